@@ -1,0 +1,62 @@
+/** Business constants and limits of spec §9, each named as the spec names it. */
+
+/** Timeouts in milliseconds. */
+export const Timeouts = {
+  mainInterfaceMs: 60_000,
+  restClientMs: 30_000,
+  chunkLoadMs: 120_000,
+  debounceMs: 300,
+  minLoadingOverlayMs: 750,
+  preventReclickMs: 300,
+  uploadSuccessMarkMs: 200,
+} as const;
+
+/** Realtime link timings (spec §4/§9). */
+export const Realtime = {
+  heartbeatMs: 5_000,
+  missedHeartbeatTolerance: 3,
+  reconnectMs: 10_000,
+  maxReconnectAttempts: 4,
+} as const;
+
+/** Table paging. */
+export const Paging = { defaultPageSize: 10, pageSizeOptions: [10, 20, 30], maxPageSize: 1000 } as const;
+
+/** Field lengths. */
+export const Lengths = {
+  usernameMin: 5,
+  usernameMax: 16,
+  passwordMin: 6,
+  passwordMax: 16,
+  faceEntryPasswordMin: 6,
+  faceEntryPasswordMax: 18,
+  robotSerial: 10,
+  textDefaultMax: 16,
+} as const;
+
+/** File limits in bytes or counts. */
+export const Files = {
+  uploadMaxBytes: 1024 * 1024 * 1024,
+  logoMaxBytes: 512 * 1024,
+  alarmIconMaxBytes: 100 * 1024,
+  pointPictureMaxBytes: 512 * 1024,
+  filesPerBatch: 50,
+  facesPerBatch: 500,
+  facesPerPerson: 9,
+} as const;
+
+/** Session and login security (not in the spec: our choices, documented in README). */
+export const Security = {
+  verificationCodeTtlMs: 5 * 60_000,
+  tokenIdleMs: 2 * 60 * 60_000,
+  tokenMaxAgeMs: 24 * 60 * 60_000,
+  loginAttemptsPerIpPerMinute: 20,
+  loginFailuresPerAccount: 5,
+  loginLockMs: 5 * 60_000,
+} as const;
+
+/** Map constants. */
+export const MapLimits = { minLayer: 6, maxLayer: 10, maxZoom: 8, zoomStep: 0.5 } as const;
+
+/** Layout constants. */
+export const Layout = { mobileViewportWidth: 1366, dialogZIndex: 1011, interfaceZIndex: 3000 } as const;

@@ -1,0 +1,73 @@
+/**
+ * Named formats of spec §5, registered with ajv on both sides so the console's
+ * forms and the server's validation agree. Each has a catalogue message.
+ */
+import type { MessageKey } from './messages';
+
+/** One named format: a test and the message shown when it fails. */
+export interface NamedFormat {
+  validate: (value: string) => boolean;
+  message: MessageKey;
+}
+
+const re = (pattern: RegExp) => (value: string) => pattern.test(value);
+
+/** Registry of named formats, keyed by the name a schema uses in `format`. */
+export const FORMATS: Record<string, NamedFormat> = {
+  username: { validate: re(/^[A-Za-z0-9]{5,16}$/), message: 'format.username' },
+  password: { validate: re(/^(?=.*[A-Za-z])(?=.*\d)[A-Za-z0-9]{6,16}$/), message: 'format.password' },
+  'face-password': { validate: re(/^[A-Za-z0-9]{6,18}$/), message: 'format.face-password' },
+  'serial-number': { validate: re(/^\d{2}[A-Za-z0-9]{8}$/), message: 'format.serial-number' },
+  // Mainland mobile (1 + 10 digits) or landline with area code (0xx-xxxxxxx). Empty allowed.
+  phone: { validate: re(/^$|^1[3-9]\d{9}$|^0\d{2,3}-?\d{7,8}$/), message: 'format.phone' },
+  email: { validate: re(/^$|^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/), message: 'format.email' },
+  // Letters, digits and Chinese characters; empty allowed.
+  'basic-text': { validate: re(/^[A-Za-z0-9\u4e00-\u9fa5]*$/), message: 'format.basic-text' },
+  // General content: basic text plus spaces and common punctuation (ASCII and CJK).
+  'general-text': {
+    validate: re(/^[A-Za-z0-9\u4e00-\u9fa5\u3040-\u30ff \-_.,:;!?()'"/@#&+，。：；！？（）、《》“”]*$/),
+    message: 'format.general-text',
+  },
+  'company-domain': {
+    validate: re(/^$|^(?=.{1,253}$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,4}$/),
+    message: 'format.company-domain',
+  },
+  'positive-number': { validate: re(/^(0|[1-9]\d*)(\.\d*[1-9])?$|^0\.\d*[1-9]$/), message: 'format.positive-number' },
+  integer: { validate: re(/^\d+$/), message: 'format.integer' },
+  hex: { validate: re(/^(0x)?[0-9A-Fa-f]+$/), message: 'format.hex' },
+};
+
+/** Minimal surface of an ajv instance we need (keeps this module free of ajv imports). */
+interface FormatHost {
+  addFormat(name: string, format: { type: 'string'; validate: (v: string) => boolean }): unknown;
+}
+
+/** Registers every named format with an ajv instance. */
+export function addNamedFormats<T extends FormatHost>(ajv: T): T {
+  for (const [name, f] of Object.entries(FORMATS)) ajv.addFormat(name, { type: 'string', validate: f.validate });
+  return ajv;
+}
+
+/** The `x-` keywords schemas may use; registered with ajv so strict mode accepts them. */
+export const SCHEMA_KEYWORDS = [
+  'x-labels',
+  'x-route',
+  'x-api',
+  'x-access',
+  'x-list',
+  'x-store',
+  'x-scope',
+  'x-unique',
+  'x-widget',
+  'x-enum',
+  'x-max-bytes',
+  'x-menu',
+  'x-order',
+  'x-hidden',
+  'x-readonly-on-edit',
+  'x-ref',
+  'x-extra',
+  'x-placeholder',
+  'x-confirm',
+  'x-help',
+] as const;

@@ -1,0 +1,76 @@
+/**
+ * Messages that both the server (statusInfo) and the console show, in three languages.
+ * `{name}` placeholders are filled by `formatMessage`.
+ */
+import type { Lang } from './protocol';
+
+type Catalog = Record<string, Record<Lang, string>>;
+
+/** The message catalogue shared by server answers and console validation. */
+export const MESSAGES = {
+  ok: { en: 'Success', zh: '成功', ja: '成功' },
+  tokenInvalid: { en: 'Login expired, please log in again', zh: '登录已过期，请重新登录', ja: 'ログインの有効期限が切れました。再度ログインしてください' },
+  noPermission: { en: 'Insufficient permissions to operate!', zh: '权限不足，无法操作！', ja: '操作する権限がありません！' },
+  unknownEvent: { en: 'Unknown event "{event}"', zh: '未知事件"{event}"', ja: '不明なイベント「{event}」' },
+  malformedBody: { en: 'Malformed request: {detail}', zh: '请求格式错误：{detail}', ja: 'リクエストの形式が正しくありません：{detail}' },
+  badProtocolVersion: { en: 'Unsupported protocol version {version}', zh: '不支持的协议版本 {version}', ja: 'サポートされていないプロトコルバージョン {version}' },
+  validationFailed: { en: 'Validation failed: {detail}', zh: '校验失败：{detail}', ja: '検証に失敗しました：{detail}' },
+  required: { en: '{field} is required', zh: '{field}不能为空', ja: '{field}は必須です' },
+  tooLong: { en: '{field} must be at most {limit} characters', zh: '{field}最多{limit}个字符', ja: '{field}は{limit}文字以内にしてください' },
+  tooShort: { en: '{field} must be at least {limit} characters', zh: '{field}至少{limit}个字符', ja: '{field}は{limit}文字以上にしてください' },
+  notAllowedValue: { en: '{field} has a value that is not allowed', zh: '{field}的值不允许', ja: '{field}の値は許可されていません' },
+  unknownField: { en: 'Unknown field {field}', zh: '未知字段{field}', ja: '不明な項目{field}' },
+  wrongType: { en: '{field} has the wrong type', zh: '{field}类型错误', ja: '{field}の型が正しくありません' },
+  outOfRange: { en: '{field} is out of range', zh: '{field}超出范围', ja: '{field}が範囲外です' },
+  duplicate: { en: '{field} "{value}" already exists', zh: '{field}"{value}"已存在', ja: '{field}「{value}」は既に存在します' },
+  notFound: { en: 'Record not found', zh: '记录不存在', ja: 'レコードが見つかりません' },
+  serverError: { en: 'Server error, please try again later', zh: '服务器错误，请稍后重试', ja: 'サーバーエラーです。しばらくしてから再試行してください' },
+  rateLimited: { en: 'Too many attempts, try again in {seconds} s', zh: '尝试次数过多，请{seconds}秒后再试', ja: '試行回数が多すぎます。{seconds}秒後に再試行してください' },
+  accountLocked: { en: 'Too many failed logins for this account, try again in {seconds} s', zh: '该账号登录失败次数过多，请{seconds}秒后再试', ja: 'このアカウントのログイン失敗が多すぎます。{seconds}秒後に再試行してください' },
+  usernameEmpty: { en: 'Please enter the username', zh: '请输入用户名', ja: 'ユーザー名を入力してください' },
+  passwordEmpty: { en: 'Please enter the password', zh: '请输入密码', ja: 'パスワードを入力してください' },
+  codeEmpty: { en: 'Please enter the verification code', zh: '请输入验证码', ja: '認証コードを入力してください' },
+  codeWrong: { en: 'Verification code error', zh: '验证码错误', ja: '認証コードが正しくありません' },
+  loginFailed: { en: 'Wrong username or password', zh: '用户名或密码错误', ja: 'ユーザー名またはパスワードが正しくありません' },
+  userDisabled: { en: 'This account is disabled', zh: '该账号已被禁用', ja: 'このアカウントは無効です' },
+  wrongOldPassword: { en: 'The old password is wrong', zh: '旧密码错误', ja: '旧パスワードが正しくありません' },
+  companyLayerRule: { en: 'Only a super admin whose company layer is below the maximum layer can create companies', zh: '只有公司层级低于最大层级的超级管理员才能创建公司', ja: '会社を作成できるのは、階層が最大階層未満のスーパー管理者のみです' },
+  companyMaxLayer: { en: 'The company hierarchy cannot be deeper than {limit} layers', zh: '公司层级不能超过{limit}层', ja: '会社の階層は{limit}層を超えられません' },
+  companyHasChildren: { en: 'Delete or move the subsidiaries first', zh: '请先删除或移动子公司', ja: '先に子会社を削除または移動してください' },
+  companyHasUsers: { en: 'The company still has users or robots', zh: '该公司仍有用户或机器人', ja: 'この会社にはまだユーザーまたはロボットがいます' },
+  passwordsDiffer: { en: 'The two passwords do not match', zh: '两次输入的密码不一致', ja: '2つのパスワードが一致しません' },
+  robotNotFound: { en: 'Robot not found', zh: '机器人不存在', ja: 'ロボットが見つかりません' },
+  robotOffline: { en: 'Robot not online', zh: '机器人不在线', ja: 'ロボットがオフラインです' },
+  // Named formats (spec §5).
+  'format.username': { en: 'Username: 5-16 letters and digits', zh: '用户名格式错误：5-16位字母或数字', ja: 'ユーザー名は英数字5〜16文字です' },
+  'format.password': { en: 'Password: 6-16 letters and digits, with at least one letter and one digit', zh: '密码格式错误：6-16位字母和数字，须同时包含字母和数字', ja: 'パスワードは英字と数字を両方含む英数字6〜16文字です' },
+  'format.face-password': { en: 'Password: 6-18 letters and digits', zh: '密码格式错误：6-18位字母或数字', ja: 'パスワードは英数字6〜18文字です' },
+  'format.serial-number': { en: 'Serial number: 10 letters and digits, the first two numeric', zh: '序列号格式错误：10位字母或数字，前两位为数字', ja: 'シリアル番号は英数字10文字で、先頭2文字は数字です' },
+  'format.phone': { en: 'Mobile phone number entered incorrectly', zh: '手机号码输入有误', ja: '電話番号の入力が正しくありません' },
+  'format.email': { en: 'Invalid e-mail address', zh: '邮箱格式错误', ja: 'メールアドレスの形式が正しくありません' },
+  'format.basic-text': { en: 'Illegal characters: only letters, digits and Chinese characters are allowed', zh: '含有非法字符：只允许字母、数字和汉字', ja: '使用できない文字があります：英数字と漢字のみ使用できます' },
+  'format.general-text': { en: 'Illegal characters in the text', zh: '文本含有非法字符', ja: 'テキストに使用できない文字があります' },
+  'format.company-domain': { en: 'Invalid domain name (for example robots.example.com)', zh: '域名格式错误（例如 robots.example.com）', ja: 'ドメイン名の形式が正しくありません（例: robots.example.com）' },
+  'format.positive-number': { en: 'Enter zero or a positive number without trailing zeros', zh: '请输入0或正数（末尾不能有多余的0）', ja: '0または正の数を入力してください（末尾の0は不可）' },
+  'format.integer': { en: 'Digits only', zh: '只能输入数字', ja: '数字のみ入力できます' },
+  'format.hex': { en: 'Invalid hexadecimal value', zh: '十六进制格式错误', ja: '16進数の形式が正しくありません' },
+} satisfies Catalog;
+
+/** A key of the shared message catalogue. */
+export type MessageKey = keyof typeof MESSAGES;
+
+/** Fills `{name}` placeholders of a catalogue message in the given language. */
+export function formatMessage(key: MessageKey, lang: Lang, vars: Record<string, string | number> = {}): string {
+  const template = (MESSAGES as Catalog)[key]?.[lang] ?? (MESSAGES as Catalog)[key]?.en ?? key;
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => (name in vars ? String(vars[name]) : `{${name}}`));
+}
+
+/** Picks a supported language from an Accept-Language header or a language tag. */
+export function pickLang(input: string | undefined | null, fallback: Lang = 'en'): Lang {
+  if (!input) return fallback;
+  for (const part of input.split(',')) {
+    const tag = part.trim().toLowerCase().slice(0, 2);
+    if (tag === 'zh' || tag === 'ja' || tag === 'en') return tag;
+  }
+  return fallback;
+}

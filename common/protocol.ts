@@ -1,0 +1,139 @@
+/**
+ * The wire protocol shared by the console and the server (spec §7).
+ * No React and no Node imports: both sides import this module.
+ */
+
+/** Protocol version carried by every event envelope. */
+export const PROTOCOL_VERSION = '1.0.3';
+
+/** Languages the product speaks. */
+export type Lang = 'zh' | 'ja' | 'en';
+/** All supported languages, default first. */
+export const LANGS: readonly Lang[] = ['zh', 'ja', 'en'];
+
+/** Body of `POST /api/interface`. */
+export interface EventEnvelope<P = Record<string, unknown>> {
+  event: string;
+  param?: P;
+  token?: string;
+  protocolVersion?: string;
+  /** Optional caller language; otherwise Accept-Language decides. */
+  lang?: Lang;
+}
+
+/** Answer of `POST /api/interface`. */
+export interface EventAnswer<R = unknown> {
+  statusCode: number;
+  statusInfo: string;
+  param?: R;
+}
+
+/** Answer of every REST call under /robot/. */
+export interface RestAnswer<D = unknown> {
+  code: number;
+  message: string;
+  data?: D;
+}
+
+/** Paged list answer (`param` of a list event). */
+export interface PagedList<T = Record<string, unknown>> {
+  total: number;
+  list: T[];
+}
+
+/** Status codes used in event answers. */
+export const StatusCode = {
+  ok: 200,
+  created: 201,
+  /** Missing, expired or revoked token: the console returns to login. */
+  tokenInvalid: 403,
+  badRequest: 400,
+  /** Role may not call this event (not 403, which means "log in again"). */
+  noPermission: 401,
+  notFound: 404,
+  conflict: 409,
+  rateLimited: 429,
+  serverError: 500,
+} as const;
+
+/** Spec §7: success codes are 200 to 208 and 211. */
+export function isSuccessCode(code: number): boolean {
+  return (code >= 200 && code <= 208) || code === 211;
+}
+
+/** REST answer codes (`code` field). */
+export const RestCode = { ok: 0, tokenInvalid: 403 } as const;
+
+/** Messages the client sends on the realtime socket. */
+export type ClientMessage =
+  | { type: 'subscribe'; topic: string }
+  | { type: 'unsubscribe'; topic: string }
+  | { type: 'heartbeat'; t: number };
+
+/** Names of realtime pushes (spec §4, realtime link). */
+export const PUSH_EVENTS = [
+  'status',
+  'interactionState',
+  'gps',
+  'pushVideoFlag',
+  'mapChange',
+  'nameChange',
+  'videoParamNew',
+  'VideoHeart',
+  'VideoErrorReport',
+  'pushVideo',
+  'videoUrlChange',
+] as const;
+/** One realtime push name. */
+export type PushEvent = (typeof PUSH_EVENTS)[number];
+
+/** Messages the server sends on the realtime socket. */
+export type ServerMessage =
+  | { type: 'heartbeat'; t: number }
+  | { type: 'push'; topic: string; event: PushEvent | 'snapshot'; data: unknown }
+  | { type: 'error'; message: string };
+
+/** Topic for one robot's pushes. */
+export function robotTopic(robotId: string): string {
+  return `robot/${robotId}`;
+}
+
+/** MQTT topics spoken between robots (real or simulated) and the server. */
+export const MqttTopics = {
+  /** Robot → server telemetry: status, battery, flags, pose. */
+  status: (robotId: string) => `fleet/robots/${robotId}/status`,
+  /** Robot → server GPS / pose. */
+  gps: (robotId: string) => `fleet/robots/${robotId}/gps`,
+  /** Server → robot commands. */
+  command: (robotId: string) => `fleet/robots/${robotId}/command`,
+  /** Robot → server command answers. */
+  reply: (robotId: string) => `fleet/robots/${robotId}/reply`,
+  statusWildcard: 'fleet/robots/+/status',
+  gpsWildcard: 'fleet/robots/+/gps',
+  replyWildcard: 'fleet/robots/+/reply',
+} as const;
+
+/** Telemetry a robot publishes on its status topic. */
+export interface RobotTelemetry {
+  robotId: string;
+  status: number;
+  online: 0 | 1;
+  videoOnline: 0 | 1;
+  interactOnline: 0 | 1;
+  battery: number;
+  emergencyButtonStatus: 0 | 1;
+  interactionState: number;
+  t: number;
+}
+
+/** Pose a robot publishes on its gps topic (map coordinates in millimetres). */
+export interface RobotPose {
+  robotId: string;
+  x: number;
+  y: number;
+  theta: number;
+  latitude: number;
+  longitude: number;
+  mapId: number | null;
+  t: number;
+}

@@ -1,0 +1,8 @@
+/**
+ * Names of the form widgets a schema may name with `x-widget`. The console registers a
+ * component for each (src/runtime/schema/widgets); the server refuses, at start, a schema
+ * naming any other, with a message that names the file.
+ */
+export const WIDGET_NAMES = ['company-picker', 'image-upload', 'datetime', 'textarea', 'password', 'robot-picker', 'role-picker'] as const;
+/** One widget name. */
+export type WidgetName = (typeof WIDGET_NAMES)[number];
