@@ -1,0 +1,135 @@
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { ServerConfig } from './config';
+import { openDb } from './store/open';
+import { migrate } from './store/migrate';
+import { loadSchemas } from './schemas/loader';
+import { ensureTable } from './entities/crud';
+import { registerCoreHooks } from './entities/core-hooks';
+import { SessionStore } from './auth/sessions';
+import { CaptchaStore } from './auth/captcha';
+import { LoginLimiter } from './auth/rate-limit';
+import { DEMO_PASSWORD, verifyPassword } from './auth/passwords';
+import { EventRegistry } from './events/registry';
+import { registerSessionEvents } from './events/session-events';
+import { registerAllEntityEvents } from './events/entity-events';
+import { registerFleetEvents } from './events/fleet-events';
+import { FleetState } from './fleet/state';
+import { startBroker } from './fleet/broker';
+import { startGateway } from './fleet/gateway';
+import { RealtimeHub } from './realtime/hub';
+import { registerRoutes } from './http/routes';
+import { registerRealtime } from './http/ws';
+import { FleetSimulator, type SimRobotSpec } from './simulator/simulator';
+import { seedDemo, seedRoles, DEMO_OFFLINE } from './demo/seed';
+import { patrolLoop, type MapMeta } from './demo/floorplan';
+import { visibleCompanyIds } from './entities/scope';
+import type { Services } from './services';
+
+/** A running server: its HTTP address and a way to stop everything it started. */
+export interface RunningServer {
+  app: FastifyInstance;
+  url: string;
+  services: Services;
+  close: () => Promise<void>;
+}
+
+/** Builds and starts the whole server: store → schemas → bus → http → simulator. */
+export async function startServer(config: ServerConfig): Promise<RunningServer> {
+  const closers: (() => Promise<void>)[] = [];
+  const close = async () => {
+    for (const c of closers.reverse()) await c().catch(() => undefined);
+  };
+  try {
+    const db = await openDb({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
+    closers.push(() => db.close());
+    await migrate(db);
+    await seedRoles(db);
+    const schemas = loadSchemas([config.schemasDir]);
+    for (const entity of schemas.entities.values()) await ensureTable(db, entity);
+    if (config.seedDemo) await seedDemo(db, config.dataDir);
+    if (config.production) await refuseDemoPasswords(db);
+
+    const fleet = new FleetState(db);
+    await fleet.load();
+    fleet.start();
+    closers.push(async () => fleet.stop());
+
+    const sessions = new SessionStore(db);
+    const hub = new RealtimeHub({
+      snapshot: async (session, topic) => {
+        const [kind, id] = topic.split('/');
+        if (kind !== 'robot' || !id) return null;
+        const robot = fleet.get(id);
+        if (!robot) return null;
+        const ids = await visibleCompanyIds(db, session);
+        return ids === null || ids.includes(robot.companyId) ? robot : null;
+      },
+    });
+    hub.start();
+    closers.push(async () => hub.stop());
+    fleet.onChange((robotId, event, data) => hub.publishRobot(robotId, event, data));
+
+    const events = new EventRegistry();
+    const services: Services = { config, db, sessions, captcha: new CaptchaStore(db), limiter: new LoginLimiter(), schemas, fleet, events, hub };
+    registerCoreHooks({ companyMaxLayer: config.companyMaxLayer, sessions, onRobotsChanged: () => void fleet.load() });
+    registerSessionEvents(events, services);
+    registerAllEntityEvents(events, services);
+    registerFleetEvents(events, services);
+
+    // MQTT: the embedded broker unless MQTT_URL names an external one.
+    let mqttUrl = config.mqttUrl;
+    if (!mqttUrl) {
+      const broker = await startBroker(config.host, config.mqttPort);
+      closers.push(broker.close);
+      mqttUrl = broker.url;
+    }
+    const gateway = await startGateway(mqttUrl, fleet);
+    closers.push(gateway.close);
+
+    const app = Fastify({ logger: { level: config.logLevel }, trustProxy: true, bodyLimit: 2 * 1024 * 1024 });
+    await registerRealtime(app, services);
+    await registerRoutes(app, services);
+    await app.listen({ host: config.host, port: config.port });
+    closers.push(() => app.close());
+    const addr = app.server.address();
+    const port = typeof addr === 'object' && addr ? addr.port : config.port;
+
+    if (config.simulator) {
+      const sim = new FleetSimulator(mqttUrl);
+      await sim.start(await simulatorSpecs(services));
+      closers.splice(closers.length - 1, 0, () => sim.stop());
+    }
+    return { app, url: `http://${config.host}:${port}`, services, close };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}
+
+/** The robots the simulator plays, with a patrol loop on their map. */
+async function simulatorSpecs(svc: Services): Promise<SimRobotSpec[]> {
+  const rows = await svc.db.query<{ robotId: string; robotType: number; mapId: number | null; config: Record<string, number> | null }>(
+    'SELECT r."robotId", r."robotType", r."mapId", m."config" FROM robots r LEFT JOIN maps m ON m.id = r."mapId" ORDER BY r.id',
+  );
+  return rows
+    .filter((r) => !DEMO_OFFLINE.has(r.robotId))
+    .map((r) => {
+      const c = r.config;
+      const meta: MapMeta | null =
+        c && c.pixelW && c.pixelH
+          ? { image: '', resolution: c.scale!, origin: [c.Xorigin!, c.Yorigin!, 0], negate: 0, occupied_thresh: 0.65, free_thresh: 0.196, width: c.pixelW, height: c.pixelH }
+          : null;
+      return { robotId: r.robotId, robotType: r.robotType, mapId: r.mapId, loop: meta ? patrolLoop(meta) : [[0, 0]] };
+    });
+}
+
+/** Production refuses to start while any account still has the demo password. */
+async function refuseDemoPasswords(db: Services['db']): Promise<void> {
+  const users = await db.query<{ username: string; passwordHash: string }>('SELECT "username", "passwordHash" FROM users');
+  for (const u of users) {
+    if (await verifyPassword(u.passwordHash, DEMO_PASSWORD)) {
+      throw new Error(`Refusing to start in production: user "${u.username}" still has the demo password. Change it, or start with DEMO=off on a fresh database.`);
+    }
+  }
+}

@@ -1,0 +1,110 @@
+import crypto from 'node:crypto';
+import { Security } from '../../common/constants';
+import type { Db } from '../store/db';
+
+/** A logged-in caller, as the server knows it. */
+export interface Session {
+  tokenHash: string;
+  userId: number;
+  username: string;
+  name: string;
+  roleId: number;
+  companyId: number;
+  lang: string | null;
+}
+
+/** sha256 of a token: only the hash is stored, so a database leak yields no usable token. */
+export function hashToken(token: string): string {
+  return crypto.createHash('sha256').update(token).digest('hex');
+}
+
+interface Cached {
+  session: Session;
+  checkedAt: number;
+}
+
+/**
+ * Tokens are 256 random bits, stored hashed, with an idle expiry and a maximum age.
+ * A short in-process cache spares the database on every call; revocation clears it here,
+ * and other replicas see a revocation within CACHE_MS.
+ */
+export class SessionStore {
+  private static readonly CACHE_MS = 5_000;
+  private static readonly TOUCH_MS = 60_000;
+  private readonly cache = new Map<string, Cached>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly idleMs = Security.tokenIdleMs,
+    private readonly maxAgeMs = Security.tokenMaxAgeMs,
+  ) {}
+
+  /** Creates a session and returns its token (shown to the caller once). */
+  async create(userId: number, lang: string | null): Promise<string> {
+    const token = crypto.randomBytes(32).toString('base64url');
+    await this.db.query('INSERT INTO sessions (token_hash, user_id, lang) VALUES ($1, $2, $3)', [hashToken(token), userId, lang]);
+    return token;
+  }
+
+  /** The session of a token, or null when missing, expired, revoked or the user is disabled. */
+  async resolve(token: string | undefined | null): Promise<Session | null> {
+    if (!token || typeof token !== 'string' || token.length > 200) return null;
+    const tokenHash = hashToken(token);
+    const now = Date.now();
+    const hit = this.cache.get(tokenHash);
+    if (hit && now - hit.checkedAt < SessionStore.CACHE_MS) return hit.session;
+    const rows = await this.db.query<{
+      user_id: number;
+      created_at: Date;
+      last_seen_at: Date;
+      lang: string | null;
+      username: string;
+      name: string;
+      roleId: number;
+      companyId: number;
+      enabled: number;
+    }>(
+      `SELECT s.user_id, s.created_at, s.last_seen_at, s.lang, u."username", u."name", u."roleId", u."companyId", u."enabled"
+         FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1`,
+      [tokenHash],
+    );
+    const row = rows[0];
+    if (
+      !row ||
+      row.enabled !== 1 ||
+      now - new Date(row.last_seen_at).getTime() > this.idleMs ||
+      now - new Date(row.created_at).getTime() > this.maxAgeMs
+    ) {
+      this.cache.delete(tokenHash);
+      if (row) await this.db.query('DELETE FROM sessions WHERE token_hash = $1', [tokenHash]);
+      return null;
+    }
+    if (now - new Date(row.last_seen_at).getTime() > SessionStore.TOUCH_MS) {
+      await this.db.query('UPDATE sessions SET last_seen_at = now() WHERE token_hash = $1', [tokenHash]);
+    }
+    const session: Session = {
+      tokenHash,
+      userId: row.user_id,
+      username: row.username,
+      name: row.name,
+      roleId: row.roleId,
+      companyId: row.companyId,
+      lang: row.lang,
+    };
+    this.cache.set(tokenHash, { session, checkedAt: now });
+    if (this.cache.size > 10_000) this.cache.clear();
+    return session;
+  }
+
+  /** Revokes one token. */
+  async revoke(tokenHash: string): Promise<void> {
+    this.cache.delete(tokenHash);
+    await this.db.query('DELETE FROM sessions WHERE token_hash = $1', [tokenHash]);
+  }
+
+  /** Revokes every token of a user (disabled, deleted, password changed). */
+  async revokeUser(userId: number): Promise<void> {
+    for (const [k, v] of this.cache) if (v.session.userId === userId) this.cache.delete(k);
+    await this.db.query('DELETE FROM sessions WHERE user_id = $1', [userId]);
+  }
+}

@@ -1,0 +1,56 @@
+import path from 'node:path';
+
+/** Server configuration, read once from the environment. */
+export interface ServerConfig {
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl?: string;
+  mqttUrl?: string;
+  mqttPort: number;
+  captcha: boolean;
+  production: boolean;
+  simulator: boolean;
+  seedDemo: boolean;
+  companyMaxLayer: number;
+  mapMaxLayer: number;
+  version: string;
+  edition: string;
+  https: boolean;
+  iceServers: { urls: string; username?: string; credential?: string }[];
+  staticDir: string;
+  schemasDir: string;
+  logLevel: string;
+}
+
+/** Reads the configuration from environment variables (documented in README). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): ServerConfig {
+  const production = env.NODE_ENV === 'production';
+  const captcha = env.CAPTCHA !== 'off';
+  if (!captcha && production) throw new Error('CAPTCHA=off is refused when NODE_ENV=production.');
+  const dataDir = path.resolve(root, env.DATA_DIR ?? 'data');
+  return {
+    host: env.HOST ?? '127.0.0.1',
+    port: Number(env.PORT ?? 8080),
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    mqttUrl: env.MQTT_URL || undefined,
+    mqttPort: Number(env.MQTT_PORT ?? 1883),
+    captcha,
+    production,
+    simulator: env.SIMULATOR !== 'off',
+    seedDemo: env.DEMO !== 'off',
+    companyMaxLayer: Number(env.COMPANY_MAX_LAYER ?? 3),
+    mapMaxLayer: Number(env.MAP_MAX_LAYER ?? 10),
+    version: env.npm_package_version ?? '0.1.0',
+    edition: env.EDITION ?? 'standard',
+    https: env.HTTPS === 'on',
+    iceServers: (env.ICE_SERVERS ?? 'stun:127.0.0.1:3478')
+      .split(',')
+      .filter(Boolean)
+      .map((urls) => ({ urls })),
+    staticDir: path.resolve(root, env.STATIC_DIR ?? 'dist'),
+    schemasDir: path.resolve(root, 'schemas'),
+    logLevel: env.LOG_LEVEL ?? 'warn',
+  };
+}

@@ -1,0 +1,115 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Db } from '../store/db';
+import { hashPassword, DEMO_PASSWORD } from '../auth/passwords';
+import roleEnum from '../../schemas/enums/role.json';
+import { generateFloorPlan } from './floorplan';
+import { robotKindFromSerial } from '../../common/robot';
+
+/** Demo users, one per role; all use the demo password (listed in README). */
+export const DEMO_USERS = [
+  { username: 'admin', name: 'Admin', roleId: 1, company: 'FleetPlatform' },
+  { username: 'platform', name: 'Platform', roleId: 2, company: 'FleetPlatform' },
+  { username: 'entsuper', name: 'EntSuper', roleId: 3, company: 'HarborSecurity' },
+  { username: 'entadmin', name: 'EntAdmin', roleId: 4, company: 'HarborSecurity' },
+  { username: 'operator', name: 'Operator', roleId: 5, company: 'HarborSecurity' },
+] as const;
+
+const COMPANIES = [
+  { name: 'FleetPlatform', parent: null, robotTypes: [1, 2, 3, 4, 5, 6, 7], domain: 'fleet.example.com' },
+  { name: 'HarborSecurity', parent: 'FleetPlatform', robotTypes: [1, 3, 4, 5], domain: 'harbor.example.com' },
+  { name: 'MetroColdChain', parent: 'FleetPlatform', robotTypes: [2, 6, 7], domain: 'metro.example.com' },
+  { name: 'HarborEast', parent: 'HarborSecurity', robotTypes: [1, 5], domain: 'east.harbor.example.com' },
+] as const;
+
+const MAPS = [
+  { key: 'harbor-hq-f1', company: 'HarborSecurity', region: 'NorthCampus', building: 'HQ', floor: 1, name: 'HQFloor1', seed: 1 },
+  { key: 'harbor-hq-f2', company: 'HarborSecurity', region: 'NorthCampus', building: 'HQ', floor: 2, name: 'HQFloor2', seed: 2 },
+  { key: 'harbor-east-depot', company: 'HarborEast', region: 'EastPort', building: 'Depot', floor: 1, name: 'DepotGround', seed: 3 },
+  { key: 'metro-cold-1', company: 'MetroColdChain', region: 'CityCentre', building: 'ColdStore', floor: 1, name: 'ColdStoreA', seed: 4 },
+] as const;
+
+/** Robots with valid serial numbers (2 digits, kind code, 6 more); the type follows characters 3-4. */
+export const DEMO_ROBOTS = [
+  { robotId: '01WR000001', robotName: 'PatrolA1', map: 'harbor-hq-f1' },
+  { robotId: '01WR000002', robotName: 'PatrolA2', map: 'harbor-hq-f1' },
+  { robotId: '02WF000001', robotName: 'FireGuard1', map: 'harbor-hq-f2' },
+  { robotId: '03WS000001', robotName: 'LobbyStatic', map: 'harbor-hq-f2' },
+  { robotId: '04TP000001', robotName: 'RailInspect1', map: 'harbor-east-depot' },
+  { robotId: '04WR000003', robotName: 'EastPatrol', map: 'harbor-east-depot' },
+  { robotId: '05WV000001', robotName: 'ApvCarrier', map: 'metro-cold-1' },
+  { robotId: '06LK000001', robotName: 'ColdKeeper', map: 'metro-cold-1' },
+  { robotId: '07WY000001', robotName: 'AnbotYOne', map: 'metro-cold-1' },
+] as const;
+
+/** Robots the simulator leaves switched off, so the console shows an offline robot. */
+export const DEMO_OFFLINE = new Set(['03WS000001']);
+
+/** Roles are reference data every installation needs. */
+export async function seedRoles(db: Db): Promise<void> {
+  for (const r of roleEnum.values) {
+    await db.query('INSERT INTO roles (id, "name", "homePage") VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING', [r.value, r.key, '/home/telecontrol']);
+  }
+}
+
+/** Writes the demo data on the first start (an empty users table). Returns whether it did. */
+export async function seedDemo(db: Db, dataDir: string): Promise<boolean> {
+  const existing = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
+  if ((existing[0]?.n ?? 0) > 0) return false;
+  const companyIds = new Map<string, number>();
+  for (const c of COMPANIES) {
+    const parentId = c.parent ? companyIds.get(c.parent)! : null;
+    const layer = parentId === null ? 1 : ((await db.query<{ layer: number }>('SELECT "layer" FROM companies WHERE id = $1', [parentId]))[0]!.layer + 1);
+    const row = await db.query<{ id: number }>(
+      'INSERT INTO companies ("name", "parentId", "layer", "robotTypes", "mapTypes", "domain") VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
+      [c.name, parentId, layer, JSON.stringify(c.robotTypes), JSON.stringify([1, 2]), c.domain],
+    );
+    companyIds.set(c.name, row[0]!.id);
+  }
+  const hash = await hashPassword(DEMO_PASSWORD);
+  for (const u of DEMO_USERS) {
+    await db.query('INSERT INTO users ("username", "name", "passwordHash", "roleId", "companyId", "email") VALUES ($1, $2, $3, $4, $5, $6)', [
+      u.username,
+      u.name,
+      hash,
+      u.roleId,
+      companyIds.get(u.company),
+      `${u.username}@example.com`,
+    ]);
+  }
+  const mapDir = path.join(dataDir, 'maps');
+  fs.mkdirSync(mapDir, { recursive: true });
+  const mapIds = new Map<string, number>();
+  for (const m of MAPS) {
+    const plan = generateFloorPlan(m.key, 480, 320, m.seed);
+    const pgmPath = path.join(mapDir, `${m.key}.pgm`);
+    const yamlPath = path.join(mapDir, `${m.key}.yaml`);
+    fs.writeFileSync(pgmPath, plan.pgm);
+    fs.writeFileSync(yamlPath, plan.yaml);
+    const config = {
+      pixelW: plan.meta.width,
+      pixelH: plan.meta.height,
+      scale: plan.meta.resolution,
+      Xorigin: plan.meta.origin[0],
+      Yorigin: plan.meta.origin[1],
+      maxlayer: 6,
+    };
+    const row = await db.query<{ id: number }>(
+      'INSERT INTO maps ("companyId", "regionName", "buildingName", "floor", "mapName", "mapType", "pgmPath", "yamlPath", "config") VALUES ($1, $2, $3, $4, $5, 1, $6, $7, $8) RETURNING id',
+      [companyIds.get(m.company), m.region, m.building, m.floor, m.name, pgmPath, yamlPath, JSON.stringify(config)],
+    );
+    mapIds.set(m.key, row[0]!.id);
+  }
+  for (const r of DEMO_ROBOTS) {
+    const map = MAPS.find((m) => m.key === r.map)!;
+    await db.query('INSERT INTO robots ("robotId", "robotName", "robotType", "companyId", "regionName", "mapId") VALUES ($1, $2, $3, $4, $5, $6)', [
+      r.robotId,
+      r.robotName,
+      robotKindFromSerial(r.robotId),
+      companyIds.get(map.company),
+      map.region,
+      mapIds.get(r.map),
+    ]);
+  }
+  return true;
+}

@@ -1,0 +1,85 @@
+import { COMPANY_CREATOR_ROLES, RoleId } from '../../common/access';
+import { robotKindFromSerial } from '../../common/robot';
+import { StatusCode } from '../../common/protocol';
+import { hashPassword } from '../auth/passwords';
+import type { SessionStore } from '../auth/sessions';
+import { fail } from '../errors';
+import { defineEntityHooks } from './hooks';
+import { companyVisible } from './scope';
+
+/** Business rules of the foundation entities (spec §5/§6) that a schema cannot express. */
+export function registerCoreHooks(opts: { companyMaxLayer: number; sessions: SessionStore; onRobotsChanged: () => void }): void {
+  defineEntityHooks('company', {
+    async beforeCreate(ctx, tx, values) {
+      // Spec §6: only a super admin whose layer is below the maximum layer creates companies.
+      const own = (await tx.query<{ layer: number }>('SELECT "layer" FROM companies WHERE id = $1', [ctx.session.companyId]))[0];
+      if (!COMPANY_CREATOR_ROLES.includes(ctx.session.roleId) || !own || own.layer >= opts.companyMaxLayer)
+        throw fail.message(StatusCode.noPermission, 'companyLayerRule');
+      const parentId = values.parentId === undefined || values.parentId === null ? ctx.session.companyId : Number(values.parentId);
+      if (!(await companyVisible(tx, ctx.session, parentId))) throw fail.noPermission();
+      const parent = (await tx.query<{ layer: number }>('SELECT "layer" FROM companies WHERE id = $1', [parentId]))[0];
+      if (!parent) throw fail.notFound();
+      if (parent.layer + 1 > opts.companyMaxLayer) throw fail.message(StatusCode.badRequest, 'companyMaxLayer', { limit: opts.companyMaxLayer });
+      values.parentId = parentId;
+      values.layer = parent.layer + 1;
+    },
+    async beforeUpdate(ctx, tx, values, existing) {
+      if (values.parentId !== undefined && values.parentId !== existing.parentId) {
+        // Moving a company in the tree is not offered yet: it would re-layer the subtree.
+        throw fail.badRequest('parentId');
+      }
+      void ctx;
+      void tx;
+    },
+    async beforeDelete(ctx, tx, existing) {
+      if (Number(existing.id) === ctx.session.companyId) throw fail.noPermission();
+      const children = await tx.query('SELECT 1 FROM companies WHERE "parentId" = $1 LIMIT 1', [existing.id]);
+      if (children.length) throw fail.message(StatusCode.conflict, 'companyHasChildren');
+      const used = await tx.query(
+        'SELECT 1 FROM users WHERE "companyId" = $1 UNION ALL SELECT 1 FROM robots WHERE "companyId" = $1 LIMIT 1',
+        [existing.id],
+      );
+      if (used.length) throw fail.message(StatusCode.conflict, 'companyHasUsers');
+    },
+  });
+
+  defineEntityHooks('user', {
+    async beforeCreate(ctx, _tx, values) {
+      // Nobody creates a user with more rights than their own.
+      if (Number(values.roleId) < ctx.session.roleId) throw fail.noPermission();
+      values.passwordHash = await hashPassword(String(values.password));
+      delete values.password;
+    },
+    async beforeUpdate(ctx, _tx, values, existing) {
+      const self = Number(existing.id) === ctx.session.userId;
+      if (ctx.session.roleId === RoleId.generalUser && !self) throw fail.noPermission();
+      if (self && ((values.roleId !== undefined && values.roleId !== existing.roleId) || (values.companyId !== undefined && values.companyId !== existing.companyId)))
+        throw fail.noPermission();
+      if (!self && Number(existing.roleId) < ctx.session.roleId) throw fail.noPermission();
+      if (values.roleId !== undefined && Number(values.roleId) < ctx.session.roleId) throw fail.noPermission();
+      if (values.password !== undefined) {
+        values.passwordHash = await hashPassword(String(values.password));
+        delete values.password;
+        // A new password ends the user's other sessions.
+        await _tx.query('DELETE FROM sessions WHERE user_id = $1 AND token_hash <> $2', [existing.id, ctx.session.tokenHash]);
+      }
+    },
+    async beforeDelete(ctx, _tx, existing) {
+      if (Number(existing.id) === ctx.session.userId) throw fail.noPermission();
+      if (Number(existing.roleId) < ctx.session.roleId) throw fail.noPermission();
+    },
+    async afterWrite(_ctx, kind, row) {
+      if (kind === 'delete') await opts.sessions.revokeUser(Number(row.id));
+    },
+  });
+
+  defineEntityHooks('robot', {
+    async beforeCreate(_ctx, _tx, values) {
+      values.robotId = String(values.robotId).toUpperCase();
+      values.robotType = robotKindFromSerial(String(values.robotId));
+    },
+    async afterWrite() {
+      opts.onRobotsChanged();
+    },
+  });
+}

@@ -1,0 +1,243 @@
+import { Paging } from '../../common/constants';
+import { StatusCode } from '../../common/protocol';
+import { describeAjvError } from '../../common/validation';
+import { AppError, fail } from '../errors';
+import type { AuthedContext } from '../events/registry';
+import type { Entity, PropSchema } from '../schemas/loader';
+import { ident, UNIQUE_VIOLATION, type Db, type Queryable, type Row } from '../store/db';
+import { hooksFor } from './hooks';
+import { visibleCompanyIds } from './scope';
+
+/** Generic list/create/update/delete over an entity schema's table. */
+
+function baseType(p: PropSchema): string {
+  const t = Array.isArray(p.type) ? p.type.find((x) => x !== 'null') : p.type;
+  return t ?? 'string';
+}
+
+function columnType(p: PropSchema): string {
+  switch (baseType(p)) {
+    case 'integer':
+      return 'bigint';
+    case 'number':
+      return 'double precision';
+    case 'boolean':
+      return 'boolean';
+    case 'array':
+    case 'object':
+      return 'jsonb';
+    default:
+      return 'text';
+  }
+}
+
+/**
+ * Creates the table of a low-code entity, or adds columns for new properties. Forward only:
+ * a removed property keeps its column. Core tables come from migrations and need nothing here.
+ */
+export async function ensureTable(db: Db, entity: Entity): Promise<void> {
+  const t = ident(entity.table);
+  const scoped = entity.schema['x-scope'] === 'company' && !entity.schema.properties.companyId;
+  await db.query(
+    `CREATE TABLE IF NOT EXISTS ${t} (id bigserial PRIMARY KEY, ${scoped ? '"companyId" bigint,' : ''} "createdAt" timestamptz NOT NULL DEFAULT now(), "updatedAt" timestamptz NOT NULL DEFAULT now())`,
+  );
+  const existing = new Set(
+    (await db.query<{ column_name: string }>('SELECT column_name FROM information_schema.columns WHERE table_name = $1', [entity.table])).map(
+      (r) => r.column_name,
+    ),
+  );
+  for (const [name, prop] of Object.entries(entity.schema.properties)) {
+    if (name === 'id' || existing.has(name)) continue;
+    if (name === 'password' && entity.table === 'users') continue; // stored as passwordHash
+    await db.query(`ALTER TABLE ${t} ADD COLUMN IF NOT EXISTS ${ident(name)} ${columnType(prop)}`);
+  }
+}
+
+function selectList(entity: Entity): string {
+  const cols = entity.readColumns.filter((c) => c !== 'id').map(ident);
+  return ['id', ...cols].join(', ');
+}
+
+/** Values as the driver wants them: arrays and objects as JSON text for jsonb columns. */
+function toDb(entity: Entity, name: string, value: unknown): unknown {
+  const p = entity.schema.properties[name];
+  if (p && (baseType(p) === 'array' || baseType(p) === 'object') && value !== null && value !== undefined) return JSON.stringify(value);
+  return value;
+}
+
+function scopeColumn(entity: Entity): string | null {
+  const scope = entity.schema['x-scope'];
+  if (scope === 'company-tree') return 'id';
+  if (scope === 'company') return 'companyId';
+  return null;
+}
+
+/** Applies the caller's company scope to a WHERE list. */
+async function addScope(ctx: AuthedContext, tx: Queryable, entity: Entity, where: string[], params: unknown[]): Promise<void> {
+  const col = scopeColumn(entity);
+  if (!col) return;
+  const ids = await visibleCompanyIds(tx, ctx.session);
+  if (ids === null) return;
+  params.push(ids);
+  where.push(`${ident(col)} = ANY($${params.length}::bigint[])`);
+}
+
+function validationError(ctx: AuthedContext, entity: Entity, validate: Entity['validateCreate']): AppError {
+  const err = validate.errors?.[0];
+  const text = err ? describeAjvError(err, entity.schema, ctx.lang).message : 'invalid';
+  return new AppError(StatusCode.badRequest, 'validationFailed', { detail: text }, text);
+}
+
+/** Paged list: `{pageNum, pageSize, sortField, sortOrder, ...filters}` → `{total, list}`. */
+export async function listEntity(ctx: AuthedContext, entity: Entity, param: Row): Promise<{ total: number; list: Row[] }> {
+  const pageNum = Math.max(1, Math.floor(Number(param.pageNum ?? 1)) || 1);
+  const pageSize = Math.min(Paging.maxPageSize, Math.max(1, Math.floor(Number(param.pageSize ?? Paging.defaultPageSize)) || Paging.defaultPageSize));
+  const where: string[] = [];
+  const params: unknown[] = [];
+  await addScope(ctx, ctx.db, entity, where, params);
+  const filters = new Set([...(entity.schema['x-list']?.filters ?? []), 'id']);
+  for (const name of filters) {
+    const value = param[name];
+    if (value === undefined || value === null || value === '') continue;
+    const prop = name === 'id' ? { type: 'integer' } : entity.schema.properties[name]!;
+    const type = baseType(prop as PropSchema);
+    if (type === 'string' && !(prop as PropSchema)['x-enum']) {
+      params.push(`%${String(value).replace(/[\\%_]/g, (m) => `\\${m}`)}%`);
+      where.push(`${ident(name)} ILIKE $${params.length}`);
+    } else if (type === 'array') {
+      params.push(JSON.stringify([value]));
+      where.push(`${ident(name)} @> $${params.length}::jsonb`);
+    } else {
+      params.push(value);
+      where.push(`${ident(name)} = $${params.length}`);
+    }
+  }
+  const sortable = new Set(entity.schema['x-list']?.sort ?? []);
+  const sortField = typeof param.sortField === 'string' && sortable.has(param.sortField) ? param.sortField : null;
+  const dir = String(param.sortOrder ?? '').toLowerCase().startsWith('asc') ? 'ASC' : 'DESC';
+  const order = sortField ? `${ident(sortField)} ${dir}, id DESC` : 'id DESC';
+  const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  const t = ident(entity.table);
+  const [countRows, list] = await Promise.all([
+    ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${t} ${whereSql}`, params),
+    ctx.db.query(`SELECT ${selectList(entity)} FROM ${t} ${whereSql} ORDER BY ${order} LIMIT ${pageSize} OFFSET ${(pageNum - 1) * pageSize}`, params),
+  ]);
+  return { total: countRows[0]?.n ?? 0, list };
+}
+
+async function findVisible(ctx: AuthedContext, tx: Queryable, entity: Entity, id: number): Promise<Row> {
+  const where = ['id = $1'];
+  const params: unknown[] = [id];
+  await addScope(ctx, tx, entity, where, params);
+  const rows = await tx.query(`SELECT * FROM ${ident(entity.table)} WHERE ${where.join(' AND ')}`, params);
+  if (!rows[0]) throw fail.notFound();
+  return rows[0];
+}
+
+async function checkUnique(ctx: AuthedContext, tx: Queryable, entity: Entity, values: Row, exceptId?: number): Promise<void> {
+  for (const [name, prop] of Object.entries(entity.schema.properties)) {
+    if (!prop['x-unique'] || values[name] === undefined || values[name] === null) continue;
+    const params: unknown[] = [String(values[name])];
+    let sql = `SELECT 1 FROM ${ident(entity.table)} WHERE lower(${ident(name)}::text) = lower($1)`;
+    if (exceptId !== undefined) {
+      params.push(exceptId);
+      sql += ' AND id <> $2';
+    }
+    if ((await tx.query(sql, params)).length > 0) throw duplicate(ctx, entity, name, values[name]);
+  }
+}
+
+function duplicate(ctx: AuthedContext, entity: Entity, name: string, value: unknown): AppError {
+  const labels = entity.schema.properties[name]?.['x-labels'] as Record<string, string> | undefined;
+  return new AppError(StatusCode.conflict, 'duplicate', { field: labels?.[ctx.lang] ?? name, value: String(value) });
+}
+
+function pickReadable(entity: Entity, row: Row): Row {
+  const out: Row = { id: row.id };
+  for (const c of entity.readColumns) if (c in row) out[c] = row[c];
+  return out;
+}
+
+/** Strips read-only properties a form sends back unchanged (they are never written). */
+function withoutReadOnly(entity: Entity, param: Row, keepId: boolean): Row {
+  const out: Row = {};
+  for (const [k, v] of Object.entries(param)) {
+    if (k === 'id' && keepId) out[k] = v;
+    else if (!entity.schema.properties[k]?.readOnly) out[k] = v;
+  }
+  return out;
+}
+
+/** Creates a record after schema validation, scope, uniqueness and the entity's hooks. */
+export async function createEntity(ctx: AuthedContext, entity: Entity, param: Row): Promise<Row> {
+  const values = withoutReadOnly(entity, param, false);
+  if (!entity.validateCreate(values)) throw validationError(ctx, entity, entity.validateCreate);
+  const hooks = hooksFor(entity.id);
+  const row = await ctx.db.transaction(async (tx) => {
+    if (scopeColumn(entity) === 'companyId') {
+      if (values.companyId === undefined) values.companyId = ctx.session.companyId;
+      const ids = await visibleCompanyIds(tx, ctx.session);
+      if (ids !== null && !ids.includes(Number(values.companyId))) throw fail.noPermission();
+    }
+    await checkUnique(ctx, tx, entity, values);
+    await hooks.beforeCreate?.(ctx, tx, values, entity);
+    const names = Object.keys(values).filter((k) => values[k] !== undefined);
+    const sql = `INSERT INTO ${ident(entity.table)} (${names.map(ident).join(', ')}) VALUES (${names.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING *`;
+    const inserted = await tx.query(sql, names.map((n) => toDb(entity, n, values[n])));
+    return inserted[0]!;
+  }).catch((err) => rethrowUnique(ctx, entity, err, values));
+  await hooks.afterWrite?.(ctx, 'create', row);
+  return pickReadable(entity, row);
+}
+
+/** Updates the fields given (plus `id`) after validation, scope, uniqueness and hooks. */
+export async function updateEntity(ctx: AuthedContext, entity: Entity, param: Row): Promise<Row> {
+  const values = withoutReadOnly(entity, param, true);
+  for (const [k, p] of Object.entries(entity.schema.properties)) if (p['x-readonly-on-edit']) delete values[k];
+  if (!entity.validateUpdate(values)) throw validationError(ctx, entity, entity.validateUpdate);
+  const id = Number(values.id);
+  delete values.id;
+  const hooks = hooksFor(entity.id);
+  const row = await ctx.db.transaction(async (tx) => {
+    const existing = await findVisible(ctx, tx, entity, id);
+    if (scopeColumn(entity) === 'companyId' && values.companyId !== undefined) {
+      const ids = await visibleCompanyIds(tx, ctx.session);
+      if (ids !== null && !ids.includes(Number(values.companyId))) throw fail.noPermission();
+    }
+    await checkUnique(ctx, tx, entity, values, id);
+    await hooks.beforeUpdate?.(ctx, tx, values, existing, entity);
+    const names = Object.keys(values).filter((k) => values[k] !== undefined);
+    if (names.length === 0) return existing;
+    const sets = names.map((n, i) => `${ident(n)} = $${i + 2}`);
+    const updated = await tx.query(
+      `UPDATE ${ident(entity.table)} SET ${sets.join(', ')}, "updatedAt" = now() WHERE id = $1 RETURNING *`,
+      [id, ...names.map((n) => toDb(entity, n, values[n]))],
+    );
+    return updated[0]!;
+  }).catch((err) => rethrowUnique(ctx, entity, err, values));
+  await hooks.afterWrite?.(ctx, 'update', row);
+  return pickReadable(entity, row);
+}
+
+/** Deletes one record in the caller's scope. */
+export async function deleteEntity(ctx: AuthedContext, entity: Entity, param: Row): Promise<Row> {
+  const id = Number(param.id);
+  if (!Number.isInteger(id) || id < 1) throw fail.badRequest('id');
+  const hooks = hooksFor(entity.id);
+  const row = await ctx.db.transaction(async (tx) => {
+    const existing = await findVisible(ctx, tx, entity, id);
+    await hooks.beforeDelete?.(ctx, tx, existing, entity);
+    await tx.query(`DELETE FROM ${ident(entity.table)} WHERE id = $1`, [id]);
+    return existing;
+  });
+  await hooks.afterWrite?.(ctx, 'delete', row);
+  return { id };
+}
+
+function rethrowUnique(ctx: AuthedContext, entity: Entity, err: unknown, values: Row): never {
+  if ((err as { code?: string }).code === UNIQUE_VIOLATION) {
+    const name = Object.keys(entity.schema.properties).find((k) => entity.schema.properties[k]!['x-unique'] && values[k] !== undefined) ?? 'id';
+    throw duplicate(ctx, entity, name, values[name]);
+  }
+  throw err;
+}

@@ -1,0 +1,21 @@
+import { RoleId } from '../../common/access';
+import type { Queryable } from '../store/db';
+import type { Session } from '../auth/sessions';
+
+/** Company ids a caller may see: null means all (super and platform admins), else own company and descendants. */
+export async function visibleCompanyIds(db: Queryable, session: Session): Promise<number[] | null> {
+  if (session.roleId === RoleId.superAdmin || session.roleId === RoleId.platformAdmin) return null;
+  const rows = await db.query<{ id: number }>(
+    `WITH RECURSIVE tree(id) AS (SELECT id FROM companies WHERE id = $1
+       UNION ALL SELECT c.id FROM companies c JOIN tree t ON c."parentId" = t.id)
+     SELECT id FROM tree`,
+    [session.companyId],
+  );
+  return rows.map((r) => r.id);
+}
+
+/** Whether a company id is in the caller's scope. */
+export async function companyVisible(db: Queryable, session: Session, companyId: number): Promise<boolean> {
+  const ids = await visibleCompanyIds(db, session);
+  return ids === null || ids.includes(companyId);
+}

@@ -1,0 +1,85 @@
+import { generalUserMayCall, roleCan, RoleId } from '../../common/access';
+import { formatMessage } from '../../common/messages';
+import { PROTOCOL_VERSION, StatusCode, type EventAnswer, type Lang } from '../../common/protocol';
+import { describeAjvError } from '../../common/validation';
+import { AppError } from '../errors';
+import type { Services } from '../services';
+import type { EventContext } from './registry';
+
+/** Parameters never written to the operation log. */
+const SECRET_KEYS = /password|passwd|token|code$/i;
+
+function redact(param: unknown): unknown {
+  if (!param || typeof param !== 'object' || Array.isArray(param)) return param;
+  return Object.fromEntries(Object.entries(param).map(([k, v]) => [k, SECRET_KEYS.test(k) ? '***' : typeof v === 'string' && v.length > 500 ? `${v.slice(0, 40)}…` : v]));
+}
+
+/**
+ * Runs one event envelope: protocol checks, registry lookup, token, role, params, handler.
+ * Never throws: every failure becomes an answer with a statusCode and a message in the caller's language.
+ */
+export async function dispatchEvent(svc: Services, body: unknown, lang: Lang, ip: string, log: { error: (o: unknown, m: string) => void }): Promise<EventAnswer> {
+  const answer = (statusCode: number, statusInfo: string, param?: unknown): EventAnswer => (param === undefined ? { statusCode, statusInfo } : { statusCode, statusInfo, param });
+  if (!body || typeof body !== 'object' || Array.isArray(body)) {
+    return answer(StatusCode.badRequest, formatMessage('malformedBody', lang, { detail: 'body must be a JSON object' }));
+  }
+  const env = body as Record<string, unknown>;
+  if (typeof env.event !== 'string' || !env.event) {
+    return answer(StatusCode.badRequest, formatMessage('malformedBody', lang, { detail: '"event" must be a string' }));
+  }
+  if (env.protocolVersion !== undefined && env.protocolVersion !== PROTOCOL_VERSION) {
+    return answer(StatusCode.badRequest, formatMessage('badProtocolVersion', lang, { version: String(env.protocolVersion) }));
+  }
+  const param = env.param ?? {};
+  if (typeof param !== 'object' || param === null || Array.isArray(param)) {
+    return answer(StatusCode.badRequest, formatMessage('malformedBody', lang, { detail: '"param" must be an object' }));
+  }
+  const def = svc.events.get(env.event);
+  if (!def) return answer(StatusCode.notFound, formatMessage('unknownEvent', lang, { event: env.event.slice(0, 64) }));
+
+  const ctx: EventContext = { db: svc.db, lang, ip, session: null, event: def.name };
+  try {
+    if (def.access.kind !== 'public') {
+      ctx.session = await svc.sessions.resolve(typeof env.token === 'string' ? env.token : undefined);
+      if (!ctx.session) return answer(StatusCode.tokenInvalid, formatMessage('tokenInvalid', lang));
+      if (def.access.kind === 'permission' && !roleCan(ctx.session.roleId, def.access.permission)) {
+        return answer(StatusCode.noPermission, formatMessage('noPermission', lang));
+      }
+      // Spec §6: general users are refused any changing call outside a short allowlist.
+      if (def.mutating && ctx.session.roleId === RoleId.generalUser && !generalUserMayCall(def.name)) {
+        return answer(StatusCode.noPermission, formatMessage('noPermission', lang));
+      }
+    }
+    if (def.validate && !def.validate(param)) {
+      const err = def.validate.errors?.[0];
+      const text = err ? describeAjvError(err, (def.labelSchema ?? {}) as never, lang).message : 'invalid';
+      return answer(StatusCode.badRequest, formatMessage('validationFailed', lang, { detail: text }));
+    }
+    const result = await def.handler(ctx, param as Record<string, unknown>);
+    const code = def.successCode ?? StatusCode.ok;
+    if (def.mutating && ctx.session) await writeLog(svc, ctx, param, result, code);
+    return answer(code, formatMessage('ok', lang), result ?? {});
+  } catch (err) {
+    if (err instanceof AppError) {
+      const text = err.messageKey === 'validationFailed' ? formatMessage('validationFailed', lang, { detail: err.text ?? '' }) : formatMessage(err.messageKey, lang, err.vars);
+      return answer(err.statusCode, text);
+    }
+    log.error({ err, event: def.name }, 'event handler failed');
+    return answer(StatusCode.serverError, formatMessage('serverError', lang));
+  }
+}
+
+async function writeLog(svc: Services, ctx: EventContext, param: unknown, result: unknown, code: number): Promise<void> {
+  try {
+    await svc.db.query('INSERT INTO operation_log ("userId", "username", "event", "param", "result", "statusCode") VALUES ($1, $2, $3, $4, $5, $6)', [
+      ctx.session!.userId,
+      ctx.session!.username,
+      ctx.event,
+      JSON.stringify(redact(param)),
+      JSON.stringify(redact(result) ?? null),
+      code,
+    ]);
+  } catch {
+    /* logging must not fail the call */
+  }
+}

@@ -1,0 +1,37 @@
+import type { Services } from '../services';
+import type { Entity } from '../schemas/loader';
+import { createEntity, deleteEntity, listEntity, updateEntity } from '../entities/crud';
+import type { AuthedContext, EventRegistry } from './registry';
+
+/** Registers the list/create/update/delete events an entity schema binds in `x-api`. */
+export function registerEntityEvents(reg: EventRegistry, entity: Entity): string[] {
+  const api = entity.schema['x-api'] ?? {};
+  const access = entity.schema['x-access'] ?? {};
+  const perm = (action: 'read' | 'create' | 'update' | 'delete') => access[action] ?? `${entity.id}:${action}`;
+  const names: string[] = [];
+  const add = (
+    binding: { event: string } | undefined,
+    action: 'read' | 'create' | 'update' | 'delete',
+    run: (ctx: AuthedContext, p: Record<string, unknown>) => Promise<unknown>,
+  ) => {
+    if (!binding) return;
+    reg.upsert<Record<string, unknown>>({
+      name: binding.event,
+      access: { kind: 'permission', permission: perm(action) },
+      mutating: action !== 'read',
+      labelSchema: entity.schema,
+      handler: (ctx, p) => run(ctx as AuthedContext, p),
+    });
+    names.push(binding.event);
+  };
+  add(api.list, 'read', (ctx, p) => listEntity(ctx, entity, p));
+  add(api.create, 'create', (ctx, p) => createEntity(ctx, entity, p));
+  add(api.update, 'update', (ctx, p) => updateEntity(ctx, entity, p));
+  add(api.delete, 'delete', (ctx, p) => deleteEntity(ctx, entity, p));
+  return names;
+}
+
+/** Registers the events of every loaded entity. */
+export function registerAllEntityEvents(reg: EventRegistry, svc: Services): void {
+  for (const entity of svc.schemas.entities.values()) registerEntityEvents(reg, entity);
+}

@@ -1,0 +1,119 @@
+import { visibleCompanyIds } from '../entities/scope';
+import { createAjv } from '../schemas/loader';
+import { fail } from '../errors';
+import type { Services } from '../services';
+import type { AuthedContext, EventRegistry } from './registry';
+
+const ajv = createAjv();
+const byCompany = ajv.compile({ type: 'object', required: ['companyId'], properties: { companyId: { type: 'integer' } } });
+const byMap = ajv.compile({ type: 'object', required: ['mapId'], properties: { mapId: { type: 'integer' } } });
+const byRobot = ajv.compile({ type: 'object', required: ['robotId'], properties: { robotId: { type: 'string', maxLength: 32 } } });
+
+interface MapRow {
+  mapId: number;
+  companyId: number;
+  regionName: string;
+  buildingName: string;
+  floor: number;
+  mapName: string;
+  mapType: number;
+}
+
+/** The menu tree and robot status events (spec §3 Menu tree, §7 Menu/status). */
+export function registerFleetEvents(reg: EventRegistry, svc: Services): void {
+  const robotsVisible = async (ctx: AuthedContext) => {
+    const ids = await visibleCompanyIds(svc.db, ctx.session);
+    return svc.fleet.all().filter((r) => ids === null || ids.includes(r.companyId));
+  };
+  const brief = (r: ReturnType<typeof svc.fleet.all>[number]) => ({
+    robotId: r.robotId,
+    robotName: r.robotName,
+    robotType: r.robotType,
+    online: r.online,
+    status: r.status,
+    mapId: r.mapId,
+    companyId: r.companyId,
+    regionName: r.regionName,
+  });
+  const companies = async (ctx: AuthedContext) => {
+    const ids = await visibleCompanyIds(svc.db, ctx.session);
+    return svc.db.query<{ companyId: number; name: string; parentId: number | null; layer: number }>(
+      `SELECT id AS "companyId", "name", "parentId", "layer" FROM companies ${ids === null ? '' : 'WHERE id = ANY($1::bigint[])'} ORDER BY "layer", "name"`,
+      ids === null ? [] : [ids],
+    );
+  };
+  const maps = async (companyIds: number[]) =>
+    svc.db.query<MapRow>(
+      `SELECT id AS "mapId", "companyId", "regionName", "buildingName", "floor", "mapName", "mapType" FROM maps
+        WHERE "companyId" = ANY($1::bigint[]) ORDER BY "regionName", "buildingName", "floor"`,
+      [companyIds],
+    );
+
+  reg.register({
+    name: 'getCompanysByRoleId',
+    access: { kind: 'permission', permission: 'company:read' },
+    mutating: false,
+    handler: async (ctx) => companies(ctx as AuthedContext),
+  });
+
+  reg.register({
+    name: 'getMenuList',
+    access: { kind: 'permission', permission: 'robot:read' },
+    mutating: false,
+    handler: async (ctx) => {
+      const cs = await companies(ctx as AuthedContext);
+      const ms = await maps(cs.map((c) => c.companyId));
+      const robots = await robotsVisible(ctx as AuthedContext);
+      return cs.map((c) => {
+        const regions = new Map<string, { regionName: string; maps: unknown[] }>();
+        for (const m of ms.filter((x) => x.companyId === c.companyId)) {
+          const region = regions.get(m.regionName) ?? { regionName: m.regionName, maps: [] };
+          region.maps.push({ ...m, robots: robots.filter((r) => r.mapId === m.mapId).map(brief) });
+          regions.set(m.regionName, region);
+        }
+        const unplaced = robots.filter((r) => r.companyId === c.companyId && !ms.some((m) => m.mapId === r.mapId));
+        return { companyId: c.companyId, name: c.name, parentId: c.parentId, regions: [...regions.values()], robots: unplaced.map(brief) };
+      });
+    },
+  });
+
+  reg.register<{ companyId: number }>({
+    name: 'getMapsByCompanyId',
+    access: { kind: 'permission', permission: 'map:read' },
+    mutating: false,
+    validate: byCompany,
+    handler: async (ctx, p) => {
+      const ids = await visibleCompanyIds(svc.db, (ctx as AuthedContext).session);
+      if (ids !== null && !ids.includes(p.companyId)) throw fail.noPermission();
+      return maps([p.companyId]);
+    },
+  });
+
+  reg.register<{ mapId: number }>({
+    name: 'getRobotsByMapId',
+    access: { kind: 'permission', permission: 'robot:read' },
+    mutating: false,
+    validate: byMap,
+    handler: async (ctx, p) => (await robotsVisible(ctx as AuthedContext)).filter((r) => r.mapId === p.mapId).map(brief),
+  });
+
+  reg.register<{ companyId: number }>({
+    name: 'getRobotsByCompanyId',
+    access: { kind: 'permission', permission: 'robot:read' },
+    mutating: false,
+    validate: byCompany,
+    handler: async (ctx, p) => (await robotsVisible(ctx as AuthedContext)).filter((r) => r.companyId === p.companyId).map(brief),
+  });
+
+  reg.register<{ robotId: string }>({
+    name: 'reqRobotStatus',
+    access: { kind: 'permission', permission: 'robot:read' },
+    mutating: false,
+    validate: byRobot,
+    handler: async (ctx, p) => {
+      const robot = (await robotsVisible(ctx as AuthedContext)).find((r) => r.robotId === p.robotId);
+      if (!robot) throw fail.message(404, 'robotNotFound');
+      return robot;
+    },
+  });
+}

@@ -1,0 +1,169 @@
+import { StatusCode } from '../../common/protocol';
+import { FORMATS } from '../../common/formats';
+import { createAjv } from '../schemas/loader';
+import { verifyPassword, hashPassword } from '../auth/passwords';
+import { AppError, fail } from '../errors';
+import type { Services } from '../services';
+import type { AuthedContext, EventRegistry } from './registry';
+
+const ajv = createAjv();
+const loginSchema = {
+  type: 'object',
+  properties: {
+    username: { type: 'string', maxLength: 64 },
+    password: { type: 'string', maxLength: 64 },
+    codeId: { type: 'string', maxLength: 64 },
+    code: { type: 'string', maxLength: 16 },
+  },
+  additionalProperties: false,
+};
+const passwordSchema = {
+  type: 'object',
+  required: ['oldPassword', 'newPassword'],
+  properties: { oldPassword: { type: 'string', maxLength: 64 }, newPassword: { type: 'string', format: 'password' } },
+  additionalProperties: false,
+};
+const disableSchema = {
+  type: 'object',
+  required: ['id', 'enabled'],
+  properties: { id: { type: 'integer', minimum: 1 }, enabled: { enum: [0, 1] } },
+  additionalProperties: false,
+};
+
+/** The session info answer of login and getUser (spec §3). */
+export async function sessionInfo(svc: Services, userId: number, token?: string) {
+  const rows = await svc.db.query<Record<string, unknown>>(
+    `SELECT u.id, u."username", u."name", u."roleId", u."companyId", u."email", u."lastLoginAt", c."name" AS "companyName",
+            c."logo" AS "companyLogo", c."domain" AS "companyDns", c."layer", c."robotTypes", r."menuItemList", r."homePage"
+       FROM users u JOIN companies c ON c.id = u."companyId" JOIN roles r ON r.id = u."roleId" WHERE u.id = $1`,
+    [userId],
+  );
+  const u = rows[0];
+  if (!u) throw fail.tokenInvalid();
+  return {
+    ...(token ? { token } : {}),
+    userId: u.id,
+    username: u.username,
+    roleId: u.roleId,
+    name: u.name,
+    email: u.email ?? '',
+    companyId: u.companyId,
+    companyName: u.companyName,
+    companyLogo: u.companyLogo ?? '',
+    companyDns: u.companyDns ?? '',
+    layer: u.layer,
+    maxLayer: svc.config.companyMaxLayer,
+    lastloginT: u.lastLoginAt ? new Date(u.lastLoginAt as string).getTime() : null,
+    robotType: u.robotTypes ?? [],
+    menuItemList: u.menuItemList ?? [],
+    homePage: u.homePage ?? '/home/telecontrol',
+  };
+}
+
+/** Login, logout, verification code, current user, own password, enabling users. */
+export function registerSessionEvents(reg: EventRegistry, svc: Services): void {
+  reg.register({
+    name: 'reqVerificationCode',
+    access: { kind: 'public' },
+    mutating: false,
+    handler: async () => svc.captcha.issue(),
+  });
+
+  reg.register<{ username?: string; password?: string; codeId?: string; code?: string }>({
+    name: 'login',
+    access: { kind: 'public' },
+    mutating: false,
+    validate: ajv.compile(loginSchema),
+    handler: async (ctx, p) => {
+      const lang = ctx.lang;
+      const need = (ok: boolean, key: 'usernameEmpty' | 'passwordEmpty' | 'codeEmpty') => {
+        if (!ok) throw new AppError(StatusCode.badRequest, key);
+      };
+      need(!!p.username, 'usernameEmpty');
+      need(!!p.password, 'passwordEmpty');
+      if (svc.config.captcha) need(!!p.code && !!p.codeId, 'codeEmpty');
+      if (!FORMATS.username!.validate(p.username!)) throw new AppError(StatusCode.badRequest, 'format.username');
+      if (!FORMATS.password!.validate(p.password!)) throw new AppError(StatusCode.badRequest, 'format.password');
+      const ipWait = svc.limiter.ipWait(ctx.ip);
+      if (ipWait) throw new AppError(StatusCode.rateLimited, 'rateLimited', { seconds: ipWait });
+      const accountWait = svc.limiter.accountWait(p.username!);
+      if (accountWait) throw new AppError(StatusCode.rateLimited, 'accountLocked', { seconds: accountWait });
+      if (svc.config.captcha && !(await svc.captcha.consume(p.codeId!, p.code!))) throw new AppError(StatusCode.badRequest, 'codeWrong');
+      const user = (
+        await svc.db.query<{ id: number; passwordHash: string; enabled: number }>(
+          'SELECT id, "passwordHash", "enabled" FROM users WHERE lower("username") = lower($1)',
+          [p.username],
+        )
+      )[0];
+      // Verify against a dummy hash when the user is unknown so timing does not reveal accounts.
+      const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), p.password!);
+      if (!user || !ok) {
+        svc.limiter.recordFailure(p.username!);
+        throw new AppError(StatusCode.badRequest, 'loginFailed');
+      }
+      if (user.enabled !== 1) throw new AppError(StatusCode.badRequest, 'userDisabled');
+      svc.limiter.recordSuccess(p.username!);
+      const token = await svc.sessions.create(user.id, lang);
+      const info = await sessionInfo(svc, user.id, token);
+      await svc.db.query('UPDATE users SET "lastLoginAt" = now() WHERE id = $1', [user.id]);
+      return { ...info, lang };
+    },
+  });
+
+  reg.register({
+    name: 'logOut',
+    access: { kind: 'session' },
+    mutating: true,
+    handler: async (ctx) => {
+      await svc.sessions.revoke((ctx as AuthedContext).session.tokenHash);
+      return {};
+    },
+  });
+
+  reg.register({
+    name: 'getUser',
+    access: { kind: 'session' },
+    mutating: false,
+    handler: async (ctx) => sessionInfo(svc, (ctx as AuthedContext).session.userId),
+  });
+
+  reg.register<{ oldPassword: string; newPassword: string }>({
+    name: 'modifyPassword',
+    access: { kind: 'session' },
+    mutating: true,
+    validate: ajv.compile(passwordSchema),
+    handler: async (ctx, p) => {
+      const { session } = ctx as AuthedContext;
+      const row = (await svc.db.query<{ passwordHash: string }>('SELECT "passwordHash" FROM users WHERE id = $1', [session.userId]))[0];
+      if (!row || !(await verifyPassword(row.passwordHash, p.oldPassword))) throw new AppError(StatusCode.badRequest, 'wrongOldPassword');
+      await svc.db.query('UPDATE users SET "passwordHash" = $1, "updatedAt" = now() WHERE id = $2', [await hashPassword(p.newPassword), session.userId]);
+      await svc.db.query('DELETE FROM sessions WHERE user_id = $1 AND token_hash <> $2', [session.userId, session.tokenHash]);
+      return {};
+    },
+  });
+
+  reg.register<{ id: number; enabled: 0 | 1 }>({
+    name: 'userDisable',
+    access: { kind: 'permission', permission: 'user:update' },
+    mutating: true,
+    validate: ajv.compile(disableSchema),
+    handler: async (ctx, p) => {
+      const { session } = ctx as AuthedContext;
+      const users = svc.schemas.entities.get('user')!;
+      const { listEntity } = await import('../entities/crud');
+      const found = await listEntity(ctx as AuthedContext, users, { id: p.id, pageSize: 1 });
+      const target = found.list[0];
+      if (!target) throw fail.notFound();
+      if (p.id === session.userId || Number(target.roleId) < session.roleId) throw fail.noPermission();
+      await svc.db.query('UPDATE users SET "enabled" = $1, "updatedAt" = now() WHERE id = $2', [p.enabled, p.id]);
+      if (p.enabled === 0) await svc.sessions.revokeUser(p.id);
+      return { id: p.id, enabled: p.enabled };
+    },
+  });
+}
+
+let dummy: Promise<string> | null = null;
+function dummyHash(): Promise<string> {
+  dummy ??= hashPassword('not-a-real-password-1');
+  return dummy;
+}

@@ -1,0 +1,20 @@
+import net from 'node:net';
+import { Aedes } from 'aedes';
+
+/** The in-process MQTT broker of the embedded default (127.0.0.1 only). */
+export async function startBroker(host: string, port: number): Promise<{ url: string; close: () => Promise<void> }> {
+  const broker = await Aedes.createBroker();
+  const server = net.createServer(broker.handle as (socket: net.Socket) => void);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  const actual = (server.address() as net.AddressInfo).port;
+  return {
+    url: `mqtt://${host}:${actual}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        broker.close(() => server.close(() => resolve()));
+      }),
+  };
+}

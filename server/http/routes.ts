@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { formatMessage, pickLang } from '../../common/messages';
+import { PROTOCOL_VERSION, RestCode, StatusCode, type Lang } from '../../common/protocol';
+import { dispatchEvent } from '../events/dispatch';
+import type { Services } from '../services';
+
+function langOf(req: FastifyRequest, body?: unknown): Lang {
+  const explicit = body && typeof body === 'object' ? (body as { lang?: unknown }).lang : undefined;
+  if (explicit === 'zh' || explicit === 'ja' || explicit === 'en') return explicit;
+  return pickLang(req.headers['accept-language'], 'en');
+}
+
+function isHttps(req: FastifyRequest): boolean {
+  return req.protocol === 'https' || String(req.headers['x-forwarded-proto'] ?? '').startsWith('https');
+}
+
+/** HTTP routes: events, REST, startup configuration, live schemas, static console. */
+export async function registerRoutes(app: FastifyInstance, svc: Services): Promise<void> {
+  // Malformed JSON and wrong content types on the event endpoint are error answers, never 4xx/5xx.
+  app.setErrorHandler((err, req, reply) => {
+    const lang = langOf(req);
+    if (req.url.startsWith('/api/interface')) {
+      const detail = (err as { statusCode?: number }).statusCode === 413 ? 'body too large' : err.message.slice(0, 200);
+      return reply.code(200).send({ statusCode: StatusCode.badRequest, statusInfo: formatMessage('malformedBody', lang, { detail }) });
+    }
+    if (req.url.startsWith('/robot/')) {
+      const status = (err as { statusCode?: number }).statusCode ?? 500;
+      if (status >= 500) req.log.error(err);
+      return reply.code(200).send({ code: status, message: status >= 500 ? formatMessage('serverError', lang) : err.message });
+    }
+    const status = (err as { statusCode?: number }).statusCode ?? 500;
+    if (status >= 500) req.log.error(err);
+    return reply.code(status).send({ error: status >= 500 ? 'Internal error' : err.message });
+  });
+
+  app.post('/api/interface', { bodyLimit: 2 * 1024 * 1024 }, async (req, reply) => {
+    const lang = langOf(req, req.body);
+    const out = await dispatchEvent(svc, req.body, lang, req.ip, req.log);
+    return reply.code(200).send(out);
+  });
+
+  app.get('/config.json', async (req) => {
+    const host = req.headers.host ?? `${svc.config.host}:${svc.config.port}`;
+    const secure = isHttps(req);
+    const httpUrl = `${secure ? 'https' : 'http'}://${host}`;
+    return {
+      httpUrl,
+      largeFileUrl: httpUrl,
+      wsUrl: `${secure ? 'wss' : 'ws'}://${host}/ws`,
+      iceServers: svc.config.iceServers,
+      version: svc.config.version,
+      protocolVersion: PROTOCOL_VERSION,
+      mapMaxLayer: svc.config.mapMaxLayer,
+      companyMaxLayer: svc.config.companyMaxLayer,
+      edition: svc.config.edition,
+      https: svc.config.https,
+      captcha: svc.config.captcha,
+    };
+  });
+
+  app.get('/api/schemas', async () => ({
+    entities: [...svc.schemas.entities.values()].map((e) => e.schema),
+    enums: [...svc.schemas.enums.values()],
+  }));
+
+  // REST under /robot/: token header, {code, message, data}.
+  app.get('/robot/version', async (req) => {
+    const session = await svc.sessions.resolve(req.headers.token as string | undefined);
+    if (!session) return { code: RestCode.tokenInvalid, message: formatMessage('tokenInvalid', langOf(req)) };
+    return { code: RestCode.ok, message: 'success', data: { version: svc.config.version, protocolVersion: PROTOCOL_VERSION } };
+  });
+
+  // The built console, with the single-page fallback for its history-style routes.
+  const index = path.join(svc.config.staticDir, 'index.html');
+  if (fs.existsSync(index)) {
+    const { default: fastifyStatic } = await import('@fastify/static');
+    await app.register(fastifyStatic, { root: svc.config.staticDir, wildcard: false, index: false });
+    const html = () => fs.readFileSync(index, 'utf8');
+    app.setNotFoundHandler((req, reply) => {
+      if (req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/robot/') && !path.extname(req.url.split('?')[0]!)) {
+        return reply.type('text/html').header('cache-control', 'no-cache').send(html());
+      }
+      return reply.code(404).send({ error: 'Not found' });
+    });
+  } else {
+    app.get('/', async (_req, reply) =>
+      reply.type('text/html').send('<!doctype html><p>The console is not built. Run <code>npm start</code> (it builds it) or <code>npm run build</code>.</p>'),
+    );
+  }
+}

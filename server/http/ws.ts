@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import websocket from '@fastify/websocket';
+import type { Services } from '../services';
+
+/** The realtime WebSocket at /ws?token=…; a bad token closes with 4403. */
+export async function registerRealtime(app: FastifyInstance, svc: Services): Promise<void> {
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  app.get('/ws', { websocket: true }, async (socket, req) => {
+    const token = (req.query as { token?: string }).token;
+    const session = await svc.sessions.resolve(token);
+    if (!session) {
+      socket.close(4403, 'token invalid');
+      return;
+    }
+    svc.hub.attach(socket, session);
+  });
+}

@@ -1,0 +1,172 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Ajv, type ValidateFunction } from 'ajv';
+import { addNamedFormats, SCHEMA_KEYWORDS } from '../../common/formats';
+import { WIDGET_NAMES } from '../../common/widgets';
+
+/** An enumeration file of schemas/enums. */
+export interface EnumDef {
+  $id: string;
+  'x-labels'?: Record<string, string>;
+  values: { value: number | string; key: string; labels: Record<string, string> }[];
+}
+
+/** A property of an entity schema. */
+export type PropSchema = Record<string, unknown> & {
+  type?: string | string[];
+  readOnly?: boolean;
+  writeOnly?: boolean;
+  items?: Record<string, unknown>;
+};
+
+/** An entity schema file of schemas/entities. */
+export interface EntitySchema {
+  $id: string;
+  'x-labels'?: Record<string, string>;
+  'x-route'?: string;
+  'x-store'?: { table?: string };
+  'x-scope'?: 'company' | 'company-tree' | 'none';
+  'x-api'?: Partial<Record<'list' | 'create' | 'update' | 'delete', { event: string }>>;
+  'x-access'?: Partial<Record<'read' | 'create' | 'update' | 'delete', string>>;
+  'x-list'?: { columns?: string[]; filters?: string[]; sort?: string[] };
+  required?: string[];
+  properties: Record<string, PropSchema>;
+  [key: string]: unknown;
+}
+
+/** A loaded entity: the raw schema plus what the server derives from it. */
+export interface Entity {
+  id: string;
+  file: string;
+  schema: EntitySchema;
+  table: string;
+  /** Columns returned to callers (no writeOnly property). */
+  readColumns: string[];
+  validateCreate: ValidateFunction;
+  validateUpdate: ValidateFunction;
+  createSchema: EntitySchema;
+  updateSchema: EntitySchema;
+}
+
+/** Everything loaded from the schema folders. */
+export interface SchemaSet {
+  entities: Map<string, Entity>;
+  enums: Map<string, EnumDef>;
+}
+
+/** An ajv instance that knows the named formats and the x- keywords. */
+export function createAjv(): Ajv {
+  const ajv = new Ajv({ allErrors: false, strict: true, allowUnionTypes: true });
+  for (const keyword of SCHEMA_KEYWORDS) ajv.addKeyword({ keyword });
+  ajv.addKeyword({ keyword: 'x-comment' });
+  return addNamedFormats(ajv);
+}
+
+function readJson(file: string): unknown {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (err) {
+    throw new Error(`Schema file ${file} is not valid JSON: ${(err as Error).message}`);
+  }
+}
+
+/** Loads and checks every enum and entity schema; throws naming the file on the first bad one. */
+export function loadSchemas(dirs: string[]): SchemaSet {
+  const ajv = createAjv();
+  const enums = new Map<string, EnumDef>();
+  const entities = new Map<string, Entity>();
+  const files = (sub: string, suffix: string) =>
+    dirs.flatMap((d) => {
+      const dir = path.join(d, sub);
+      return fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith(suffix)).sort().map((f) => path.join(dir, f)) : [];
+    });
+  for (const file of files('enums', '.json')) {
+    const def = readJson(file) as EnumDef;
+    if (!def.$id || !Array.isArray(def.values)) throw new Error(`Enum file ${file} needs "$id" and "values".`);
+    enums.set(def.$id, def);
+  }
+  const events = new Map<string, string>();
+  for (const file of files('entities', '.schema.json')) {
+    const entity = buildEntity(ajv, readJson(file) as EntitySchema, file, enums);
+    if (entities.has(entity.id)) throw new Error(`Schema file ${file}: entity "${entity.id}" is defined twice.`);
+    for (const binding of Object.values(entity.schema['x-api'] ?? {})) {
+      const other = events.get(binding.event);
+      if (other) throw new Error(`Schema file ${file}: event "${binding.event}" is already bound by ${other}.`);
+      events.set(binding.event, file);
+    }
+    entities.set(entity.id, entity);
+  }
+  return { entities, enums };
+}
+
+/** Checks one entity schema and derives its server-side validators. */
+export function buildEntity(ajv: Ajv, schema: EntitySchema, file: string, enums: Map<string, EnumDef>): Entity {
+  const fail = (msg: string): never => {
+    throw new Error(`Schema file ${file}: ${msg}`);
+  };
+  if (!schema || typeof schema !== 'object') fail('not an object');
+  if (typeof schema.$id !== 'string' || !/^[a-z][a-zA-Z0-9-]*$/.test(schema.$id)) fail('"$id" must be a lower-case name');
+  if (schema.type !== 'object' || !schema.properties) fail('must be "type": "object" with "properties"');
+  for (const [name, prop] of Object.entries(schema.properties)) {
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) fail(`property name "${name}" must be letters, digits or _`);
+    const widget = prop['x-widget'];
+    if (widget !== undefined && !(WIDGET_NAMES as readonly string[]).includes(String(widget)))
+      fail(`property "${name}" names unknown widget "${String(widget)}" (known: ${WIDGET_NAMES.join(', ')})`);
+    for (const holder of [prop, prop.items ?? {}]) {
+      const enumId = (holder as Record<string, unknown>)['x-enum'];
+      if (enumId !== undefined && !enums.has(String(enumId))) fail(`property "${name}" names unknown enum "${String(enumId)}"`);
+    }
+  }
+  for (const col of [...(schema['x-list']?.columns ?? []), ...(schema['x-list']?.filters ?? []), ...(schema['x-list']?.sort ?? [])])
+    if (!schema.properties[col]) fail(`x-list names unknown property "${col}"`);
+  try {
+    ajv.compile({ ...schema, $id: undefined });
+  } catch (err) {
+    fail(`invalid JSON Schema: ${(err as Error).message}`);
+  }
+  const withEnums = injectEnums(schema, enums);
+  const writable = Object.fromEntries(Object.entries(withEnums.properties).filter(([, p]) => !p.readOnly));
+  const createSchema: EntitySchema = {
+    ...withEnums,
+    $id: undefined as never,
+    properties: writable,
+    required: (schema.required ?? []).filter((r) => writable[r]),
+    additionalProperties: false,
+  };
+  const editable = Object.fromEntries(Object.entries(writable).filter(([, p]) => !p['x-readonly-on-edit']));
+  const updateSchema: EntitySchema = {
+    ...withEnums,
+    $id: undefined as never,
+    properties: { ...editable, id: { type: 'integer', minimum: 1 } },
+    required: ['id'],
+    additionalProperties: false,
+  };
+  const table = schema['x-store']?.table ?? `ent_${schema.$id.replace(/-/g, '_')}`;
+  return {
+    id: schema.$id,
+    file,
+    schema,
+    table,
+    readColumns: Object.entries(schema.properties).filter(([, p]) => !p.writeOnly).map(([n]) => n),
+    validateCreate: ajv.compile(createSchema),
+    validateUpdate: ajv.compile(updateSchema),
+    createSchema,
+    updateSchema,
+  };
+}
+
+/** Copies a schema with `enum` lists added where a property names an x-enum, so only those values pass. */
+function injectEnums(schema: EntitySchema, enums: Map<string, EnumDef>): EntitySchema {
+  const withEnum = (p: Record<string, unknown>) => {
+    const id = p['x-enum'];
+    if (id === undefined) return p;
+    const values = enums.get(String(id))!.values.map((v) => v.value);
+    const nullable = Array.isArray(p.type) && p.type.includes('null');
+    return { ...p, enum: nullable ? [...values, null] : values };
+  };
+  const properties: Record<string, PropSchema> = {};
+  for (const [name, prop] of Object.entries(schema.properties)) {
+    properties[name] = { ...withEnum(prop), ...(prop.items ? { items: withEnum(prop.items) } : {}) } as PropSchema;
+  }
+  return { ...schema, properties };
+}

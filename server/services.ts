@@ -1,0 +1,22 @@
+import type { ServerConfig } from './config';
+import type { Db } from './store/db';
+import type { SessionStore } from './auth/sessions';
+import type { CaptchaStore } from './auth/captcha';
+import type { LoginLimiter } from './auth/rate-limit';
+import type { SchemaSet } from './schemas/loader';
+import type { FleetState } from './fleet/state';
+import type { EventRegistry } from './events/registry';
+import type { RealtimeHub } from './realtime/hub';
+
+/** The server's services, built once in app.ts and handed to routes and event modules. */
+export interface Services {
+  config: ServerConfig;
+  db: Db;
+  sessions: SessionStore;
+  captcha: CaptchaStore;
+  limiter: LoginLimiter;
+  schemas: SchemaSet;
+  fleet: FleetState;
+  events: EventRegistry;
+  hub: RealtimeHub;
+}

@@ -1,0 +1,14 @@
+/** The console's default event and REST clients, wired to the session and the language. */
+import { i18n, getLang } from '../i18n/i18n';
+import { getToken } from '../session/session-store';
+import { expireSession } from '../session/expire';
+import { createEventClient, type CallEvent } from './event-client';
+import { createRestClient, type RestCall } from './rest-client';
+
+const describeFailure = (failure: string) => i18n.t(`errors.${failure}`);
+
+/** Calls one event of the main interface with the session token. */
+export const callEvent: CallEvent = createEventClient({ getToken, getLang, onTokenInvalid: expireSession, describeFailure });
+
+/** Calls one REST route under /robot/ with the session token. */
+export const restCall: RestCall = createRestClient({ getToken, onTokenInvalid: expireSession, describeFailure });

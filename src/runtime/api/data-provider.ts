@@ -1,0 +1,134 @@
+/**
+ * refine DataProvider built from each entity schema's `x-api` binding (docs/protocol.md):
+ * list events take `{pageNum, pageSize, sortField?, sortOrder?, ...filters}` and answer
+ * `{total, list}`; update sends `{id, ...values}`, delete `{id}`. `custom` calls any event
+ * by name (url = event) or a REST path (url starting with "/").
+ */
+import type { BaseKey, BaseRecord, CrudFilter, DataProvider } from '@refinedev/core';
+import { Paging } from '@common/constants';
+import { StatusCode, type PagedList } from '@common/protocol';
+import type { ApiBinding, EntityApi } from '../schema/schema-types';
+import { EventError } from './errors';
+import type { CallEvent } from './event-client';
+import type { RestCall } from './rest-client';
+
+/** Dependencies of the schema data provider. */
+export interface SchemaDataProviderDeps {
+  callEvent: CallEvent;
+  restCall?: RestCall;
+  /** The `x-api` of a resource (entity id). */
+  apiOf: (resource: string) => EntityApi | undefined;
+  describeNotFound?: () => string;
+}
+
+type Op = keyof EntityApi;
+
+function filterParams(filters: CrudFilter[] | undefined): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of filters ?? []) {
+    if (!('field' in f)) continue;
+    const v = f.value;
+    if (v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0)) continue;
+    out[f.field] = typeof v === 'string' ? v.trim() : v;
+  }
+  return out;
+}
+
+/** Builds the DataProvider. */
+export function createSchemaDataProvider(deps: SchemaDataProviderDeps): DataProvider {
+  // Rows seen in the latest lists, so getOne can answer without a dedicated event.
+  const rows = new Map<string, Map<string, BaseRecord>>();
+
+  const binding = (resource: string, op: Op): ApiBinding => {
+    const b = deps.apiOf(resource)?.[op];
+    if (!b) throw new Error(`Schema "${resource}" has no x-api.${op} binding`);
+    return b;
+  };
+
+  const invoke = async <R>(b: ApiBinding, param: Record<string, unknown>, signal?: AbortSignal): Promise<R> => {
+    if (b.event) return deps.callEvent<R>(b.event, param, { signal });
+    if (!deps.restCall) throw new Error('No REST client for a REST binding');
+    if (b.get) return deps.restCall<R>(b.get, { method: 'GET', query: param as Record<string, string>, signal });
+    if (b.post) return deps.restCall<R>(b.post, { method: 'POST', body: param, signal });
+    if (b.put) return deps.restCall<R>(b.put, { method: 'PUT', body: param, signal });
+    if (b.delete) return deps.restCall<R>(b.delete, { method: 'POST', query: param as Record<string, string>, signal });
+    throw new Error('Empty x-api binding');
+  };
+
+  const remember = (resource: string, list: BaseRecord[]) => {
+    let m = rows.get(resource);
+    if (!m) rows.set(resource, (m = new Map()));
+    for (const r of list) if (r.id !== undefined) m.set(String(r.id), r);
+  };
+
+  const notFound = () => new EventError(StatusCode.notFound, deps.describeNotFound?.() ?? 'Record not found');
+
+  const getOne = async <T extends BaseRecord>(resource: string, id: BaseKey, signal?: AbortSignal): Promise<T> => {
+    const cached = rows.get(resource)?.get(String(id));
+    if (cached) return cached as T;
+    const answer = await invoke<PagedList<T>>(binding(resource, 'list'), { pageNum: 1, pageSize: 1, id }, signal);
+    const row = answer?.list?.find((r) => String(r.id) === String(id));
+    if (!row) throw notFound();
+    remember(resource, [row]);
+    return row;
+  };
+
+  return {
+    getApiUrl: () => '/api/interface',
+
+    async getList({ resource, pagination, sorters, filters, meta }) {
+      const off = pagination?.mode === 'off';
+      const param: Record<string, unknown> = {
+        pageNum: off ? 1 : (pagination?.currentPage ?? 1),
+        pageSize: off ? Paging.maxPageSize : (pagination?.pageSize ?? Paging.defaultPageSize),
+        ...filterParams(filters),
+      };
+      const sort = sorters?.[0];
+      if (sort) {
+        param.sortField = sort.field;
+        param.sortOrder = sort.order;
+      }
+      const answer = await invoke<PagedList>(binding(resource, 'list'), param, meta?.queryContext?.signal);
+      const list = (Array.isArray(answer?.list) ? answer.list : []) as BaseRecord[];
+      remember(resource, list);
+      return { data: list as never[], total: typeof answer?.total === 'number' ? answer.total : list.length };
+    },
+
+    async getOne({ resource, id, meta }) {
+      return { data: (await getOne(resource, id, meta?.queryContext?.signal)) as never };
+    },
+
+    async getMany({ resource, ids, meta }) {
+      const data = await Promise.all(ids.map((id) => getOne(resource, id, meta?.queryContext?.signal)));
+      return { data: data as never[] };
+    },
+
+    async create({ resource, variables }) {
+      const answer = await invoke<BaseRecord>(binding(resource, 'create'), { ...(variables as object) });
+      return { data: (answer && typeof answer === 'object' ? answer : variables) as never };
+    },
+
+    async update({ resource, id, variables }) {
+      const answer = await invoke<BaseRecord>(binding(resource, 'update'), { id, ...(variables as object) });
+      const data = answer && typeof answer === 'object' ? answer : { id, ...(variables as object) };
+      remember(resource, [data]);
+      return { data: data as never };
+    },
+
+    async deleteOne({ resource, id }) {
+      const answer = await invoke<BaseRecord>(binding(resource, 'delete'), { id });
+      rows.get(resource)?.delete(String(id));
+      return { data: (answer && typeof answer === 'object' ? answer : { id }) as never };
+    },
+
+    async custom({ url, method, payload, query, meta }) {
+      const signal = meta?.queryContext?.signal;
+      if (url.startsWith('/')) {
+        if (!deps.restCall) throw new Error('No REST client');
+        const m = method.toUpperCase() as 'GET' | 'POST' | 'PUT' | 'DELETE';
+        return { data: (await deps.restCall(url, { method: m, query: query as Record<string, string>, body: payload, signal })) as never };
+      }
+      return { data: (await deps.callEvent(url, (payload as object) ?? {}, { signal })) as never };
+    },
+  };
+}

@@ -1,0 +1,117 @@
+/**
+ * Client of the REST calls under `/robot/…` (spec §7): token in a `token` header,
+ * answers `{code, message, data}`, 30 s timeout.
+ */
+import { Timeouts } from '@common/constants';
+import { RestCode, type RestAnswer } from '@common/protocol';
+import { AbortedError, RestError } from './errors';
+import type { TransportFailure } from './event-client';
+
+/** What the REST client needs from its surroundings. */
+export interface RestClientDeps {
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  getToken: () => string | undefined;
+  onTokenInvalid: (message: string) => void;
+  describeFailure: (failure: TransportFailure | 'server') => string;
+  timeoutMs?: number;
+  /** Saves a non-JSON answer as a file (browser default: an anchor download). */
+  saveFile?: (blob: Blob, filename: string) => void;
+}
+
+/** One REST request. */
+export interface RestRequest {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  query?: Record<string, string | number | boolean | undefined | null>;
+  /** JSON body, or FormData for uploads. */
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/** A file the server answered with instead of JSON. */
+export interface DownloadedFile {
+  filename: string;
+  blob: Blob;
+}
+
+/** Performs one REST call and resolves with `data` (or a file, or an event stream). */
+export type RestCall = <T = unknown>(path: string, request?: RestRequest) => Promise<T>;
+
+function filenameOf(disposition: string | null): string {
+  if (!disposition) return 'download';
+  const star = /filename\*=(?:UTF-8'')?([^;]+)/i.exec(disposition);
+  if (star?.[1]) return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
+  const plain = /filename="?([^";]+)"?/i.exec(disposition);
+  return plain?.[1] ?? 'download';
+}
+
+function browserSave(blob: Blob, filename: string): void {
+  if (typeof document === 'undefined') return;
+  const href = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = filename;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(href), 1000);
+}
+
+/** Builds a REST client from its dependencies. */
+export function createRestClient(deps: RestClientDeps): RestCall {
+  const timeoutMs = deps.timeoutMs ?? Timeouts.restClientMs;
+  return async function rest<T>(path: string, request: RestRequest = {}): Promise<T> {
+    const { signal } = request;
+    if (signal?.aborted) throw new AbortedError();
+    const fetchImpl = deps.fetch ?? globalThis.fetch.bind(globalThis);
+    const search = new URLSearchParams();
+    for (const [k, v] of Object.entries(request.query ?? {})) if (v !== undefined && v !== null) search.set(k, String(v));
+    const url = `${deps.baseUrl ?? ''}${path}${search.size ? `?${search}` : ''}`;
+    const headers: Record<string, string> = { token: deps.getToken() ?? '' };
+    let body: BodyInit | undefined;
+    if (request.body instanceof FormData) body = request.body;
+    else if (request.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(request.body);
+    }
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const forwardAbort = () => controller.abort();
+    signal?.addEventListener('abort', forwardAbort, { once: true });
+    try {
+      let response: Response;
+      try {
+        response = await fetchImpl(url, { method: request.method ?? 'GET', headers, body, signal: controller.signal });
+      } catch {
+        if (timedOut) throw new RestError(0, deps.describeFailure('timeout'));
+        if (signal?.aborted) throw new AbortedError();
+        throw new RestError(0, deps.describeFailure('server'));
+      }
+      if (response.status !== 200) throw new RestError(response.status, deps.describeFailure('server'));
+      const type = response.headers.get('content-type') ?? '';
+      if (type.includes('text/event-stream')) return response.body as T;
+      if (!type.includes('json')) {
+        const file: DownloadedFile = { filename: filenameOf(response.headers.get('content-disposition')), blob: await response.blob() };
+        (deps.saveFile ?? browserSave)(file.blob, file.filename);
+        return file as T;
+      }
+      let answer: RestAnswer<T>;
+      try {
+        answer = (await response.json()) as RestAnswer<T>;
+      } catch {
+        throw new RestError(0, deps.describeFailure('badAnswer'));
+      }
+      if (answer.code === RestCode.ok) return answer.data as T;
+      if (answer.code === RestCode.tokenInvalid) deps.onTokenInvalid(answer.message);
+      throw new RestError(answer.code, answer.message ?? deps.describeFailure('badAnswer'));
+    } catch (error) {
+      if (error instanceof RestError && signal?.aborted && !timedOut) throw new AbortedError();
+      throw error;
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', forwardAbort);
+    }
+  };
+}

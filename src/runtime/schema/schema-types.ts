@@ -1,0 +1,109 @@
+/** Types of the schema format (schemas/entities, schemas/enums): JSON Schema plus `x-` keywords. */
+import type { Lang } from '@common/protocol';
+
+/** Text in the three languages. */
+export type Labels = Partial<Record<Lang, string>>;
+
+/** How one operation reaches the server: an event, or a REST path. */
+export interface ApiBinding {
+  event?: string;
+  get?: string;
+  post?: string;
+  put?: string;
+  delete?: string;
+}
+
+/** `x-api`: list / create / update / delete bindings. */
+export interface EntityApi {
+  list?: ApiBinding;
+  create?: ApiBinding;
+  update?: ApiBinding;
+  delete?: ApiBinding;
+}
+
+/** `x-menu`: where the entity appears in the side menu. */
+export interface MenuInfo {
+  group?: string;
+  icon?: string;
+  order?: number;
+  labels?: Labels;
+}
+
+/** `x-list`: the generated list page. */
+export interface ListInfo {
+  columns?: string[];
+  filters?: string[];
+  sort?: string[];
+}
+
+/** One property of an entity schema. */
+export interface PropertySchema {
+  type?: string | string[];
+  format?: string;
+  title?: string;
+  description?: string;
+  enum?: unknown[];
+  default?: unknown;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  readOnly?: boolean;
+  writeOnly?: boolean;
+  uniqueItems?: boolean;
+  items?: PropertySchema;
+  'x-labels'?: Labels;
+  'x-widget'?: string;
+  'x-enum'?: string;
+  'x-ref'?: string;
+  'x-unique'?: boolean;
+  'x-readonly-on-edit'?: boolean;
+  'x-hidden'?: boolean;
+  'x-max-bytes'?: number;
+  'x-placeholder'?: Labels;
+  'x-help'?: Labels;
+  [keyword: string]: unknown;
+}
+
+/** An entity schema (one file of schemas/entities). */
+export interface EntitySchema {
+  $id: string;
+  type?: 'object';
+  required?: string[];
+  additionalProperties?: boolean;
+  properties: Record<string, PropertySchema>;
+  'x-labels'?: Labels;
+  'x-route'?: string;
+  'x-menu'?: MenuInfo;
+  'x-api'?: EntityApi;
+  'x-access'?: { read?: string; create?: string; update?: string; delete?: string; [k: string]: string | undefined };
+  'x-list'?: ListInfo;
+  'x-order'?: string[];
+  [keyword: string]: unknown;
+}
+
+/** One value of an enumeration. */
+export interface EnumValue {
+  value: number | string;
+  key: string;
+  labels: Labels;
+}
+
+/** An enumeration (one file of schemas/enums). */
+export interface EnumSchema {
+  $id: string;
+  'x-labels'?: Labels;
+  'x-extra'?: Record<string, Labels>;
+  values: EnumValue[];
+}
+
+/** The `GET /api/schemas` answer. */
+export interface SchemaSet {
+  entities: EntitySchema[];
+  enums: EnumSchema[];
+}
+
+/** Picks the text of the language, falling back to English, Chinese, then the fallback. */
+export function pickLabel(labels: Labels | undefined, lang: Lang, fallback = ''): string {
+  return labels?.[lang] ?? labels?.en ?? labels?.zh ?? labels?.ja ?? fallback;
+}

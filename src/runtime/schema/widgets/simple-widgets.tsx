@@ -1,0 +1,152 @@
+/** Small widgets: `datetime`, `textarea`, `password`, `role-picker`, `robot-picker`, and an enum select with label search. */
+import { useMemo } from 'react';
+import { DatePicker, Input, Select } from 'antd';
+import dayjs from 'dayjs';
+import type { WidgetProps } from '@rjsf/utils';
+import { useTranslation } from 'react-i18next';
+import type { Lang } from '@common/protocol';
+import { useSchemas } from '../schema-context';
+import { pickLabel } from '../schema-types';
+import { useEventQuery } from '../../api/use-event-query';
+
+/** Display format of date-times across the console. */
+export const DATETIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+
+/** `datetime`: a date-time picker storing an ISO string. */
+export function DatetimeWidget({ id, value, onChange, disabled, readonly, placeholder }: WidgetProps) {
+  const parsed = value ? dayjs(value as string) : null;
+  return (
+    <DatePicker
+      id={id}
+      showTime
+      style={{ width: '100%' }}
+      format={DATETIME_FORMAT}
+      value={parsed && parsed.isValid() ? parsed : null}
+      disabled={disabled || readonly}
+      placeholder={placeholder}
+      onChange={(d) => onChange(d ? d.toISOString() : undefined)}
+    />
+  );
+}
+
+/** `textarea`: multi-line text with a counter. */
+export function TextareaWidget({ id, value, onChange, disabled, readonly, placeholder, schema }: WidgetProps) {
+  return (
+    <Input.TextArea
+      id={id}
+      rows={3}
+      value={(value as string) ?? ''}
+      maxLength={schema.maxLength}
+      showCount={schema.maxLength !== undefined}
+      disabled={disabled}
+      readOnly={readonly}
+      placeholder={placeholder}
+      onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}
+    />
+  );
+}
+
+/** `password`: a masked input that never autofills the current user's password. */
+export function PasswordWidget({ id, value, onChange, disabled, readonly, placeholder }: WidgetProps) {
+  return (
+    <Input.Password
+      id={id}
+      value={(value as string) ?? ''}
+      autoComplete="new-password"
+      disabled={disabled}
+      readOnly={readonly}
+      placeholder={placeholder}
+      onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}
+    />
+  );
+}
+
+/** `role-picker`: the role enumeration as a select. */
+export function RolePickerWidget({ id, value, onChange, disabled, readonly, placeholder }: WidgetProps) {
+  const { i18n } = useTranslation();
+  const schemas = useSchemas();
+  const options = useMemo(
+    () => (schemas.enumById('role')?.values ?? []).map((v) => ({ value: v.value, label: pickLabel(v.labels, i18n.language as Lang, v.key) })),
+    [schemas, i18n.language],
+  );
+  return (
+    <Select
+      id={id}
+      style={{ width: '100%' }}
+      value={value ?? undefined}
+      options={options}
+      disabled={disabled || readonly}
+      placeholder={placeholder}
+      allowClear
+      onChange={(v) => onChange(v ?? undefined)}
+    />
+  );
+}
+
+interface MenuRobot {
+  robotId: string;
+  robotName?: string;
+}
+interface MenuCompany {
+  regions?: { maps?: { robots?: MenuRobot[] }[] }[];
+}
+
+/** `robot-picker`: robots of the caller's menu tree (getMenuList). */
+export function RobotPickerWidget({ id, value, onChange, disabled, readonly, placeholder }: WidgetProps) {
+  const { t } = useTranslation();
+  const { data, isLoading } = useEventQuery<MenuCompany[]>('getMenuList');
+  const options = useMemo(() => {
+    const out: { value: string; label: string }[] = [];
+    for (const c of data ?? []) for (const r of c.regions ?? []) for (const m of r.maps ?? []) for (const robot of m.robots ?? []) {
+      out.push({ value: robot.robotId, label: robot.robotName ? `${robot.robotName} (${robot.robotId})` : robot.robotId });
+    }
+    return out;
+  }, [data]);
+  return (
+    <Select
+      id={id}
+      style={{ width: '100%' }}
+      showSearch
+      optionFilterProp="label"
+      loading={isLoading}
+      value={value ?? undefined}
+      options={options}
+      disabled={disabled || readonly}
+      placeholder={placeholder || t('widgets.pickRobot')}
+      allowClear
+      onChange={(v) => onChange(v ?? undefined)}
+    />
+  );
+}
+
+/** Replaces RJSF's SelectWidget: searches option labels (antd 5 needs `optionFilterProp`). */
+export function EnumSelectWidget({ id, value, onChange, disabled, readonly, placeholder, options, multiple }: WidgetProps) {
+  const enumOptions = (options.enumOptions ?? []) as { value: unknown; label: string }[];
+  const selectOptions = enumOptions.map((o, i) => ({ value: i, label: o.label }));
+  const indexOf = (v: unknown) => enumOptions.findIndex((o) => o.value === v);
+  const selected = multiple
+    ? (Array.isArray(value) ? value : []).map(indexOf).filter((i) => i >= 0)
+    : value === undefined || value === null
+      ? undefined
+      : indexOf(value) >= 0
+        ? indexOf(value)
+        : undefined;
+  return (
+    <Select
+      id={id}
+      style={{ width: '100%' }}
+      mode={multiple ? 'multiple' : undefined}
+      showSearch
+      optionFilterProp="label"
+      allowClear
+      value={selected as never}
+      options={selectOptions}
+      disabled={disabled || readonly}
+      placeholder={placeholder}
+      onChange={(v: number | number[] | undefined) => {
+        if (Array.isArray(v)) onChange(v.map((i) => enumOptions[i]?.value));
+        else onChange(v === undefined ? undefined : enumOptions[v]?.value);
+      }}
+    />
+  );
+}

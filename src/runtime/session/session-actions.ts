@@ -1,0 +1,56 @@
+/** Login, logout and session loading through the event client. */
+import { callEvent } from '../api/clients';
+import { getLang, hasChosenLang, i18n } from '../i18n/i18n';
+import { clearSession, getSession, setSession, type SessionInfo } from './session-store';
+
+/** The `reqVerificationCode` answer. */
+export interface VerificationCode {
+  codeId: string;
+  /** An image data URL (SVG). */
+  image: string;
+}
+
+/** Asks the server for a new verification code image. */
+export function requestVerificationCode(signal?: AbortSignal): Promise<VerificationCode> {
+  return callEvent<VerificationCode>('reqVerificationCode', {}, { signal });
+}
+
+async function adopt(info: SessionInfo): Promise<SessionInfo> {
+  // A language picked explicitly in this browser wins over the account's stored language.
+  const lang = hasChosenLang() ? getLang() : (info.lang ?? getLang());
+  const session: SessionInfo = { ...info, lang };
+  setSession(session);
+  if (i18n.language !== lang) await i18n.changeLanguage(lang);
+  return session;
+}
+
+/** Logs in and stores the session (rejects with the server's statusInfo). */
+export async function login(username: string, password: string, codeId: string, code: string): Promise<SessionInfo> {
+  const info = await callEvent<SessionInfo>('login', { username, password, codeId, code });
+  return adopt(info);
+}
+
+/** Logs out on the server (best effort) and forgets the session. */
+export async function logout(): Promise<void> {
+  try {
+    if (getSession()) await callEvent('logOut', {});
+  } catch {
+    // The token may already be invalid; the local session is cleared either way.
+  } finally {
+    clearSession();
+  }
+}
+
+/** Loads the session for a token given in the URL query (spec §6: dashboard and telecontrol). */
+export async function loadSessionFromToken(token: string): Promise<SessionInfo> {
+  const info = await callEvent<Omit<SessionInfo, 'token'>>('getUser', {}, { token });
+  return adopt({ ...info, token } as SessionInfo);
+}
+
+/** Refreshes the stored session from `getUser` (keeps the token). */
+export async function refreshSession(): Promise<SessionInfo | undefined> {
+  const current = getSession();
+  if (!current) return undefined;
+  const info = await callEvent<Omit<SessionInfo, 'token'>>('getUser', {});
+  return adopt({ ...current, ...info, token: current.token, lang: current.lang } as SessionInfo);
+}
