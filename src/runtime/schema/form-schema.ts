@@ -6,6 +6,7 @@
  */
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { Lang } from '@common/protocol';
+import { FORMATS } from '@common/formats';
 import type { SchemaRegistry } from './schema-registry';
 import { pickLabel, type EntitySchema, type PropertySchema } from './schema-types';
 import type { WidgetRegistry } from './widgets/widget-registry';
@@ -114,6 +115,11 @@ function allowsNull(p: PropertySchema | undefined): boolean {
   return Array.isArray(p?.type) ? p.type.includes('null') : p?.type === 'null';
 }
 
+function clearableString(p: PropertySchema | undefined): boolean {
+  if (!p || p.type !== 'string' || p.writeOnly || (p.minLength ?? 0) > 0) return false;
+  return !p.format || Boolean(FORMATS[p.format]?.validate(''));
+}
+
 /** Values to send on update: only changed fields (a cleared nullable field becomes null). */
 export function changedValues(entity: EntitySchema, fields: string[], before: Record<string, unknown>, after: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -123,7 +129,7 @@ export function changedValues(entity: EntitySchema, fields: string[], before: Re
     const b = before[f];
     if (a === undefined) {
       if (b !== undefined && allowsNull(p)) out[f] = null;
-      else if (b !== undefined && p?.type === 'string' && !p.writeOnly && !p.format) out[f] = '';
+      else if (b !== undefined && b !== '' && clearableString(p)) out[f] = '';
       continue;
     }
     if (JSON.stringify(a) !== JSON.stringify(b)) out[f] = a;

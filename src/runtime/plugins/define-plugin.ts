@@ -1,0 +1,54 @@
+/**
+ * The plugin contract: `plugins/<id>/index.ts` default-exports `definePlugin({...})`.
+ * The definition imports no component; pages come through `import()` so each plugin is
+ * its own chunk.
+ */
+import type { ComponentType } from 'react';
+import type { Lang } from '@common/protocol';
+
+/** Text in the three languages (all three required for plugin labels). */
+export type PluginLabels = Record<Lang, string>;
+
+/** One page of a plugin. */
+export interface PluginRoute {
+  /** Absolute path, e.g. `/home/telecontrol`. Paths under `/home/` render inside the shell. */
+  path: string;
+  /** Loads the page module (default export: the page component). */
+  page: () => Promise<{ default: ComponentType }>;
+  /** Spec §2: the page needs a selected robot; without one a tip sends the user to robot management. */
+  requiresRobot?: boolean;
+}
+
+/** One side-menu entry. */
+export interface PluginMenuItem {
+  key: string;
+  path: string;
+  /** An @ant-design/icons name known to the shell's icon registry. */
+  icon?: string;
+  group?: string;
+  order?: number;
+  labels: PluginLabels;
+}
+
+/** One permission node (`resource:action`) shown in the role permission tree. */
+export interface PluginPermission {
+  key: string;
+  labels: PluginLabels;
+}
+
+/** What a plugin declares. */
+export interface PluginDefinition {
+  id: string;
+  routes: PluginRoute[];
+  menu?: PluginMenuItem[];
+  permissions?: PluginPermission[];
+  /** Robot types the plugin serves (all when absent). */
+  robotTypes?: number[];
+  /** Translations, registered under the plugin id as i18next namespace. */
+  locales?: Partial<Record<Lang, Record<string, unknown>>>;
+}
+
+/** Declares a plugin (identity function that keeps the definition typed and frozen). */
+export function definePlugin<T extends PluginDefinition>(definition: T): Readonly<T> {
+  return Object.freeze(definition);
+}

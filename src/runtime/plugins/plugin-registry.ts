@@ -1,0 +1,109 @@
+/**
+ * Validates the plugins found by folder and collects their routes, menu entries and
+ * permission nodes. A bad plugin is logged and skipped; the console keeps working.
+ */
+import { LANGS } from '@common/protocol';
+import type { PluginDefinition, PluginMenuItem, PluginPermission, PluginRoute } from './define-plugin';
+
+/** A route with the plugin that contributed it. */
+export type RegisteredRoute = PluginRoute & { pluginId: string };
+/** A menu entry with the plugin that contributed it. */
+export type RegisteredMenuItem = PluginMenuItem & { pluginId: string };
+/** A permission node with the plugin that contributed it. */
+export type RegisteredPermission = PluginPermission & { pluginId: string };
+
+/** Everything the accepted plugins contribute. */
+export interface PluginRegistry {
+  plugins: PluginDefinition[];
+  routes: RegisteredRoute[];
+  menu: RegisteredMenuItem[];
+  permissions: RegisteredPermission[];
+  rejected: { source: string; reason: string }[];
+}
+
+const ID = /^[a-z][a-z0-9-]*$/;
+const PERMISSION = /^[A-Za-z][\w-]*:[A-Za-z*][\w-]*$/;
+
+function labelsProblem(labels: unknown, where: string): string | undefined {
+  if (!labels || typeof labels !== 'object') return `${where} has no labels`;
+  for (const lang of LANGS) {
+    const v = (labels as Record<string, unknown>)[lang];
+    if (typeof v !== 'string' || !v.trim()) return `${where} lacks a "${lang}" label`;
+  }
+  return undefined;
+}
+
+function folderOf(source: string): string | undefined {
+  return /\/plugins\/([^/]+)\/index\.[jt]sx?$/.exec(source)?.[1];
+}
+
+/** Why a definition is refused, or undefined when it is acceptable. */
+export function validatePlugin(def: unknown, source: string, taken: { ids: Set<string>; paths: Set<string> }): string | undefined {
+  if (!def || typeof def !== 'object') return 'the module has no default export from definePlugin()';
+  const p = def as Partial<PluginDefinition>;
+  if (typeof p.id !== 'string' || !ID.test(p.id)) return `invalid id ${JSON.stringify(p.id)} (kebab-case expected)`;
+  const folder = folderOf(source);
+  if (folder && folder !== p.id) return `id "${p.id}" does not match its folder "${folder}"`;
+  if (taken.ids.has(p.id)) return `id "${p.id}" is already used by another plugin`;
+  if (!Array.isArray(p.routes)) return 'routes must be an array';
+  const paths = new Set<string>();
+  for (const [i, r] of p.routes.entries()) {
+    if (!r || typeof r.path !== 'string' || !r.path.startsWith('/')) return `route ${i} needs an absolute path`;
+    if (typeof r.page !== 'function') return `route ${r.path} needs page: () => import('./…')`;
+    if (taken.paths.has(r.path) || paths.has(r.path)) return `route ${r.path} is already taken`;
+    paths.add(r.path);
+  }
+  if (p.menu !== undefined) {
+    if (!Array.isArray(p.menu)) return 'menu must be an array';
+    for (const [i, m] of p.menu.entries()) {
+      if (!m || typeof m.key !== 'string' || !m.key) return `menu entry ${i} needs a key`;
+      if (typeof m.path !== 'string' || !m.path.startsWith('/')) return `menu entry ${m.key} needs an absolute path`;
+      const problem = labelsProblem(m.labels, `menu entry ${m.key}`);
+      if (problem) return problem;
+    }
+  }
+  if (p.permissions !== undefined) {
+    if (!Array.isArray(p.permissions)) return 'permissions must be an array';
+    for (const perm of p.permissions) {
+      if (!perm || typeof perm.key !== 'string' || !PERMISSION.test(perm.key)) return `permission ${JSON.stringify(perm?.key)} must be named resource:action`;
+      const problem = labelsProblem(perm.labels, `permission ${perm.key}`);
+      if (problem) return problem;
+    }
+  }
+  if (p.robotTypes !== undefined && (!Array.isArray(p.robotTypes) || !p.robotTypes.every((n) => Number.isInteger(n)))) {
+    return 'robotTypes must be a list of robot type numbers';
+  }
+  if (p.locales !== undefined && (typeof p.locales !== 'object' || p.locales === null)) return 'locales must be an object keyed by language';
+  return undefined;
+}
+
+/** Builds the registry from discovered modules (`import.meta.glob('/plugins/*\/index.ts', {eager: true})`). */
+export function createPluginRegistry(modules: Record<string, unknown>, log: Pick<Console, 'error'> = console): PluginRegistry {
+  const registry: PluginRegistry = { plugins: [], routes: [], menu: [], permissions: [], rejected: [] };
+  const taken = { ids: new Set<string>(), paths: new Set<string>() };
+  for (const source of Object.keys(modules).sort()) {
+    const mod = modules[source];
+    const def = mod && typeof mod === 'object' && 'default' in mod ? (mod as { default: unknown }).default : undefined;
+    let reason: string | undefined;
+    try {
+      reason = validatePlugin(def, source, taken);
+    } catch (error) {
+      reason = `validation failed: ${(error as Error).message}`;
+    }
+    if (reason) {
+      log.error(`Plugin ${source} skipped: ${reason}`);
+      registry.rejected.push({ source, reason });
+      continue;
+    }
+    const plugin = def as PluginDefinition;
+    taken.ids.add(plugin.id);
+    registry.plugins.push(plugin);
+    for (const r of plugin.routes) {
+      taken.paths.add(r.path);
+      registry.routes.push({ ...r, pluginId: plugin.id });
+    }
+    for (const m of plugin.menu ?? []) registry.menu.push({ ...m, pluginId: plugin.id });
+    for (const perm of plugin.permissions ?? []) registry.permissions.push({ ...perm, pluginId: plugin.id });
+  }
+  return registry;
+}

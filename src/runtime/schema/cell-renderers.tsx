@@ -1,0 +1,82 @@
+/**
+ * How a list cell shows a value, chosen by the property's kind (enum, enum list,
+ * reference, date-time, image, boolean, plain). A registry keyed by kind.
+ */
+import type { ReactNode } from 'react';
+import { Image, Tag } from 'antd';
+import dayjs from 'dayjs';
+import type { Lang } from '@common/protocol';
+import type { SchemaRegistry } from './schema-registry';
+import type { PropertySchema } from './schema-types';
+import type { RefOptions } from './ref-lookups';
+import { DATETIME_FORMAT } from './widgets/simple-widgets';
+
+/** What a cell renderer may use. */
+export interface CellContext {
+  lang: Lang;
+  schemas: SchemaRegistry;
+  refs: Record<string, RefOptions>;
+}
+
+/** Renders one value of a property. */
+export type CellRenderer = (value: unknown, property: PropertySchema, ctx: CellContext) => ReactNode;
+
+const empty = <span style={{ opacity: 0.45 }}>—</span>;
+
+// Tag colours of well-known enum keys; other values use the default tag.
+const KEY_COLOURS: Record<string, string> = { enabled: 'green', disabled: 'default', online: 'green', offline: 'default' };
+
+/** Cell renderers by kind. */
+export const CELL_RENDERERS: Record<string, CellRenderer> = {
+  enum(value, p, ctx) {
+    if (value === undefined || value === null || value === '') return empty;
+    const e = ctx.schemas.enumById(p['x-enum']!);
+    const hit = e?.values.find((v) => String(v.value) === String(value));
+    const label = ctx.schemas.enumLabel(p['x-enum']!, value, ctx.lang);
+    const colour = hit ? KEY_COLOURS[hit.key] : undefined;
+    return colour ? <Tag color={colour}>{label}</Tag> : label;
+  },
+  'enum-list'(value, p, ctx) {
+    if (!Array.isArray(value) || value.length === 0) return empty;
+    return value.map((v) => (
+      <Tag key={String(v)} style={{ marginBottom: 2 }}>
+        {ctx.schemas.enumLabel(p.items!['x-enum']!, v, ctx.lang)}
+      </Tag>
+    ));
+  },
+  ref(value, p, ctx) {
+    if (value === undefined || value === null || value === '') return empty;
+    return ctx.refs[p['x-ref']!]?.byId.get(String(value))?.label ?? String(value);
+  },
+  datetime(value) {
+    if (!value) return empty;
+    const d = dayjs(value as string | number);
+    return d.isValid() ? d.format(DATETIME_FORMAT) : String(value);
+  },
+  image(value) {
+    return typeof value === 'string' && value ? <Image src={value} height={32} style={{ objectFit: 'contain' }} /> : empty;
+  },
+  boolean(value) {
+    return value === undefined || value === null ? empty : value ? '✓' : '✗';
+  },
+  plain(value) {
+    if (value === undefined || value === null || value === '') return empty;
+    return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  },
+};
+
+/** The kind of a property for list display. */
+export function cellKindOf(p: PropertySchema): string {
+  if (p['x-enum']) return 'enum';
+  if (p.type === 'array' && p.items?.['x-enum']) return 'enum-list';
+  if (p['x-ref']) return 'ref';
+  if (p['x-widget'] === 'datetime' || p.format === 'date-time') return 'datetime';
+  if (p['x-widget'] === 'image-upload') return 'image';
+  if (p.type === 'boolean') return 'boolean';
+  return 'plain';
+}
+
+/** Renders a cell of a property with the renderer of its kind. */
+export function renderCell(value: unknown, p: PropertySchema, ctx: CellContext): ReactNode {
+  return (CELL_RENDERERS[cellKindOf(p)] ?? CELL_RENDERERS.plain!)(value, p, ctx);
+}

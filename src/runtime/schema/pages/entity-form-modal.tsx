@@ -1,0 +1,128 @@
+/**
+ * Generated create / edit dialog of an entity: an RJSF form (antd theme) validated with the
+ * shared ajv setup. A server failure shows its statusInfo inside the dialog, which stays
+ * open with the data kept; success closes it, says so and refreshes the list.
+ */
+import { useMemo, useState } from 'react';
+import { Alert, App, Button, Modal, Result, Space } from 'antd';
+import Form from '@rjsf/antd';
+import type { IChangeEvent } from '@rjsf/core';
+import { useCreate, useUpdate, type BaseRecord } from '@refinedev/core';
+import { useTranslation } from 'react-i18next';
+import type { Lang } from '@common/protocol';
+import { isAbortedError } from '../../api/errors';
+import { useSchemas } from '../schema-context';
+import { pickLabel, type EntitySchema } from '../schema-types';
+import { buildEntityForm, changedValues, createValues, initialFormData, type EntityForm, type FormMode } from '../form-schema';
+import { catalogueErrors, formValidator } from '../validator';
+import { formWidgets } from '../widgets/default-widgets';
+import { EnumSelectWidget } from '../widgets/simple-widgets';
+
+/** Props of the entity form dialog. */
+export interface EntityFormModalProps {
+  entity: EntitySchema;
+  mode: FormMode;
+  record?: BaseRecord;
+  onClose: () => void;
+}
+
+const RJSF_WIDGETS = { SelectWidget: EnumSelectWidget };
+
+/** The create / edit dialog. */
+export default function EntityFormModal({ entity, mode, record, onClose }: EntityFormModalProps) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language as Lang;
+  const schemas = useSchemas();
+  const { message } = App.useApp();
+  const id = entity.$id;
+
+  const built = useMemo((): { form?: EntityForm; error?: string } => {
+    try {
+      return { form: buildEntityForm(entity, { mode, lang, schemas, widgets: formWidgets, keepEmptyHint: t('entity.keepEmpty') }) };
+    } catch (error) {
+      return { error: (error as Error).message };
+    }
+  }, [entity, mode, lang, schemas, t]);
+
+  const [initial] = useState(() => (built.form ? initialFormData(entity, built.form.fields, record) : {}));
+  const [formData, setFormData] = useState<Record<string, unknown>>(initial);
+  const [serverError, setServerError] = useState<string>();
+  const { mutateAsync: create, mutation: createMutation } = useCreate();
+  const { mutateAsync: update, mutation: updateMutation } = useUpdate();
+  const saving = createMutation.isPending || updateMutation.isPending;
+  const transformErrors = useMemo(() => (built.form ? catalogueErrors(lang, built.form.labelOf) : undefined), [built.form, lang]);
+
+  const entityLabel = pickLabel(entity['x-labels'], lang, id);
+  const title = mode === 'create' ? t('entity.createTitle', { entity: entityLabel }) : t('entity.editTitle', { entity: entityLabel });
+
+  const submit = async ({ formData: data }: IChangeEvent<Record<string, unknown>>) => {
+    if (!built.form || !data) return;
+    setServerError(undefined);
+    try {
+      if (mode === 'create') {
+        await create({ resource: id, values: createValues(built.form.fields, data), successNotification: false, errorNotification: false });
+        message.success(t('entity.created', { entity: entityLabel }));
+      } else {
+        const values = changedValues(entity, built.form.fields, initial, data);
+        if (Object.keys(values).length === 0) {
+          message.info(t('entity.noChanges'));
+          onClose();
+          return;
+        }
+        await update({ resource: id, id: record!.id!, values, mutationMode: 'pessimistic', successNotification: false, errorNotification: false });
+        message.success(t('entity.updated', { entity: entityLabel }));
+      }
+      onClose();
+    } catch (error) {
+      if (isAbortedError(error)) return;
+      setServerError((error as Error).message || t('errors.network'));
+    }
+  };
+
+  return (
+    <Modal open title={title} onCancel={onClose} footer={null} width={640} maskClosable={false} destroyOnHidden>
+      {built.error ? (
+        <Result status="error" title={t('entity.formBroken')} subTitle={built.error} />
+      ) : (
+        <div data-testid={`entity-form-${id}`} className="fc-entity-form">
+          {serverError ? (
+            <Alert
+              data-testid={`entity-form-error-${id}`}
+              type="error"
+              showIcon
+              message={serverError}
+              closable
+              onClose={() => setServerError(undefined)}
+              style={{ marginBottom: 16 }}
+            />
+          ) : null}
+          <Form
+            schema={built.form!.schema}
+            uiSchema={built.form!.uiSchema}
+            formData={formData}
+            validator={formValidator}
+            transformErrors={transformErrors}
+            widgets={RJSF_WIDGETS}
+            showErrorList={false}
+            noHtml5Validate
+            disabled={saving}
+            onChange={(e) => setFormData((e.formData ?? {}) as Record<string, unknown>)}
+            onSubmit={submit}
+            onError={() => {
+              /* field errors are shown beside the fields */
+            }}
+          >
+            <Space style={{ width: '100%', justifyContent: 'flex-end', marginTop: 8 }}>
+              <Button onClick={onClose} disabled={saving}>
+                {t('common.cancel')}
+              </Button>
+              <Button type="primary" htmlType="submit" loading={saving} data-testid={`entity-submit-${id}`}>
+                {mode === 'create' ? t('common.create') : t('common.save')}
+              </Button>
+            </Space>
+          </Form>
+        </div>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/test-server';
+
+let s: TestServer;
+let admin: string;
+beforeAll(async () => {
+  s = await startTestServer({ SIMULATOR: 'off' });
+  admin = await s.login('admin');
+});
+afterAll(async () => s?.close());
+
+const count = async () => (await s.server.services.db.query<{ n: number }>('SELECT count(*)::int AS n FROM companies'))[0]!.n;
+
+describe('companyManage over queryCompanys/addCompany/modifyCompany/deleteCompany', () => {
+  it('lists companies paged, newest first, with filters', async () => {
+    const page = await s.call('queryCompanys', { pageNum: 1, pageSize: 2 }, admin);
+    expect(page.statusCode).toBe(200);
+    expect(page.param.total).toBe(4);
+    expect(page.param.list).toHaveLength(2);
+    const filtered = await s.call('queryCompanys', { pageNum: 1, pageSize: 10, name: 'harbor' }, admin);
+    expect(filtered.param.list.map((c: { name: string }) => c.name).sort()).toEqual(['HarborEast', 'HarborSecurity']);
+  });
+
+  it('creates a company below the caller company with the next layer and answers the record', async () => {
+    const a = await s.call('addCompany', { name: 'Riverside', domain: 'river.example.com', robotTypes: [1, 3] }, admin);
+    expect(a.statusCode).toBe(200);
+    expect(a.param).toMatchObject({ name: 'Riverside', parentId: 1, layer: 2, robotTypes: [1, 3], enabled: 1 });
+    const list = await s.call('queryCompanys', { pageNum: 1, pageSize: 10, name: 'Riverside' }, admin);
+    expect(list.param.total).toBe(1);
+  });
+
+  it('refuses an illegal name with the exact message and writes nothing', async () => {
+    const before = await count();
+    expect(await s.call('addCompany', { name: 'Bad Name!' }, admin)).toEqual({
+      statusCode: 400,
+      statusInfo: 'Validation failed: Name: Illegal characters: only letters, digits and Chinese characters are allowed',
+    });
+    expect(await s.call('addCompany', { name: 'ThisNameIsFarTooLong' }, admin)).toEqual({
+      statusCode: 400,
+      statusInfo: 'Validation failed: Name must be at most 16 characters',
+    });
+    expect((await s.call('addCompany', { name: 'Okname', domain: 'not a domain' }, admin)).statusInfo).toBe(
+      'Validation failed: Domain: Invalid domain name (for example robots.example.com)',
+    );
+    expect((await s.call('addCompany', { name: 'Okname', robotTypes: [99] }, admin)).statusInfo).toBe('Validation failed: Robot types has a value that is not allowed');
+    expect((await s.call('addCompany', { name: 'Okname', secret: 1 }, admin)).statusInfo).toBe('Validation failed: Unknown field secret');
+    expect(await count()).toBe(before);
+  });
+
+  it('refuses a duplicate name, case-insensitively', async () => {
+    const before = await count();
+    expect(await s.call('addCompany', { name: 'harborsecurity' }, admin)).toEqual({ statusCode: 409, statusInfo: 'Name "harborsecurity" already exists' });
+    expect(await count()).toBe(before);
+  });
+
+  it('lets only a super admin below the maximum layer create companies', async () => {
+    const entsuper = await s.login('entsuper');
+    const made = await s.call('addCompany', { name: 'HarborWest' }, entsuper);
+    expect(made.param).toMatchObject({ parentId: 2, layer: 3 });
+    // Layer 3 is the maximum: a company there cannot get a child.
+    expect((await s.call('addCompany', { name: 'TooDeep', parentId: made.param.id }, entsuper)).statusInfo).toBe('The company hierarchy cannot be deeper than 3 layers');
+    const before = await count();
+    const entadmin = await s.login('entadmin');
+    expect(await s.call('addCompany', { name: 'NotAllowed' }, entadmin)).toEqual({ statusCode: 401, statusInfo: 'Insufficient permissions to operate!' });
+    const operator = await s.login('operator');
+    expect(await s.call('addCompany', { name: 'NotAllowed' }, operator)).toEqual({ statusCode: 401, statusInfo: 'Insufficient permissions to operate!' });
+    expect(await count()).toBe(before);
+  });
+
+  it('scopes lists to the caller company tree', async () => {
+    const entsuper = await s.login('entsuper');
+    const list = await s.call('queryCompanys', { pageNum: 1, pageSize: 30 }, entsuper);
+    const names = list.param.list.map((c: { name: string }) => c.name);
+    expect(names).toContain('HarborEast');
+    expect(names).not.toContain('MetroColdChain');
+    expect((await s.call('modifyCompany', { id: 3, address: 'Elsewhere' }, entsuper)).statusCode).toBe(404);
+  });
+
+  it('modifies and deletes with the rules', async () => {
+    const made = await s.call('addCompany', { name: 'Shortlived' }, admin);
+    const id = made.param.id;
+    const mod = await s.call('modifyCompany', { id, address: 'Dock 7, Pier Road', layer: 9, createdAt: 'x' }, admin);
+    expect(mod.param).toMatchObject({ id, address: 'Dock 7, Pier Road', layer: 2 });
+    expect((await s.call('deleteCompany', { id: 2 }, admin)).statusInfo).toBe('Delete or move the subsidiaries first');
+    expect((await s.call('deleteCompany', { id }, admin)).param).toEqual({ id });
+    expect((await s.call('queryCompanys', { id }, admin)).param.total).toBe(0);
+  });
+
+  it('records each change in the operation log without secrets', async () => {
+    const rows = await s.server.services.db.query<{ event: string; username: string }>('SELECT "event", "username" FROM operation_log WHERE "event" = $1', ['addCompany']);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows[0]!.username).toBe('admin');
+  });
+});
