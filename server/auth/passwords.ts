@@ -1,8 +1,8 @@
-import { hash, verify, Algorithm } from '@node-rs/argon2';
+import { hash, verify } from '@node-rs/argon2';
 
-/** Hashes a password with argon2id. */
+/** Hashes a password with argon2id (the library's default algorithm; the login test checks the $argon2id$ prefix). */
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, { algorithm: Algorithm.Argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 });
+  return hash(password, { memoryCost: 19456, timeCost: 2, parallelism: 1 });
 }
 
 /** Checks a password against its argon2 hash (false on any malformed hash). */

@@ -9,7 +9,7 @@ const byCompany = ajv.compile({ type: 'object', required: ['companyId'], propert
 const byMap = ajv.compile({ type: 'object', required: ['mapId'], properties: { mapId: { type: 'integer' } } });
 const byRobot = ajv.compile({ type: 'object', required: ['robotId'], properties: { robotId: { type: 'string', maxLength: 32 } } });
 
-interface MapRow {
+type MapRow = {
   mapId: number;
   companyId: number;
   regionName: string;
@@ -17,7 +17,7 @@ interface MapRow {
   floor: number;
   mapName: string;
   mapType: number;
-}
+};
 
 /** The menu tree and robot status events (spec §3 Menu tree, §7 Menu/status). */
 export function registerFleetEvents(reg: EventRegistry, svc: Services): void {

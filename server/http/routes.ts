@@ -19,7 +19,8 @@ function isHttps(req: FastifyRequest): boolean {
 /** HTTP routes: events, REST, startup configuration, live schemas, static console. */
 export async function registerRoutes(app: FastifyInstance, svc: Services): Promise<void> {
   // Malformed JSON and wrong content types on the event endpoint are error answers, never 4xx/5xx.
-  app.setErrorHandler((err, req, reply) => {
+  app.setErrorHandler((caught, req, reply) => {
+    const err = caught as Error & { statusCode?: number };
     const lang = langOf(req);
     if (req.url.startsWith('/api/interface')) {
       const detail = (err as { statusCode?: number }).statusCode === 413 ? 'body too large' : err.message.slice(0, 200);

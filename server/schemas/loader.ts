@@ -66,7 +66,7 @@ function readJson(file: string): unknown {
   try {
     return JSON.parse(fs.readFileSync(file, 'utf8'));
   } catch (err) {
-    throw new Error(`Schema file ${file} is not valid JSON: ${(err as Error).message}`);
+    throw new Error(`Schema file ${file} is not valid JSON: ${(err as Error).message}`, { cause: err });
   }
 }
 

@@ -1,0 +1,21 @@
+/**
+ * antd 5 renders `message`, `notification`, `Modal.confirm` and the click wave through
+ * ReactDOM.render, which React 19 removed; this registers createRoot instead
+ * (the same as @ant-design/v5-patch-for-react-19). Import once, before antd renders.
+ */
+import { unstableSetRender } from 'antd';
+import { createRoot, type Root } from 'react-dom/client';
+
+type Container = (Element | DocumentFragment) & { __fcRoot?: Root };
+
+unstableSetRender((node, container) => {
+  const c = container as Container;
+  c.__fcRoot ??= createRoot(c);
+  const root = c.__fcRoot;
+  root.render(node);
+  return async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    root.unmount();
+    delete c.__fcRoot;
+  };
+});

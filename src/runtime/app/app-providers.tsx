@@ -1,0 +1,38 @@
+/** Theme, locale, language and antd App context around every page (login included). */
+import type { ReactNode } from 'react';
+import { App as AntdApp, ConfigProvider, theme } from 'antd';
+import { I18nextProvider } from 'react-i18next';
+import { Layout as LayoutConstants } from '@common/constants';
+import { i18n } from '../i18n/i18n';
+import { useAntdLocale } from '../i18n/antd-locale';
+import { useSkin } from '../skin/skin';
+
+/** The console's brand colour. */
+export const BRAND_COLOUR = '#1668dc';
+
+function Themed({ children }: { children: ReactNode }) {
+  const skin = useSkin();
+  const locale = useAntdLocale();
+  return (
+    <ConfigProvider
+      locale={locale}
+      theme={{
+        algorithm: skin === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm,
+        token: { colorPrimary: BRAND_COLOUR, borderRadius: 6, zIndexPopupBase: LayoutConstants.dialogZIndex },
+      }}
+    >
+      <AntdApp className={`fc-app fc-skin-${skin}`} style={{ minHeight: '100vh' }}>
+        {children}
+      </AntdApp>
+    </ConfigProvider>
+  );
+}
+
+/** Wraps the application in its providers. */
+export function AppProviders({ children }: { children: ReactNode }) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <Themed>{children}</Themed>
+    </I18nextProvider>
+  );
+}
