@@ -10,7 +10,7 @@ import { formatMessage, type MessageKey } from '@common/messages';
 import type { Lang } from '@common/protocol';
 
 /** The RJSF validator shared by every generated form. */
-export const formValidator = customizeValidator({
+export const formValidator = /* @__PURE__ */ customizeValidator({
   customFormats: Object.fromEntries(Object.entries(FORMATS).map(([name, f]) => [name, f.validate])),
   ajvOptionsOverrides: { keywords: [...SCHEMA_KEYWORDS] },
 });

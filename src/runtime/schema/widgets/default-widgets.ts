@@ -16,4 +16,4 @@ const BUILT_IN: Record<WidgetName, FormWidget> = {
 };
 
 /** The shared widget registry (plugins may register more names). */
-export const formWidgets: WidgetRegistry = createWidgetRegistry(BUILT_IN);
+export const formWidgets: WidgetRegistry = /* @__PURE__ */ createWidgetRegistry(BUILT_IN);

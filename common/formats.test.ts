@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { FORMATS } from './formats';
+
+const ok = (name: string, ...values: string[]) => values.forEach((v) => expect(FORMATS[name]!.validate(v), `${name}: ${v}`).toBe(true));
+const bad = (name: string, ...values: string[]) => values.forEach((v) => expect(FORMATS[name]!.validate(v), `${name}: ${v}`).toBe(false));
+
+describe('named formats of spec §5', () => {
+  it('username: letters and digits, 5-16', () => {
+    ok('username', 'admin', 'abc12', 'A'.repeat(16));
+    bad('username', 'abcd', 'A'.repeat(17), 'ab cd', 'ab_cd', '');
+  });
+  it('password: 6-16 letters and digits with both a letter and a digit', () => {
+    ok('password', 'demo1234', 'a1b2c3', 'Z9'.repeat(8));
+    bad('password', 'abcdef', '123456', 'a1b2c', 'a1'.repeat(9), 'abc 123');
+  });
+  it('serial number: 10 letters/digits, first two numeric', () => {
+    ok('serial-number', '01WR000001', '99TPabcdef');
+    bad('serial-number', 'A1WR000001', '01WR00001', '01WR0000011', '01WR-00001');
+  });
+  it('basic text, phone, e-mail, domain, positive number, integer', () => {
+    ok('basic-text', '', 'Harbor1', '港口安保');
+    bad('basic-text', 'a b', 'a-b', 'a!');
+    ok('phone', '', '13812345678', '010-12345678', '0755-1234567');
+    bad('phone', '12812345678', '1381234567', 'phone');
+    ok('email', '', 'a@b.co', 'first.last+tag@example.com');
+    bad('email', 'a@b', 'a b@c.com', '@c.com');
+    ok('company-domain', 'robots.example.com', 'a.cn', '');
+    bad('company-domain', 'example', 'exa mple.com', 'example.comedy', '-a.com');
+    ok('positive-number', '0', '12', '0.5', '3.25');
+    bad('positive-number', '-1', '1.50', '01', '1.', 'abc');
+    ok('integer', '0', '123');
+    bad('integer', '-1', '1.0', '');
+  });
+});

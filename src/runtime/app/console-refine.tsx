@@ -1,0 +1,92 @@
+/**
+ * refine with the console's providers: DataProvider from the schemas' x-api, AuthProvider
+ * over the session, AccessControlProvider over common/access, LiveProvider over the
+ * realtime link, I18nProvider over i18next, antd notifications, react-router.
+ */
+import { useMemo, type ReactNode } from 'react';
+import { Refine, type ResourceProps } from '@refinedev/core';
+import { useNotificationProvider } from '@refinedev/antd';
+import routerProvider from '@refinedev/react-router';
+import { useTranslation } from 'react-i18next';
+import { formatMessage } from '@common/messages';
+import type { Lang } from '@common/protocol';
+import { callEvent, restCall } from '../api/clients';
+import { createSchemaDataProvider } from '../api/data-provider';
+import { createAccessControlProvider } from '../access/access-control-provider';
+import { createAuthProvider } from '../session/auth-provider';
+import { getSession } from '../session/session-store';
+import { createLiveProvider } from '../realtime/live-provider';
+import { realtimeLink } from '../realtime/default-link';
+import { createI18nProvider } from '../i18n/i18n-provider';
+import { getLang, i18n } from '../i18n/i18n';
+import { SchemaProvider } from '../schema/schema-context';
+import type { SchemaRegistry } from '../schema/schema-registry';
+import { pickLabel } from '../schema/schema-types';
+
+/** Extra resources (plugin pages) to declare besides the entity schemas. */
+export interface ExtraResource {
+  name: string;
+  route: string;
+  label: string;
+  /** Permission nodes by action (e.g. `{ teleop: 'robot:teleop' }`). */
+  permissions?: Record<string, string>;
+}
+
+/** Props of ConsoleRefine. */
+export interface ConsoleRefineProps {
+  schemas: SchemaRegistry;
+  extraResources?: ExtraResource[];
+  children: ReactNode;
+}
+
+/** refine wired to the console runtime. */
+export function ConsoleRefine({ schemas, extraResources = [], children }: ConsoleRefineProps) {
+  const { i18n: i18nInstance } = useTranslation();
+  const lang = i18nInstance.language as Lang;
+
+  const providers = useMemo(() => {
+    const extra = new Map(extraResources.map((r) => [r.name, r]));
+    return {
+      dataProvider: createSchemaDataProvider({
+        callEvent,
+        restCall,
+        apiOf: (resource) => schemas.entity(resource)?.['x-api'],
+        describeNotFound: () => formatMessage('notFound', getLang()),
+      }),
+      authProvider: createAuthProvider(),
+      accessControlProvider: createAccessControlProvider({
+        getSubject: getSession,
+        describeResource: (name) => {
+          const e = schemas.entity(name);
+          if (e) return { route: e['x-route'], permissions: e['x-access'] };
+          const r = extra.get(name);
+          return r ? { route: r.route, permissions: r.permissions } : undefined;
+        },
+      }),
+      liveProvider: createLiveProvider(realtimeLink),
+      i18nProvider: createI18nProvider(i18n),
+    };
+  }, [schemas, extraResources]);
+
+  const resources = useMemo<ResourceProps[]>(
+    () => [
+      ...schemas.entities
+        .filter((e) => e['x-route'])
+        .map((e) => ({ name: e.$id, list: e['x-route'], meta: { label: pickLabel(e['x-menu']?.labels ?? e['x-labels'], lang, e.$id), schemaId: e.$id } })),
+      ...extraResources.map((r) => ({ name: r.name, list: r.route, meta: { label: r.label } })),
+    ],
+    [schemas, extraResources, lang],
+  );
+
+  return (
+    <Refine
+      routerProvider={routerProvider}
+      notificationProvider={useNotificationProvider}
+      resources={resources}
+      options={{ disableTelemetry: true, syncWithLocation: false, warnWhenUnsavedChanges: false, mutationMode: 'pessimistic', liveMode: 'off' }}
+      {...providers}
+    >
+      <SchemaProvider registry={schemas}>{children}</SchemaProvider>
+    </Refine>
+  );
+}
