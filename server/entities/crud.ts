@@ -8,6 +8,8 @@ import { ident, UNIQUE_VIOLATION, type Db, type Queryable, type Row } from '../s
 import { hooksFor } from './hooks';
 import { visibleCompanyIds } from './scope';
 
+export { bumpTable };
+
 /** Generic list/create/update/delete over an entity schema's table. */
 
 function baseType(p: PropSchema): string {
@@ -88,6 +90,32 @@ function validationError(ctx: AuthedContext, entity: Entity, validate: Entity['v
   return new AppError(StatusCode.badRequest, 'validationFailed', { detail: text }, text);
 }
 
+/**
+ * Totals are the costly half of a paged list (a count over the whole filtered table), so they are
+ * cached per table and filter for COUNT_TTL_MS and dropped at once when this process writes the table.
+ * Another replica's write shows in the total within COUNT_TTL_MS; the rows themselves are always fresh.
+ */
+const COUNT_TTL_MS = 2_000;
+const countCache = new Map<string, { n: number; at: number; version: number }>();
+const tableVersion = new Map<string, number>();
+
+function bumpTable(table: string): void {
+  tableVersion.set(table, (tableVersion.get(table) ?? 0) + 1);
+}
+
+async function cachedCount(db: Queryable, table: string, whereSql: string, params: unknown[]): Promise<number> {
+  const key = `${table}|${whereSql}|${JSON.stringify(params)}`;
+  const version = tableVersion.get(table) ?? 0;
+  const hit = countCache.get(key);
+  const now = Date.now();
+  if (hit && hit.version === version && now - hit.at < COUNT_TTL_MS) return hit.n;
+  const rows = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${ident(table)} ${whereSql}`, params);
+  const n = rows[0]?.n ?? 0;
+  if (countCache.size > 5_000) countCache.clear();
+  countCache.set(key, { n, at: now, version });
+  return n;
+}
+
 /** Paged list: `{pageNum, pageSize, sortField, sortOrder, ...filters}` → `{total, list}`. */
 export async function listEntity(ctx: AuthedContext, entity: Entity, param: Row): Promise<{ total: number; list: Row[] }> {
   const pageNum = Math.max(1, Math.floor(Number(param.pageNum ?? 1)) || 1);
@@ -118,11 +146,11 @@ export async function listEntity(ctx: AuthedContext, entity: Entity, param: Row)
   const order = sortField ? `${ident(sortField)} ${dir}, id DESC` : 'id DESC';
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const t = ident(entity.table);
-  const [countRows, list] = await Promise.all([
-    ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${t} ${whereSql}`, params),
+  const [total, list] = await Promise.all([
+    cachedCount(ctx.db, entity.table, whereSql, params),
     ctx.db.query(`SELECT ${selectList(entity)} FROM ${t} ${whereSql} ORDER BY ${order} LIMIT ${pageSize} OFFSET ${(pageNum - 1) * pageSize}`, params),
   ]);
-  return { total: countRows[0]?.n ?? 0, list };
+  return { total, list };
 }
 
 async function findVisible(ctx: AuthedContext, tx: Queryable, entity: Entity, id: number): Promise<Row> {
@@ -186,6 +214,7 @@ export async function createEntity(ctx: AuthedContext, entity: Entity, param: Ro
     const inserted = await tx.query(sql, names.map((n) => toDb(entity, n, values[n])));
     return inserted[0]!;
   }).catch((err) => rethrowUnique(ctx, entity, err, values));
+  bumpTable(entity.table);
   await hooks.afterWrite?.(ctx, 'create', row);
   return pickReadable(entity, row);
 }
@@ -215,6 +244,7 @@ export async function updateEntity(ctx: AuthedContext, entity: Entity, param: Ro
     );
     return updated[0]!;
   }).catch((err) => rethrowUnique(ctx, entity, err, values));
+  bumpTable(entity.table);
   await hooks.afterWrite?.(ctx, 'update', row);
   return pickReadable(entity, row);
 }
@@ -230,6 +260,7 @@ export async function deleteEntity(ctx: AuthedContext, entity: Entity, param: Ro
     await tx.query(`DELETE FROM ${ident(entity.table)} WHERE id = $1`, [id]);
     return existing;
   });
+  bumpTable(entity.table);
   await hooks.afterWrite?.(ctx, 'delete', row);
   return { id };
 }

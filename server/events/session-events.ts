@@ -4,6 +4,7 @@ import { createAjv } from '../schemas/loader';
 import { verifyPassword, hashPassword } from '../auth/passwords';
 import { AppError, fail } from '../errors';
 import type { Services } from '../services';
+import { bumpTable, listEntity } from '../entities/crud';
 import type { AuthedContext, EventRegistry } from './registry';
 
 const ajv = createAjv();
@@ -150,12 +151,12 @@ export function registerSessionEvents(reg: EventRegistry, svc: Services): void {
     handler: async (ctx, p) => {
       const { session } = ctx as AuthedContext;
       const users = svc.schemas.entities.get('user')!;
-      const { listEntity } = await import('../entities/crud');
       const found = await listEntity(ctx as AuthedContext, users, { id: p.id, pageSize: 1 });
       const target = found.list[0];
       if (!target) throw fail.notFound();
       if (p.id === session.userId || Number(target.roleId) < session.roleId) throw fail.noPermission();
       await svc.db.query('UPDATE users SET "enabled" = $1, "updatedAt" = now() WHERE id = $2', [p.enabled, p.id]);
+      bumpTable('users');
       if (p.enabled === 0) await svc.sessions.revokeUser(p.id);
       return { id: p.id, enabled: p.enabled };
     },

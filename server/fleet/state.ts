@@ -1,5 +1,6 @@
 import type { RobotPose, RobotTelemetry } from '../../common/protocol';
 import type { Db } from '../store/db';
+import { bumpTable } from '../entities/crud';
 
 /** What the server knows of one robot right now (the reqRobotStatus answer and the realtime snapshot). */
 export interface RobotSnapshot {
@@ -133,6 +134,7 @@ export class FleetState {
   private async persist(r: RobotSnapshot): Promise<void> {
     try {
       await this.db.query('UPDATE robots SET "online" = $1, "status" = $2 WHERE "robotId" = $3', [r.online, r.status, r.robotId]);
+      bumpTable('robots');
     } catch {
       /* the database may be closing; the next change writes again */
     }

@@ -1,0 +1,134 @@
+/**
+ * `/home` shell: side menu (plugins + entity schemas, filtered by route guards, grouped),
+ * header with company, user, language, skin, realtime state and logout. `?hideNav=1`
+ * hides both.
+ */
+import { Suspense, useMemo, useState } from 'react';
+import { Avatar, Badge, Button, Layout, Menu, Space, Spin, Tooltip, Typography, theme } from 'antd';
+import { LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, RobotOutlined, UserOutlined } from '@ant-design/icons';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { useLogout } from '@refinedev/core';
+import { useTranslation } from 'react-i18next';
+import { canOpenRoute } from '@common/access';
+import { LangSwitch, SkinSwitch, useLinkState, useSession, type Lang, type LinkStatus } from '@runtime';
+import { PageErrorBoundary } from '../errors/page-error-boundary';
+import { buildMenuModel, entryLabel, type MenuEntry } from './menu-model';
+import { menuIcon } from './menu-icons';
+import './home-shell.css';
+
+const LINK_BADGE: Record<LinkStatus, 'success' | 'processing' | 'error' | 'default' | 'warning'> = {
+  connected: 'success',
+  connecting: 'processing',
+  reconnecting: 'warning',
+  failed: 'error',
+  idle: 'default',
+};
+
+/** Shows the realtime link state. */
+function LinkBadge() {
+  const state = useLinkState();
+  const { t } = useTranslation();
+  return (
+    <Tooltip title={t(`shell.link.${state.status}`)}>
+      <Badge status={LINK_BADGE[state.status]} text={<span className="fc-shell-link-text">{t(`shell.link.${state.status}`)}</span>} data-testid="link-state" data-status={state.status} />
+    </Tooltip>
+  );
+}
+
+/** Props of the shell. */
+export interface HomeShellProps {
+  menuEntries: MenuEntry[];
+}
+
+/** The shell around every /home page. */
+export function HomeShell({ menuEntries }: HomeShellProps) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language as Lang;
+  const session = useSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { token } = theme.useToken();
+  const { mutate: logout, isPending: loggingOut } = useLogout();
+  const [collapsed, setCollapsed] = useState(false);
+  const hideNav = new URLSearchParams(location.search).get('hideNav') === '1';
+
+  const groups = useMemo(() => (session ? buildMenuModel(menuEntries, (path) => canOpenRoute(session, path)) : []), [menuEntries, session]);
+  const items = groups.map((g) => ({
+    type: 'group' as const,
+    key: `group:${g.key}`,
+    label: collapsed ? null : t(`menu.groups.${g.key}`, { defaultValue: g.key }),
+    children: g.entries.map((e) => {
+      const Icon = menuIcon(e.icon);
+      return { key: e.path, icon: <Icon />, label: entryLabel(e, lang), 'data-testid': `menu-${e.path.split('/').pop()}` };
+    }),
+  }));
+  const selected = groups
+    .flatMap((g) => g.entries.map((e) => e.path))
+    .filter((p) => location.pathname === p || location.pathname.startsWith(`${p}/`))
+    .sort((a, b) => b.length - a.length)
+    .slice(0, 1);
+
+  const content = (
+    <PageErrorBoundary>
+      <Suspense
+        fallback={
+          <div style={{ display: 'grid', placeItems: 'center', minHeight: 320 }}>
+            <Spin size="large" />
+          </div>
+        }
+      >
+        <Outlet />
+      </Suspense>
+    </PageErrorBoundary>
+  );
+
+  if (hideNav) return <Layout className="fc-shell fc-shell-bare">{<Layout.Content className="fc-shell-content">{content}</Layout.Content>}</Layout>;
+
+  return (
+    <Layout className="fc-shell" hasSider>
+      <Layout.Sider className="fc-shell-sider" width={224} collapsedWidth={64} collapsible trigger={null} collapsed={collapsed} theme="dark">
+        <div className="fc-shell-logo" onClick={() => navigate('/home')} role="link">
+          <RobotOutlined />
+          {collapsed ? null : <span>{t('app.name')}</span>}
+        </div>
+        <Menu
+          data-testid="side-menu"
+          theme="dark"
+          mode="inline"
+          items={items}
+          selectedKeys={selected}
+          onClick={({ key }) => navigate(key)}
+          className="fc-shell-menu"
+        />
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header className="fc-shell-header" style={{ background: token.colorBgContainer, borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
+          <Space size={12}>
+            <Tooltip title={collapsed ? t('shell.expand') : t('shell.collapse')}>
+              <Button type="text" icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />} onClick={() => setCollapsed(!collapsed)} />
+            </Tooltip>
+            {session?.companyLogo ? <img src={session.companyLogo} alt="" className="fc-shell-company-logo" /> : null}
+            <Typography.Text strong data-testid="company-name">
+              {session?.companyName}
+            </Typography.Text>
+          </Space>
+          <Space size={16}>
+            <LinkBadge />
+            <LangSwitch />
+            <SkinSwitch />
+            <Space size={8}>
+              <Avatar size="small" icon={<UserOutlined />} style={{ background: token.colorPrimary }} />
+              <Typography.Text data-testid="user-name">{session?.name}</Typography.Text>
+            </Space>
+            <Tooltip title={t('shell.logout')}>
+              <Button type="text" icon={<LogoutOutlined />} loading={loggingOut} onClick={() => logout()} data-testid="logout">
+                {t('shell.logout')}
+              </Button>
+            </Tooltip>
+          </Space>
+        </Layout.Header>
+        <Layout.Content className="fc-shell-content">{content}</Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

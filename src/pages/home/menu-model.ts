@@ -1,0 +1,65 @@
+/** The side menu as data: plugin menu entries and entity `x-menu`s, filtered and grouped. */
+import { pickLabel, type EntitySchema, type Labels, type Lang, type RegisteredMenuItem } from '@runtime';
+
+/** One menu entry from any source. */
+export interface MenuEntry {
+  key: string;
+  path: string;
+  icon?: string;
+  group: string;
+  order: number;
+  labels: Labels;
+}
+
+/** A group of entries in display order. */
+export interface MenuGroup {
+  key: string;
+  entries: MenuEntry[];
+}
+
+/** Groups shown first, in this order; others follow alphabetically. */
+export const GROUP_ORDER = ['operations', 'monitoring', 'admin', 'system'];
+
+/** Collects the entries of plugins and entity schemas. */
+export function collectMenuEntries(pluginMenu: readonly RegisteredMenuItem[], entities: readonly EntitySchema[]): MenuEntry[] {
+  const out: MenuEntry[] = pluginMenu.map((m) => ({
+    key: `${m.pluginId}:${m.key}`,
+    path: m.path,
+    icon: m.icon,
+    group: m.group ?? 'other',
+    order: m.order ?? 100,
+    labels: m.labels,
+  }));
+  for (const e of entities) {
+    const route = e['x-route'];
+    if (!route || !e['x-menu']) continue;
+    const menu = e['x-menu'];
+    out.push({ key: `entity:${e.$id}`, path: route, icon: menu.icon, group: menu.group ?? 'other', order: menu.order ?? 100, labels: menu.labels ?? e['x-labels'] ?? {} });
+  }
+  return out;
+}
+
+/** Filters entries by route access and groups them in display order. */
+export function buildMenuModel(entries: readonly MenuEntry[], canOpen: (path: string) => boolean): MenuGroup[] {
+  const groups = new Map<string, MenuEntry[]>();
+  const seen = new Set<string>();
+  for (const e of entries) {
+    if (seen.has(e.path) || !canOpen(e.path)) continue;
+    seen.add(e.path);
+    const list = groups.get(e.group) ?? [];
+    list.push(e);
+    groups.set(e.group, list);
+  }
+  const rank = (g: string) => {
+    const i = GROUP_ORDER.indexOf(g);
+    return i < 0 ? GROUP_ORDER.length : i;
+  };
+  return [...groups.entries()]
+    .sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b))
+    .map(([key, list]) => ({ key, entries: list.sort((a, b) => a.order - b.order || a.path.localeCompare(b.path)) }));
+}
+
+/** The label of an entry. */
+export function entryLabel(entry: MenuEntry, lang: Lang): string {
+  return pickLabel(entry.labels, lang, entry.path);
+}

@@ -1,0 +1,152 @@
+/**
+ * The public face of the console runtime (alias `@runtime`). Plugins and pages import
+ * from here only; every other file under src/runtime is private.
+ */
+
+// ── api ────────────────────────────────────────────────────────────────────────────
+/** Calls one event of `POST /api/interface` with the session token; resolves with `param`. */
+export { callEvent, restCall } from './api/clients';
+/** Builds an event client from injected fetch, token, language and 403 handler (tests, other hosts). */
+export { createEventClient } from './api/event-client';
+/** Types of the event client. */
+export type { CallEvent, CallOptions, EventClientDeps, TransportFailure } from './api/event-client';
+/** Builds a REST client for `/robot/…` from injected dependencies. */
+export { createRestClient } from './api/rest-client';
+/** Types of the REST client. */
+export type { RestCall, RestRequest, RestClientDeps, DownloadedFile } from './api/rest-client';
+/** Errors of the clients; `isAbortedError` tells UI code which to ignore. */
+export { AbortedError, EventError, RestError, isAbortedError } from './api/errors';
+/** Builds the refine DataProvider from schema `x-api` bindings. */
+export { createSchemaDataProvider } from './api/data-provider';
+/** Type of the DataProvider's dependencies. */
+export type { SchemaDataProviderDeps } from './api/data-provider';
+/** Reads one event's answer through refine's data layer. */
+export { useEventQuery } from './api/use-event-query';
+/** Start-up configuration `/config.json`: load, read, https redirect, socket address. */
+export { loadConfig, getConfig, redirectToHttpsIfRequired, realtimeUrl } from './api/config';
+/** Type of `/config.json`. */
+export type { ConsoleConfig } from './api/config';
+
+// ── realtime ───────────────────────────────────────────────────────────────────────
+/** The realtime link class (heartbeat, refresh, reconnect, topic reference counts). */
+export { RealtimeLink, CLOSE_UNAUTHORIZED } from './realtime/realtime-link';
+/** Types of the realtime link. */
+export type { LinkState, LinkStatus, SocketFactory, SocketLike, SocketHandlers, Timers, TopicListener, TopicMessage, RealtimeLinkOptions } from './realtime/realtime-link';
+/** The console's realtime link and a hook reporting connected / reconnecting / failed. */
+export { realtimeLink, useLinkState } from './realtime/default-link';
+/** Builds the refine LiveProvider over a realtime link (channel = topic such as `robot/<id>`). */
+export { createLiveProvider } from './realtime/live-provider';
+/** Notification shown when the link gives up; hook starting the link while mounted. */
+export { LinkFailureNotice, useRealtimeLinkWhileMounted } from './realtime/link-failure-notice';
+
+// ── session ────────────────────────────────────────────────────────────────────────
+/** The stored session (login answer): read, React hook, write, forget. */
+export { getSession, getToken, useSession, setSession, clearSession } from './session/session-store';
+/** Type of the session info. */
+export type { SessionInfo } from './session/session-store';
+/** Login, logout, verification code and session loading from a URL token. */
+export { login, logout, requestVerificationCode, loadSessionFromToken, refreshSession } from './session/session-actions';
+/** Type of the verification code answer. */
+export type { VerificationCode } from './session/session-actions';
+/** Builds the refine AuthProvider. */
+export { createAuthProvider } from './session/auth-provider';
+/** The persisted robot / map selection and its hook. */
+export { useRobotSelection, getRobotSelection, selectRobot, selectMap, clearRobotSelection } from './session/robot-selection';
+/** Types of the robot selection. */
+export type { RobotSelection, MapSelection } from './session/robot-selection';
+
+// ── access ─────────────────────────────────────────────────────────────────────────
+/** Builds the refine AccessControlProvider; `decideCan` answers one question synchronously. */
+export { createAccessControlProvider, decideCan } from './access/access-control-provider';
+/** Types of the access control provider. */
+export type { AccessControlDeps, ResourceAccessInfo, ResourcePermissions } from './access/access-control-provider';
+/** Spec §6 route decision (allow, adopt URL token, redirect to / or /404). */
+export { decideRoute } from './access/route-guard';
+/** Type of a route decision. */
+export type { RouteDecision } from './access/route-guard';
+/** Router guard component applying `decideRoute`. */
+export { RouteGuard } from './access/route-guard-view';
+
+// ── i18n and skin ──────────────────────────────────────────────────────────────────
+/** i18next instance, current language, language change, plugin translations. */
+export { i18n, getLang, changeLang, addPluginLocales } from './i18n/i18n';
+/** Builds the refine I18nProvider (forwards default texts). */
+export { createI18nProvider } from './i18n/i18n-provider';
+/** Language switcher and language names. */
+export { LangSwitch, LANG_NAMES } from './i18n/lang-switch';
+/** The shared message catalogue in the current language (validation texts). */
+export { catalogueMessage, useCatalogue } from './i18n/catalogue';
+/** Skin (light / dark) state and its header switch. */
+export { useSkin, setSkin, getSkin } from './skin/skin';
+/** Type of a skin. */
+export type { Skin } from './skin/skin';
+/** Header switch between the light and the dark skin. */
+export { SkinSwitch } from './skin/skin-switch';
+
+// ── schema ─────────────────────────────────────────────────────────────────────────
+/** Schema set lookup and loading from `GET /api/schemas`. */
+export { createSchemaRegistry, fetchSchemas } from './schema/schema-registry';
+/** Type of the schema lookup. */
+export type { SchemaRegistry } from './schema/schema-registry';
+/** Schema format types and the label picker. */
+export { pickLabel } from './schema/schema-types';
+/** Types of the schema format. */
+export type { EntitySchema, EnumSchema, EnumValue, PropertySchema, Labels, SchemaSet, EntityApi, ApiBinding, MenuInfo, ListInfo } from './schema/schema-types';
+/** React access to the loaded schemas. */
+export { SchemaProvider, useSchemas } from './schema/schema-context';
+/** Generated list page of an entity (lazy; includes its create / edit dialog). */
+export { EntityListPage } from './schema/pages/lazy-pages';
+/** Builds the RJSF schema + uiSchema of an entity form (create / edit). */
+export { buildEntityForm, formFields, initialFormData, changedValues, createValues } from './schema/form-schema';
+/** Types of the entity form builder. */
+export type { EntityForm, FormMode, BuildFormOptions } from './schema/form-schema';
+/** Creates a widget registry; unknown widget names throw naming the schema. */
+export { createWidgetRegistry } from './schema/widgets/widget-registry';
+/** Types of the widget registry. */
+export type { FormWidget, WidgetRegistry } from './schema/widgets/widget-registry';
+/** Lookups that show `x-ref` values by name, and their hooks. */
+export { REF_LOOKUPS, useRefOptions, useRefOptionsMap } from './schema/ref-lookups';
+
+// ── plugins ────────────────────────────────────────────────────────────────────────
+/** Declares a plugin (`plugins/<id>/index.ts` default export). */
+export { definePlugin } from './plugins/define-plugin';
+/** Types of the plugin contract. */
+export type { PluginDefinition, PluginRoute, PluginMenuItem, PluginPermission, PluginLabels } from './plugins/define-plugin';
+/** Validates discovered plugins and collects routes, menu entries and permission nodes. */
+export { createPluginRegistry, validatePlugin } from './plugins/plugin-registry';
+/** Types of the plugin registry. */
+export type { PluginRegistry, RegisteredRoute, RegisteredMenuItem, RegisteredPermission } from './plugins/plugin-registry';
+/** Wrapper of pages that need a selected robot (tip dialog → robot management). */
+export { RobotRequired, ROBOT_MANAGE_PATH } from './plugins/robot-required';
+
+// ── ui ─────────────────────────────────────────────────────────────────────────────
+/** Company › region › map › robot tree with search and persisted selection. */
+export { RobotTree } from './ui/robot-tree';
+/** Types of the menu tree (`getMenuList`). */
+export type { MenuTreeCompany, MenuTreeRegion, MenuTreeMap, MenuTreeRobot, RobotTreeProps } from './ui/robot-tree';
+
+// ── app ────────────────────────────────────────────────────────────────────────────
+/** Theme, locale, language and antd App context for every page. */
+export { AppProviders, BRAND_COLOUR } from './app/app-providers';
+/** refine wired with all console providers. */
+export { ConsoleRefine } from './app/console-refine';
+/** Type of extra (plugin) resources declared to refine. */
+export type { ExtraResource } from './app/console-refine';
+/** Registers the router's navigate for non-React code; navigates from anywhere. */
+export { setNavigator, navigateTo } from './app/navigation';
+/** antd 5 + React 19 render shim (call once at start-up). */
+export { installAntdReact19Shim } from './app/antd-react19';
+/** React.lazy with the spec's chunk-load timeout. */
+export { lazyPage } from './app/lazy-page';
+
+// ── shared rules re-exported for plugins (plugins import @runtime only) ─────────────
+/** Topic name of one robot's realtime pushes, and the push names. */
+export { robotTopic, PUSH_EVENTS, PROTOCOL_VERSION } from '@common/protocol';
+/** Shared protocol types plugins use. */
+export type { Lang, RobotTelemetry, RobotPose, PushEvent } from '@common/protocol';
+/** Robot type numbers and the status label key rule of spec §4. */
+export { RobotType, statusLabelKey } from '@common/robot';
+/** Spec constants (timeouts, realtime timings, paging, layout). */
+export { Timeouts, Realtime, Paging, Layout } from '@common/constants';
+/** The robot status label (enum robot-status with offline / unknown). */
+export { robotStatusLabel, ROBOT_STATUS_ENUM } from './schema/robot-status';
