@@ -1,0 +1,44 @@
+/** Routes of the console: login, error pages and the (lazy) console behind the login. */
+import { Suspense, useEffect } from 'react';
+import { Spin } from 'antd';
+import { BrowserRouter, Route, Routes, useNavigate } from 'react-router';
+import { AppProviders, lazyPage, setNavigator } from '@runtime';
+
+const LoginPage = lazyPage(() => import('./pages/login/login-page'));
+const NotFoundPage = lazyPage(() => import('./pages/errors/not-found-page'));
+const ServerErrorPage = lazyPage(() => import('./pages/errors/server-error-page'));
+const ConsoleRoot = lazyPage(() => import('./pages/console/console-root'));
+
+/** Lets non-React code (API clients on an expired token) navigate through the router. */
+function NavigatorBridge() {
+  const navigate = useNavigate();
+  useEffect(() => setNavigator((path, options) => void navigate(path, options)), [navigate]);
+  return null;
+}
+
+function Loading() {
+  return (
+    <div style={{ minHeight: '100vh', display: 'grid', placeItems: 'center' }}>
+      <Spin size="large" />
+    </div>
+  );
+}
+
+/** The application. */
+export function App() {
+  return (
+    <BrowserRouter>
+      <AppProviders>
+        <NavigatorBridge />
+        <Suspense fallback={<Loading />}>
+          <Routes>
+            <Route path="/" element={<LoginPage />} />
+            <Route path="/404" element={<NotFoundPage />} />
+            <Route path="/500" element={<ServerErrorPage />} />
+            <Route path="/*" element={<ConsoleRoot />} />
+          </Routes>
+        </Suspense>
+      </AppProviders>
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,30 @@
+/** Entry: antd React 19 shim, mobile viewport, https redirect, render. */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { installAntdReact19Shim, Layout, loadConfig, redirectToHttpsIfRequired } from '@runtime';
+import { App } from './app';
+
+installAntdReact19Shim();
+
+/** Spec §2: on phones and tablets the fixed 1366-wide layout is scaled to the screen. */
+function applyMobileViewport(): void {
+  const ua = navigator.userAgent;
+  const iPadOs = /Macintosh/.test(ua) && navigator.maxTouchPoints > 1;
+  if (!/Android|iPhone|iPad|iPod|Mobile|Tablet|HarmonyOS/i.test(ua) && !iPadOs) return;
+  let meta = document.querySelector<HTMLMetaElement>('meta[name="viewport"]');
+  if (!meta) {
+    meta = document.createElement('meta');
+    meta.name = 'viewport';
+    document.head.appendChild(meta);
+  }
+  meta.content = `width=${Layout.mobileViewportWidth}, user-scalable=yes`;
+}
+
+applyMobileViewport();
+void loadConfig().then((config) => redirectToHttpsIfRequired(config));
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

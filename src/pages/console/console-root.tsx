@@ -1,0 +1,156 @@
+/**
+ * Everything behind the login: route guard, schema loading, refine, the shell and every
+ * generated or plugin page. Loaded lazily so the login route stays small.
+ */
+import { useCallback, useEffect, useMemo, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { Button, Result, Spin } from 'antd';
+import { Navigate, Route, Routes } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import {
+  ConsoleRefine,
+  createSchemaRegistry,
+  EntityListPage,
+  fetchSchemas,
+  getToken,
+  lazyPage,
+  LinkFailureNotice,
+  loadConfig,
+  pickLabel,
+  RobotRequired,
+  RouteGuard,
+  useRealtimeLinkWhileMounted,
+  useSession,
+  type ExtraResource,
+  type Lang,
+  type RegisteredRoute,
+  type SchemaRegistry,
+} from '@runtime';
+import { HomeShell } from '../home/home-shell';
+import { collectMenuEntries } from '../home/menu-model';
+import { PageErrorBoundary } from '../errors/page-error-boundary';
+import { pluginRegistry } from './discovered-plugins';
+
+const HOME = '/home';
+const DEFAULT_HOME_PAGE = '/home/telecontrol';
+
+// One lazy component per plugin route, created once.
+const pluginPages = new Map<string, LazyExoticComponent<ComponentType>>(pluginRegistry.routes.map((r) => [r.path, lazyPage(r.page)]));
+
+function relative(path: string): string {
+  return path.replace(/^\/+/, '');
+}
+
+function PluginRoutePage({ route }: { route: RegisteredRoute }) {
+  const Page = pluginPages.get(route.path)!;
+  return route.requiresRobot ? (
+    <RobotRequired>
+      <Page />
+    </RobotRequired>
+  ) : (
+    <Page />
+  );
+}
+
+function FullPageSpin() {
+  return (
+    <div style={{ minHeight: '100vh', display: 'grid', placeItems: 'center' }}>
+      <Spin size="large" />
+    </div>
+  );
+}
+
+/** Loads config and schemas, then renders refine and the routes. */
+function LoadedConsole() {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language as Lang;
+  const session = useSession();
+  const [schemas, setSchemas] = useState<SchemaRegistry>();
+  const [error, setError] = useState<string>();
+
+  const load = useCallback(() => {
+    setError(undefined);
+    Promise.all([loadConfig(), fetchSchemas(getToken())])
+      .then(([, set]) => setSchemas(createSchemaRegistry(set)))
+      .catch((e: unknown) => setError((e as Error).message));
+  }, []);
+  useEffect(load, [load]);
+  useRealtimeLinkWhileMounted(Boolean(session) && Boolean(schemas));
+
+  const menuEntries = useMemo(() => (schemas ? collectMenuEntries(pluginRegistry.menu, schemas.entities) : []), [schemas]);
+  const extraResources = useMemo<ExtraResource[]>(
+    () =>
+      pluginRegistry.menu.map((m) => ({
+        name: m.pluginId,
+        route: m.path,
+        label: pickLabel(m.labels, lang),
+        permissions: Object.fromEntries(
+          pluginRegistry.permissions.filter((p) => p.pluginId === m.pluginId).map((p) => [p.key.split(':')[1]!, p.key]),
+        ),
+      })),
+    [lang],
+  );
+
+  if (error) {
+    return (
+      <Result
+        status="warning"
+        title={t('pages.schemasFailed')}
+        subTitle={error}
+        extra={
+          <Button type="primary" onClick={load}>
+            {t('common.retry')}
+          </Button>
+        }
+      />
+    );
+  }
+  if (!schemas) return <FullPageSpin />;
+
+  const entityRoutes = schemas.entities.filter((e) => e['x-route']);
+  const inShell = (path: string) => path.startsWith(`${HOME}/`);
+
+  return (
+    <ConsoleRefine schemas={schemas} extraResources={extraResources}>
+      <LinkFailureNotice />
+      <PageErrorBoundary>
+        <Routes>
+          <Route path="home" element={<HomeShell menuEntries={menuEntries} />}>
+            <Route index element={<Navigate to={DEFAULT_HOME_PAGE} replace />} />
+            {entityRoutes
+              .filter((e) => inShell(e['x-route']!))
+              .map((e) => (
+                <Route key={e.$id} path={relative(e['x-route']!).slice('home/'.length)} element={<EntityListPage schemaId={e.$id} />} />
+              ))}
+            {pluginRegistry.routes
+              .filter((r) => inShell(r.path))
+              .map((r) => (
+                <Route key={r.path} path={relative(r.path).slice('home/'.length)} element={<PluginRoutePage route={r} />} />
+              ))}
+            <Route path="*" element={<Navigate to="/404" replace />} />
+          </Route>
+          {pluginRegistry.routes
+            .filter((r) => !inShell(r.path))
+            .map((r) => (
+              <Route key={r.path} path={relative(r.path)} element={<PluginRoutePage route={r} />} />
+            ))}
+          {entityRoutes
+            .filter((e) => !inShell(e['x-route']!))
+            .map((e) => (
+              <Route key={e.$id} path={relative(e['x-route']!)} element={<EntityListPage schemaId={e.$id} />} />
+            ))}
+          <Route path="*" element={<Navigate to="/404" replace />} />
+        </Routes>
+      </PageErrorBoundary>
+    </ConsoleRefine>
+  );
+}
+
+/** The console behind the login (lazy chunk). */
+export default function ConsoleRoot() {
+  return (
+    <RouteGuard>
+      <LoadedConsole />
+    </RouteGuard>
+  );
+}
+
