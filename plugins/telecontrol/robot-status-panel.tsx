@@ -1,0 +1,142 @@
+/** Live status of one robot: first `reqRobotStatus`, then the realtime pushes of its topic. */
+import { useEffect, useState } from 'react';
+import { Alert, Badge, Card, Col, Descriptions, Progress, Row, Skeleton, Space, Statistic, Tag, Typography } from 'antd';
+import { ThunderboltOutlined } from '@ant-design/icons';
+import { useSubscription } from '@refinedev/core';
+import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
+import { robotStatusLabel, robotTopic, useEventQuery, useLinkState, useSchemas, type Lang } from '@runtime';
+import { TELECONTROL_TEST_IDS as IDS } from './test-ids';
+import { mergeRobotStatus, type RobotStatusView } from './robot-status-model';
+
+const ERROR_STATUSES = new Set(['4', '6', '12']);
+const CHARGING_STATUSES = new Set(['3', '8', '22']);
+
+function statusColour(key: string): string {
+  if (key === 'offline' || key === 'unknown') return 'default';
+  if (ERROR_STATUSES.has(key)) return 'error';
+  if (CHARGING_STATUSES.has(key)) return 'processing';
+  return 'success';
+}
+
+function fmt(value: number | undefined, digits: number): string {
+  return typeof value === 'number' && Number.isFinite(value) ? value.toFixed(digits) : '—';
+}
+
+/** The status panel of a robot (mount with `key={robotId}`: one subscription per robot). */
+export function RobotStatusPanel({ robotId }: { robotId: string }) {
+  const { t, i18n } = useTranslation('telecontrol');
+  const lang = i18n.language as Lang;
+  const schemas = useSchemas();
+  const link = useLinkState();
+  const { data: answer, isLoading, error } = useEventQuery<Record<string, unknown>>('reqRobotStatus', { robotId }, { staleTime: 0 });
+  const [view, setView] = useState<RobotStatusView>({});
+  const [pushed, setPushed] = useState(false);
+
+  useEffect(() => {
+    // The answer only fills what no push has delivered yet (pushes are newer).
+    if (answer) setView((v) => ({ ...mergeRobotStatus({}, 'snapshot', answer), ...(pushed ? v : {}) }));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [answer]);
+
+  useSubscription({
+    channel: robotTopic(robotId),
+    types: ['*'],
+    onLiveEvent: (event) => {
+      setPushed(true);
+      setView((v) => mergeRobotStatus(v, event.type, event.payload as Record<string, unknown>));
+    },
+  });
+
+  if (isLoading && !pushed) {
+    return (
+      <Card>
+        <Skeleton active paragraph={{ rows: 6 }} />
+      </Card>
+    );
+  }
+
+  const status = robotStatusLabel(schemas, view.online, view.status, lang);
+  const battery = typeof view.battery === 'number' ? Math.max(0, Math.min(100, Math.round(view.battery))) : undefined;
+  const flag = (on: number | undefined, label: string, key: string) => (
+    <Tag key={key} color={on ? 'green' : 'default'} data-flag={key} data-on={on ? '1' : '0'}>
+      <Badge status={on ? 'success' : 'default'} /> {label}
+    </Tag>
+  );
+
+  return (
+    <Space direction="vertical" size={16} style={{ width: '100%' }} data-testid={IDS.panel}>
+      {error && !pushed ? <Alert type="error" showIcon message={t('loadFailed')} description={error.message} /> : null}
+      <Card
+        title={
+          <Space>
+            <span>{view.robotName ?? robotId}</span>
+            <Typography.Text type="secondary" style={{ fontWeight: 'normal' }}>
+              {robotId}
+            </Typography.Text>
+          </Space>
+        }
+        extra={
+          <Badge status={link.connected ? 'processing' : 'default'} text={link.connected ? t('live') : t('notLive')} />
+        }
+      >
+        <Row gutter={[16, 16]}>
+          <Col xs={24} md={8}>
+            <Statistic
+              title={t('status')}
+              valueRender={() => (
+                <Tag color={statusColour(status.key)} style={{ fontSize: 16, padding: '4px 12px' }} data-testid={IDS.statusLabel} data-status-key={status.key}>
+                  {status.label}
+                </Tag>
+              )}
+            />
+          </Col>
+          <Col xs={24} md={8}>
+            <div className="ant-statistic-title" style={{ marginBottom: 8, opacity: 0.65 }}>
+              <ThunderboltOutlined /> {t('battery')}
+            </div>
+            <Progress
+              data-testid={IDS.battery}
+              data-value={battery ?? ''}
+              percent={battery ?? 0}
+              status={battery !== undefined && battery < 20 ? 'exception' : 'normal'}
+              format={() => (battery === undefined ? '—' : `${battery}%`)}
+            />
+          </Col>
+          <Col xs={24} md={8}>
+            <div className="ant-statistic-title" style={{ marginBottom: 8, opacity: 0.65 }}>
+              {t('flags')}
+            </div>
+            <Space size={[4, 4]} wrap data-testid={IDS.online} data-online={view.online ? '1' : '0'}>
+              {flag(view.online, t('walk'), 'online')}
+              {flag(view.videoOnline, t('video'), 'videoOnline')}
+              {flag(view.interactOnline, t('interaction'), 'interactOnline')}
+            </Space>
+          </Col>
+        </Row>
+      </Card>
+      <Card title={t('position')}>
+        <Descriptions column={{ xs: 1, sm: 2, lg: 3 }} size="small" data-testid={IDS.position}>
+          <Descriptions.Item label={t('x')}>
+            <span data-field="x">{fmt(view.x, 0)}</span>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('y')}>
+            <span data-field="y">{fmt(view.y, 0)}</span>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('heading')}>{fmt(view.theta, 2)}</Descriptions.Item>
+          <Descriptions.Item label={t('latitude')}>
+            <span data-field="latitude">{fmt(view.latitude, 6)}</span>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('longitude')}>
+            <span data-field="longitude">{fmt(view.longitude, 6)}</span>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('emergency')}>{view.emergencyButtonStatus ? <Tag color="red">{t('pressed')}</Tag> : t('released')}</Descriptions.Item>
+          <Descriptions.Item label={t('robotType')}>{view.robotType !== undefined ? schemas.enumLabel('robot-type', view.robotType, lang) : '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('updatedAt')}>
+            <span data-testid={IDS.updatedAt}>{view.updatedAt ? dayjs(view.updatedAt).format('YYYY-MM-DD HH:mm:ss') : '—'}</span>
+          </Descriptions.Item>
+        </Descriptions>
+      </Card>
+    </Space>
+  );
+}

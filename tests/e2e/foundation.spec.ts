@@ -1,0 +1,64 @@
+import { expect, test } from '@playwright/test';
+import { login } from './helpers';
+
+test('admin creates a company and sees it in the list; an illegal name shows the error and adds nothing', async ({ page }) => {
+  await login(page, 'admin');
+  await page.goto('/home/companyManage');
+  const table = page.getByTestId('entity-table-company');
+  await expect(table).toContainText('HarborSecurity');
+
+  // Illegal name: the form shows the rule's message and nothing is added.
+  await page.getByTestId('entity-create-company').click();
+  const form = page.getByTestId('entity-form-company');
+  await form.getByLabel('Name').fill('Bad Name!');
+  await page.getByTestId('entity-submit-company').click();
+  await expect(form).toContainText('Illegal characters: only letters, digits and Chinese characters are allowed');
+  await page.keyboard.press('Escape');
+  await expect(table).not.toContainText('Bad Name!');
+
+  // A good name: created and listed.
+  await page.getByTestId('entity-create-company').click();
+  await form.getByLabel('Name').fill('Lighthouse');
+  await form.getByLabel('Domain').fill('lighthouse.example.com');
+  await page.getByTestId('entity-submit-company').click();
+  await expect(form).toBeHidden();
+  await expect(table).toContainText('Lighthouse');
+  await expect(table).toContainText('lighthouse.example.com');
+});
+
+test('an operator opening companyManage lands on /404', async ({ page }) => {
+  await login(page, 'operator');
+  await page.goto('/home/companyManage');
+  await expect(page).toHaveURL(/\/404$/);
+});
+
+test('unknown paths go to /404 and not being logged in goes to the login screen', async ({ page }) => {
+  await page.goto('/home/companyManage');
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/no/such/page');
+  await expect(page).toHaveURL(/\/404$/);
+});
+
+test('telecontrol shows a robot status changing live', async ({ page }) => {
+  await login(page, 'operator');
+  await page.goto('/home/telecontrol');
+  await page.getByTestId('robot-tree').getByText('PatrolA1').click();
+  const label = page.getByTestId('robot-status-label');
+  await expect(label).not.toHaveText('');
+  const first = (await label.textContent())!.trim();
+  // The simulator changes status every few seconds; the label follows over the realtime link.
+  await expect(label).not.toHaveText(first, { timeout: 30_000 });
+  await expect(page.getByTestId('robot-online')).toContainText(/online/i);
+});
+
+test('the language switch changes the menu', async ({ page }) => {
+  await login(page, 'admin');
+  const menu = page.getByTestId('side-menu');
+  await expect(menu).toContainText('Companies');
+  await page.getByTestId('lang-switch').click();
+  await page.getByTestId('lang-zh').click();
+  await expect(menu).toContainText('公司管理');
+  await page.getByTestId('lang-switch').click();
+  await page.getByTestId('lang-ja').click();
+  await expect(menu).toContainText('会社管理');
+});

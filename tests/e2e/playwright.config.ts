@@ -1,0 +1,34 @@
+import { defineConfig } from '@playwright/test';
+import os from 'node:os';
+import path from 'node:path';
+import { CHROMIUM_ARGS } from '../helpers/chromium';
+
+const port = Number(process.env.E2E_PORT ?? 8191);
+const dataDir = path.join(os.tmpdir(), `fc-e2e-${process.pid}`);
+
+/** End-to-end tests: the real server (built console, PGlite, broker, simulator) driven by Debian's Chromium. */
+export default defineConfig({
+  testDir: '.',
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  outputDir: path.join(os.tmpdir(), 'fc-e2e-results'),
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    locale: 'en-US',
+    trace: 'off',
+    screenshot: 'only-on-failure',
+  },
+  webServer: {
+    command: `rm -rf ${dataDir} && node --import tsx server/main.ts`,
+    cwd: path.resolve(__dirname, '../..'),
+    url: `http://127.0.0.1:${port}/config.json`,
+    env: { PORT: String(port), MQTT_PORT: '0', DATA_DIR: dataDir, CAPTCHA: 'off', LOG_LEVEL: 'error' },
+    reuseExistingServer: false,
+    timeout: 120_000,
+  },
+});
