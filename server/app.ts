@@ -4,6 +4,7 @@ import type { ServerConfig } from './config';
 import { openDb } from './store/open';
 import { migrate } from './store/migrate';
 import { loadSchemas } from './schemas/loader';
+import { LiveSchemas } from './schemas/live-schemas';
 import { ensureTable } from './entities/crud';
 import { registerCoreHooks } from './entities/core-hooks';
 import { SessionStore } from './auth/sessions';
@@ -12,7 +13,6 @@ import { LoginLimiter } from './auth/rate-limit';
 import { DEMO_PASSWORD, verifyPassword } from './auth/passwords';
 import { EventRegistry } from './events/registry';
 import { registerSessionEvents } from './events/session-events';
-import { registerAllEntityEvents } from './events/entity-events';
 import { registerFleetEvents } from './events/fleet-events';
 import { FleetState } from './fleet/state';
 import { startBroker } from './fleet/broker';
@@ -45,7 +45,9 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     closers.push(() => db.close());
     await migrate(db);
     await seedRoles(db);
-    const schemas = loadSchemas([config.schemasDir]);
+    // Project schemas, then the data folder's overlay where implementers add screens without a rebuild.
+    const schemaDirs = [config.schemasDir, path.join(config.dataDir, 'schemas')];
+    const schemas = loadSchemas(schemaDirs);
     for (const entity of schemas.entities.values()) await ensureTable(db, entity);
     if (config.seedDemo) await seedDemo(db, config.dataDir);
     if (config.production) await refuseDemoPasswords(db);
@@ -74,7 +76,10 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     const services: Services = { config, db, sessions, captcha: new CaptchaStore(db), limiter: new LoginLimiter(), schemas, fleet, events, hub };
     registerCoreHooks({ companyMaxLayer: config.companyMaxLayer, sessions, onRobotsChanged: () => void fleet.load() });
     registerSessionEvents(events, services);
-    registerAllEntityEvents(events, services);
+    const live = new LiveSchemas(services, schemaDirs, (m) => console.warn(m));
+    live.watch();
+    closers.push(async () => live.close());
+    services.live = live;
     registerFleetEvents(events, services);
 
     // MQTT: the embedded broker unless MQTT_URL names an external one.

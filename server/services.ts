@@ -7,6 +7,7 @@ import type { SchemaSet } from './schemas/loader';
 import type { FleetState } from './fleet/state';
 import type { EventRegistry } from './events/registry';
 import type { RealtimeHub } from './realtime/hub';
+import type { LiveSchemas } from './schemas/live-schemas';
 
 /** The server's services, built once in app.ts and handed to routes and event modules. */
 export interface Services {
@@ -19,4 +20,6 @@ export interface Services {
   fleet: FleetState;
   events: EventRegistry;
   hub: RealtimeHub;
+  /** Set once the schema watcher runs. */
+  live?: LiveSchemas;
 }

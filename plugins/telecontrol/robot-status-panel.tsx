@@ -58,9 +58,9 @@ export function RobotStatusPanel({ robotId }: { robotId: string }) {
 
   const status = robotStatusLabel(schemas, view.online, view.status, lang);
   const battery = typeof view.battery === 'number' ? Math.max(0, Math.min(100, Math.round(view.battery))) : undefined;
-  const flag = (on: number | undefined, label: string, key: string) => (
+  const flag = (on: number | undefined, key: 'online' | 'videoOnline' | 'interactOnline', offKey: string) => (
     <Tag key={key} color={on ? 'green' : 'default'} data-flag={key} data-on={on ? '1' : '0'}>
-      <Badge status={on ? 'success' : 'default'} /> {label}
+      <Badge status={on ? 'success' : 'default'} /> {on ? t(key) : t(offKey)}
     </Tag>
   );
 
@@ -108,9 +108,9 @@ export function RobotStatusPanel({ robotId }: { robotId: string }) {
               {t('flags')}
             </div>
             <Space size={[4, 4]} wrap data-testid={IDS.online} data-online={view.online ? '1' : '0'}>
-              {flag(view.online, t('walk'), 'online')}
-              {flag(view.videoOnline, t('video'), 'videoOnline')}
-              {flag(view.interactOnline, t('interaction'), 'interactOnline')}
+              {flag(view.online, 'online', 'offline')}
+              {flag(view.videoOnline, 'videoOnline', 'videoOffline')}
+              {flag(view.interactOnline, 'interactOnline', 'interactOffline')}
             </Space>
           </Col>
         </Row>

@@ -1,4 +1,3 @@
-import type { Services } from '../services';
 import type { Entity } from '../schemas/loader';
 import { createEntity, deleteEntity, listEntity, updateEntity } from '../entities/crud';
 import type { AuthedContext, EventRegistry } from './registry';
@@ -29,9 +28,4 @@ export function registerEntityEvents(reg: EventRegistry, entity: Entity): string
   add(api.update, 'update', (ctx, p) => updateEntity(ctx, entity, p));
   add(api.delete, 'delete', (ctx, p) => deleteEntity(ctx, entity, p));
   return names;
-}
-
-/** Registers the events of every loaded entity. */
-export function registerAllEntityEvents(reg: EventRegistry, svc: Services): void {
-  for (const entity of svc.schemas.entities.values()) registerEntityEvents(reg, entity);
 }

@@ -61,10 +61,15 @@ export async function registerRoutes(app: FastifyInstance, svc: Services): Promi
     };
   });
 
-  app.get('/api/schemas', async () => ({
-    entities: [...svc.schemas.entities.values()].map((e) => e.schema),
-    enums: [...svc.schemas.enums.values()],
-  }));
+  app.get('/api/schemas', async (_req, reply) => {
+    reply.header('cache-control', 'no-store');
+    return {
+      revision: svc.live?.revision ?? 1,
+      error: svc.live?.lastError ?? null,
+      entities: [...svc.schemas.entities.values()].map((e) => e.schema),
+      enums: [...svc.schemas.enums.values()],
+    };
+  });
 
   // REST under /robot/: token header, {code, message, data}.
   app.get('/robot/version', async (req) => {

@@ -66,6 +66,8 @@ export { decideRoute } from './access/route-guard';
 export type { RouteDecision } from './access/route-guard';
 /** Router guard component applying `decideRoute`. */
 export { RouteGuard } from './access/route-guard-view';
+/** Props of the router guard. */
+export type { RouteGuardProps } from './access/route-guard-view';
 
 // ── i18n and skin ──────────────────────────────────────────────────────────────────
 /** i18next instance, current language, language change, plugin translations. */

@@ -145,10 +145,22 @@ function LoadedConsole() {
   );
 }
 
+const pluginPaths = new Set(pluginRegistry.routes.map((r) => r.path.replace(/\/+$/, '')));
+
+/**
+ * Paths that may name a page: the shell and its children (entity routes come from the live
+ * schemas, so any /home child is a candidate until they are loaded) and plugin pages.
+ * Anything else is unknown and goes to /404 before any login check.
+ */
+function isKnownPath(path: string): boolean {
+  const clean = path.replace(/\/+$/, '') || '/';
+  return clean === HOME || clean.startsWith(`${HOME}/`) || pluginPaths.has(clean);
+}
+
 /** The console behind the login (lazy chunk). */
 export default function ConsoleRoot() {
   return (
-    <RouteGuard>
+    <RouteGuard isKnownPath={isKnownPath}>
       <LoadedConsole />
     </RouteGuard>
   );

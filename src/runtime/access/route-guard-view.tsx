@@ -7,12 +7,19 @@ import { loadSessionFromToken } from '../session/session-actions';
 import { isAbortedError } from '../api/errors';
 import { decideRoute } from './route-guard';
 
+/** Props of the route guard. */
+export interface RouteGuardProps {
+  children: ReactNode;
+  /** Whether a path names a page of the console (others go to /404 before any login check). */
+  isKnownPath?: (path: string) => boolean;
+}
+
 /** Renders children when the current path may be opened. */
-export function RouteGuard({ children }: { children: ReactNode }) {
+export function RouteGuard({ children, isKnownPath }: RouteGuardProps) {
   const location = useLocation();
   const session = useSession();
   const queryToken = new URLSearchParams(location.search).get('token');
-  const decision = decideRoute(session, location.pathname, queryToken);
+  const decision = decideRoute(session, location.pathname, queryToken, isKnownPath);
   const [failedToken, setFailedToken] = useState<string>();
   const adopting = decision.kind === 'adopt-token' && decision.token !== failedToken ? decision.token : undefined;
 

@@ -8,8 +8,17 @@ export type RouteDecision =
   | { kind: 'adopt-token'; token: string }
   | { kind: 'redirect'; to: '/' | '/404' };
 
-/** Decides whether a path may be opened (not logged in → `/`; blocked → `/404`). */
-export function decideRoute(subject: (AccessSubject & { token?: string }) | undefined, path: string, queryToken?: string | null): RouteDecision {
+/**
+ * Decides whether a path may be opened: unknown paths → `/404` (spec §2, whoever asks);
+ * not logged in → `/`; blocked for the role → `/404`.
+ */
+export function decideRoute(
+  subject: (AccessSubject & { token?: string }) | undefined,
+  path: string,
+  queryToken?: string | null,
+  isKnownPath: (path: string) => boolean = () => true,
+): RouteDecision {
+  if (!isKnownPath(path)) return { kind: 'redirect', to: '/404' };
   const hasQueryToken = Boolean(queryToken);
   if (queryToken && canOpenRouteAnonymously(path, true) && !canOpenRouteAnonymously(path, false) && subject?.token !== queryToken) {
     return { kind: 'adopt-token', token: queryToken };
