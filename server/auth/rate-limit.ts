@@ -9,9 +9,9 @@ export class LoginLimiter {
   private readonly failures = new Map<string, { count: number; lockedUntil: number }>();
 
   constructor(
-    private readonly perIpPerMinute = Security.loginAttemptsPerIpPerMinute,
-    private readonly failuresPerAccount = Security.loginFailuresPerAccount,
-    private readonly lockMs = Security.loginLockMs,
+    private readonly perIpPerMinute: number = Security.loginAttemptsPerIpPerMinute,
+    private readonly failuresPerAccount: number = Security.loginFailuresPerAccount,
+    private readonly lockMs: number = Security.loginLockMs,
     private readonly now: () => number = Date.now,
   ) {}
 

@@ -35,8 +35,8 @@ export class SessionStore {
 
   constructor(
     private readonly db: Db,
-    private readonly idleMs = Security.tokenIdleMs,
-    private readonly maxAgeMs = Security.tokenMaxAgeMs,
+    private readonly idleMs: number = Security.tokenIdleMs,
+    private readonly maxAgeMs: number = Security.tokenMaxAgeMs,
   ) {}
 
   /** Creates a session and returns its token (shown to the caller once). */

@@ -26,7 +26,7 @@ export class RealtimeHub {
 
   constructor(
     private readonly policy: TopicPolicy,
-    private readonly heartbeatMs = Realtime.heartbeatMs,
+    private readonly heartbeatMs: number = Realtime.heartbeatMs,
   ) {}
 
   start(): void {

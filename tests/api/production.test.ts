@@ -19,7 +19,7 @@ describe('production mode', () => {
     await s.server.close();
     fs.cpSync(dir, copy, { recursive: true });
     fs.rmSync(dir, { recursive: true, force: true });
-    const env = { ...process.env, NODE_ENV: 'production', PORT: '0', MQTT_PORT: '0', DATA_DIR: copy, SIMULATOR: 'off', LOG_LEVEL: 'error' };
+    const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', PORT: '0', MQTT_PORT: '0', DATA_DIR: copy, SIMULATOR: 'off', LOG_LEVEL: 'error' };
     if (process.env.FC_TEST_DB === 'postgres') env.DATABASE_URL = s.server.services.config.databaseUrl;
     await expect(startServer(loadConfig(env))).rejects.toThrow('Refusing to start in production: user "admin" still has the demo password.');
     fs.rmSync(copy, { recursive: true, force: true });
