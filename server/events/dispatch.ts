@@ -4,7 +4,7 @@ import { PROTOCOL_VERSION, StatusCode, type EventAnswer, type Lang } from '../..
 import { describeAjvError } from '../../common/validation';
 import { AppError } from '../errors';
 import type { Services } from '../services';
-import type { EventContext } from './registry';
+import type { EventContext, EventDef } from './registry';
 
 /** Parameters never written to the operation log. */
 const SECRET_KEYS = /password|passwd|token|code$/i;
@@ -14,12 +14,14 @@ function redact(param: unknown): unknown {
   return Object.fromEntries(Object.entries(param).map(([k, v]) => [k, SECRET_KEYS.test(k) ? '***' : typeof v === 'string' && v.length > 500 ? `${v.slice(0, 40)}…` : v]));
 }
 
+/** Minimal logger surface. */
+type Log = { error: (o: unknown, m: string) => void };
+
 /**
- * Runs one event envelope: protocol checks, registry lookup, token, role, params, handler.
+ * Runs one event envelope: protocol checks, registry lookup, then the operation.
  * Never throws: every failure becomes an answer with a statusCode and a message in the caller's language.
  */
-export async function dispatchEvent(svc: Services, body: unknown, lang: Lang, ip: string, log: { error: (o: unknown, m: string) => void }): Promise<EventAnswer> {
-  const answer = (statusCode: number, statusInfo: string, param?: unknown): EventAnswer => (param === undefined ? { statusCode, statusInfo } : { statusCode, statusInfo, param });
+export async function dispatchEvent(svc: Services, body: unknown, lang: Lang, ip: string, log: Log): Promise<EventAnswer> {
   if (!body || typeof body !== 'object' || Array.isArray(body)) {
     return answer(StatusCode.badRequest, formatMessage('malformedBody', lang, { detail: 'body must be a JSON object' }));
   }
@@ -36,11 +38,22 @@ export async function dispatchEvent(svc: Services, body: unknown, lang: Lang, ip
   }
   const def = svc.events.get(env.event);
   if (!def) return answer(StatusCode.notFound, formatMessage('unknownEvent', lang, { event: env.event.slice(0, 64) }));
+  return runOperation(svc, def, param as Record<string, unknown>, typeof env.token === 'string' ? env.token : undefined, lang, ip, log);
+}
 
+function answer(statusCode: number, statusInfo: string, param?: unknown): EventAnswer {
+  return param === undefined ? { statusCode, statusInfo } : { statusCode, statusInfo, param };
+}
+
+/**
+ * Runs one registered operation, whichever transport brought it (event or REST):
+ * token, role, the general-user rule, params, handler, operation log.
+ */
+export async function runOperation(svc: Services, def: EventDef, param: Record<string, unknown>, token: string | undefined, lang: Lang, ip: string, log: Log): Promise<EventAnswer> {
   const ctx: EventContext = { db: svc.db, lang, ip, session: null, event: def.name };
   try {
     if (def.access.kind !== 'public') {
-      ctx.session = await svc.sessions.resolve(typeof env.token === 'string' ? env.token : undefined);
+      ctx.session = await svc.sessions.resolve(token);
       if (!ctx.session) return answer(StatusCode.tokenInvalid, formatMessage('tokenInvalid', lang));
       if (def.access.kind === 'permission' && !roleCan(ctx.session.roleId, def.access.permission)) {
         return answer(StatusCode.noPermission, formatMessage('noPermission', lang));
@@ -55,7 +68,7 @@ export async function dispatchEvent(svc: Services, body: unknown, lang: Lang, ip
       const text = err ? describeAjvError(err, (def.labelSchema ?? {}) as never, lang).message : 'invalid';
       return answer(StatusCode.badRequest, formatMessage('validationFailed', lang, { detail: text }));
     }
-    const result = await def.handler(ctx, param as Record<string, unknown>);
+    const result = await def.handler(ctx, param);
     const code = def.successCode ?? StatusCode.ok;
     if (def.mutating && ctx.session) await writeLog(svc, ctx, param, result, code);
     return answer(code, formatMessage('ok', lang), result ?? {});
@@ -64,7 +77,7 @@ export async function dispatchEvent(svc: Services, body: unknown, lang: Lang, ip
       const text = err.messageKey === 'validationFailed' ? formatMessage('validationFailed', lang, { detail: err.text ?? '' }) : formatMessage(err.messageKey, lang, err.vars);
       return answer(err.statusCode, text);
     }
-    log.error({ err, event: def.name }, 'event handler failed');
+    log.error({ err, event: def.name }, 'operation failed');
     return answer(StatusCode.serverError, formatMessage('serverError', lang));
   }
 }

@@ -1,27 +1,29 @@
-import type { Entity } from '../schemas/loader';
+import { bindingName, type ApiBinding, type Entity } from '../schemas/loader';
 import { createEntity, deleteEntity, listEntity, updateEntity } from '../entities/crud';
 import type { AuthedContext, EventRegistry } from './registry';
 
-/** Registers the list/create/update/delete events an entity schema binds in `x-api`. */
+/** Registers the list/create/update/delete operations (events or REST routes) an entity schema binds in `x-api`. */
 export function registerEntityEvents(reg: EventRegistry, entity: Entity): string[] {
   const api = entity.schema['x-api'] ?? {};
   const access = entity.schema['x-access'] ?? {};
   const perm = (action: 'read' | 'create' | 'update' | 'delete') => access[action] ?? `${entity.id}:${action}`;
   const names: string[] = [];
   const add = (
-    binding: { event: string } | undefined,
+    binding: ApiBinding | undefined,
     action: 'read' | 'create' | 'update' | 'delete',
     run: (ctx: AuthedContext, p: Record<string, unknown>) => Promise<unknown>,
   ) => {
     if (!binding) return;
+    const name = bindingName(binding);
+    const idParam = binding.idParam;
     reg.upsert<Record<string, unknown>>({
-      name: binding.event,
+      name,
       access: { kind: 'permission', permission: perm(action) },
       mutating: action !== 'read',
       labelSchema: entity.schema,
-      handler: (ctx, p) => run(ctx as AuthedContext, p),
+      handler: (ctx, p) => run(ctx as AuthedContext, idParam && p[idParam] !== undefined ? { ...p, id: p[idParam] } : p),
     });
-    names.push(binding.event);
+    names.push(name);
   };
   add(api.list, 'read', (ctx, p) => listEntity(ctx, entity, p));
   add(api.create, 'create', (ctx, p) => createEntity(ctx, entity, p));

@@ -1,4 +1,4 @@
-import { StatusCode } from '../../common/protocol';
+import { PROTOCOL_VERSION, StatusCode } from '../../common/protocol';
 import { FORMATS } from '../../common/formats';
 import { createAjv } from '../schemas/loader';
 import { verifyPassword, hashPassword } from '../auth/passwords';
@@ -119,6 +119,13 @@ export function registerSessionEvents(reg: EventRegistry, svc: Services): void {
       await svc.sessions.revoke((ctx as AuthedContext).session.tokenHash);
       return {};
     },
+  });
+
+  reg.register({
+    name: 'GET /robot/version',
+    access: { kind: 'session' },
+    mutating: false,
+    handler: async () => ({ version: svc.config.version, protocolVersion: PROTOCOL_VERSION }),
   });
 
   reg.register({

@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { formatMessage, pickLang } from '../../common/messages';
-import { PROTOCOL_VERSION, RestCode, StatusCode, type Lang } from '../../common/protocol';
+import { PROTOCOL_VERSION, StatusCode, type Lang } from '../../common/protocol';
 import { dispatchEvent } from '../events/dispatch';
+import { registerRest } from './rest';
 import type { Services } from '../services';
 
 function langOf(req: FastifyRequest, body?: unknown): Lang {
@@ -71,12 +72,8 @@ export async function registerRoutes(app: FastifyInstance, svc: Services): Promi
     };
   });
 
-  // REST under /robot/: token header, {code, message, data}.
-  app.get('/robot/version', async (req) => {
-    const session = await svc.sessions.resolve(req.headers.token as string | undefined);
-    if (!session) return { code: RestCode.tokenInvalid, message: formatMessage('tokenInvalid', langOf(req)) };
-    return { code: RestCode.ok, message: 'success', data: { version: svc.config.version, protocolVersion: PROTOCOL_VERSION } };
-  });
+  // REST under /robot/ and /authority/: token header, {code, message, data}; same registry as the events.
+  registerRest(app, svc, (req) => langOf(req));
 
   // The built console, with the single-page fallback for its history-style routes.
   const index = path.join(svc.config.staticDir, 'index.html');

@@ -19,6 +19,14 @@ export type PropSchema = Record<string, unknown> & {
   items?: Record<string, unknown>;
 };
 
+/** How an entity action is reached: an event name, or a REST "METHOD /path" (with the query parameter carrying the id). */
+export type ApiBinding = { event: string; rest?: undefined; idParam?: string } | { rest: string; event?: undefined; idParam?: string };
+
+/** The operation name a binding registers under. */
+export function bindingName(b: ApiBinding): string {
+  return b.event ?? b.rest!;
+}
+
 /** An entity schema file of schemas/entities. */
 export interface EntitySchema {
   $id: string;
@@ -26,7 +34,7 @@ export interface EntitySchema {
   'x-route'?: string;
   'x-store'?: { table?: string };
   'x-scope'?: 'company' | 'company-tree' | 'none';
-  'x-api'?: Partial<Record<'list' | 'create' | 'update' | 'delete', { event: string }>>;
+  'x-api'?: Partial<Record<'list' | 'create' | 'update' | 'delete', ApiBinding>>;
   'x-access'?: Partial<Record<'read' | 'create' | 'update' | 'delete', string>>;
   'x-list'?: { columns?: string[]; filters?: string[]; sort?: string[] };
   required?: string[];
@@ -90,9 +98,10 @@ export function loadSchemas(dirs: string[]): SchemaSet {
     const entity = buildEntity(ajv, readJson(file) as EntitySchema, file, enums);
     if (entities.has(entity.id)) throw new Error(`Schema file ${file}: entity "${entity.id}" is defined twice.`);
     for (const binding of Object.values(entity.schema['x-api'] ?? {})) {
-      const other = events.get(binding.event);
-      if (other) throw new Error(`Schema file ${file}: event "${binding.event}" is already bound by ${other}.`);
-      events.set(binding.event, file);
+      const name = bindingName(binding);
+      const other = events.get(name);
+      if (other) throw new Error(`Schema file ${file}: operation "${name}" is already bound by ${other}.`);
+      events.set(name, file);
     }
     entities.set(entity.id, entity);
   }
@@ -116,6 +125,10 @@ export function buildEntity(ajv: Ajv, schema: EntitySchema, file: string, enums:
       const enumId = (holder as Record<string, unknown>)['x-enum'];
       if (enumId !== undefined && !enums.has(String(enumId))) fail(`property "${name}" names unknown enum "${String(enumId)}"`);
     }
+  }
+  for (const [action, b] of Object.entries(schema['x-api'] ?? {})) {
+    const ok = b && (typeof b.event === 'string' ? /^\w+$/.test(b.event) : typeof b.rest === 'string' && /^(GET|POST|PUT|DELETE) \/(robot|authority)\/[\w/{}.-]+$/.test(b.rest));
+    if (!ok) fail(`x-api.${action} needs "event": "name" or "rest": "METHOD /robot/path"`);
   }
   for (const col of [...(schema['x-list']?.columns ?? []), ...(schema['x-list']?.filters ?? []), ...(schema['x-list']?.sort ?? [])])
     if (!schema.properties[col]) fail(`x-list names unknown property "${col}"`);
