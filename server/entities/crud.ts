@@ -229,6 +229,7 @@ export async function updateEntity(ctx: AuthedContext, entity: Entity, param: Ro
   const hooks = hooksFor(entity.id);
   const row = await ctx.db.transaction(async (tx) => {
     const existing = await findVisible(ctx, tx, entity, id);
+    ctx.before = pickReadable(entity, existing);
     if (scopeColumn(entity) === 'companyId' && values.companyId !== undefined) {
       const ids = await visibleCompanyIds(tx, ctx.session);
       if (ids !== null && !ids.includes(Number(values.companyId))) throw fail.noPermission();
@@ -256,6 +257,7 @@ export async function deleteEntity(ctx: AuthedContext, entity: Entity, param: Ro
   const hooks = hooksFor(entity.id);
   const row = await ctx.db.transaction(async (tx) => {
     const existing = await findVisible(ctx, tx, entity, id);
+    ctx.before = pickReadable(entity, existing);
     await hooks.beforeDelete?.(ctx, tx, existing, entity);
     await tx.query(`DELETE FROM ${ident(entity.table)} WHERE id = $1`, [id]);
     return existing;

@@ -84,11 +84,13 @@ export async function runOperation(svc: Services, def: EventDef, param: Record<s
 
 async function writeLog(svc: Services, ctx: EventContext, param: unknown, result: unknown, code: number): Promise<void> {
   try {
-    await svc.db.query('INSERT INTO operation_log ("userId", "username", "event", "param", "result", "statusCode") VALUES ($1, $2, $3, $4, $5, $6)', [
+    await svc.db.query('INSERT INTO operation_log ("userId", "username", "companyId", "event", "param", "before", "result", "statusCode") VALUES ($1, $2, $3, $4, $5, $6, $7, $8)', [
       ctx.session!.userId,
       ctx.session!.username,
+      ctx.session!.companyId,
       ctx.event,
       JSON.stringify(redact(param)),
+      ctx.before === undefined ? null : JSON.stringify(redact(ctx.before)),
       JSON.stringify(redact(result) ?? null),
       code,
     ]);

@@ -13,6 +13,8 @@ export interface EventContext {
   ip: string;
   session: Session | null;
   event: string;
+  /** What a changing operation found before it changed it; recorded in the operation log. */
+  before?: unknown;
 }
 
 /** A handler's context once the access rule has required a session. */

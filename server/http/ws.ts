@@ -6,12 +6,17 @@ import type { Services } from '../services';
 export async function registerRealtime(app: FastifyInstance, svc: Services): Promise<void> {
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   app.get('/ws', { websocket: true }, async (socket, req) => {
+    // Messages may arrive while the token is being checked: hold them, then hand them over.
+    const early: string[] = [];
+    const hold = (raw: Buffer) => early.push(raw.toString());
+    socket.on('message', hold);
     const token = (req.query as { token?: string }).token;
     const session = await svc.sessions.resolve(token);
+    socket.off('message', hold);
     if (!session) {
       socket.close(4403, 'token invalid');
       return;
     }
-    svc.hub.attach(socket, session);
+    svc.hub.attach(socket, session, early);
   });
 }

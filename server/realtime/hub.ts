@@ -40,14 +40,15 @@ export class RealtimeHub {
     for (const c of this.clients) c.socket.close(1001, 'server stopping');
   }
 
-  /** Adopts an authenticated socket. */
-  attach(socket: WebSocket, session: Session): void {
+  /** Adopts an authenticated socket, with any messages it sent before it was authenticated. */
+  attach(socket: WebSocket, session: Session, early: string[] = []): void {
     const client: Client = { socket, session, topics: new Set(), lastEcho: Date.now() };
     this.clients.add(client);
     socket.on('message', (raw) => void this.onMessage(client, raw.toString()));
     socket.on('close', () => this.detach(client));
     socket.on('error', () => this.detach(client));
     this.send(client, { type: 'heartbeat', t: Date.now() });
+    for (const text of early) void this.onMessage(client, text);
   }
 
   /** Sends a push to every subscriber of a topic. */
@@ -73,6 +74,14 @@ export class RealtimeHub {
   }
 
   private async onMessage(client: Client, text: string): Promise<void> {
+    try {
+      await this.handle(client, text);
+    } catch {
+      this.send(client, { type: 'error', message: 'server error' });
+    }
+  }
+
+  private async handle(client: Client, text: string): Promise<void> {
     let msg: ClientMessage;
     try {
       msg = JSON.parse(text) as ClientMessage;

@@ -86,9 +86,23 @@ describe('companyManage over queryCompanys/addCompany/modifyCompany/deleteCompan
     expect((await s.call('queryCompanys', { id }, admin)).param.total).toBe(0);
   });
 
-  it('records each change in the operation log without secrets', async () => {
-    const rows = await s.server.services.db.query<{ event: string; username: string }>('SELECT "event", "username" FROM operation_log WHERE "event" = $1', ['addCompany']);
-    expect(rows.length).toBeGreaterThan(0);
-    expect(rows[0]!.username).toBe('admin');
+  it('records each change in the operation log (userLog) with who, what, before and after', async () => {
+    const made = await s.call('addCompany', { name: 'Logged' }, admin);
+    await s.call('modifyCompany', { id: made.param.id, address: 'Quay 1' }, admin);
+    const log = await s.call('queryOperationLog', { pageNum: 1, pageSize: 10, event: 'modifyCompany' }, admin);
+    const entry = log.param.list.find((e: { param: { id: number } }) => e.param.id === made.param.id);
+    expect(entry).toMatchObject({ username: 'admin', event: 'modifyCompany', statusCode: 200, companyId: 1 });
+    expect(entry.before).toMatchObject({ name: 'Logged', address: null });
+    expect(entry.result).toMatchObject({ name: 'Logged', address: 'Quay 1' });
+    // Enterprise users read only their company tree's log; nobody can write it.
+    const entsuper = await s.login('entsuper');
+    expect((await s.call('queryOperationLog', { pageNum: 1, pageSize: 30 }, entsuper)).param.list.every((e: { companyId: number }) => [2, 4].includes(e.companyId))).toBe(true);
+  });
+
+  it('never writes passwords into the operation log', async () => {
+    await s.call('addUser', { username: 'logcheck1', name: 'Log', roleId: 5, companyId: 2, password: 'secret123' }, admin);
+    const rows = await s.server.services.db.query<{ param: Record<string, unknown> }>('SELECT "param" FROM operation_log WHERE "event" = $1', ['addUser']);
+    expect(rows[0]!.param.password).toBe('***');
+    expect(JSON.stringify(rows)).not.toContain('secret123');
   });
 });
