@@ -41,6 +41,11 @@ export const MESSAGES = {
   passwordsDiffer: { en: 'The two passwords do not match', zh: '两次输入的密码不一致', ja: '2つのパスワードが一致しません' },
   robotNotFound: { en: 'Robot not found', zh: '机器人不存在', ja: 'ロボットが見つかりません' },
   robotOffline: { en: 'Robot not online', zh: '机器人不在线', ja: 'ロボットがオフラインです' },
+  fileTooLarge: { en: 'The file is too large (at most {limit})', zh: '文件过大（最大{limit}）', ja: 'ファイルが大きすぎます（最大{limit}）' },
+  wrongFileFormat: { en: 'Wrong file format: {allowed} expected', zh: '文件格式错误：应为{allowed}', ja: 'ファイル形式が正しくありません：{allowed}が必要です' },
+  tooManyFiles: { en: 'At most {limit} files at once', zh: '一次最多上传{limit}个文件', ja: '一度にアップロードできるのは{limit}個までです' },
+  noFile: { en: 'No file was sent', zh: '未收到文件', ja: 'ファイルが送信されていません' },
+  unknownUploadKind: { en: 'Unknown upload kind {kind}', zh: '未知的上传类型{kind}', ja: '不明なアップロード種別{kind}' },
   // Named formats (spec §5).
   'format.username': { en: 'Username: 5-16 letters and digits', zh: '用户名格式错误：5-16位字母或数字', ja: 'ユーザー名は英数字5〜16文字です' },
   'format.password': { en: 'Password: 6-16 letters and digits, with at least one letter and one digit', zh: '密码格式错误：6-16位字母和数字，须同时包含字母和数字', ja: 'パスワードは英字と数字を両方含む英数字6〜16文字です' },

@@ -5,6 +5,7 @@ import { formatMessage, pickLang } from '../../common/messages';
 import { PROTOCOL_VERSION, StatusCode, type Lang } from '../../common/protocol';
 import { dispatchEvent } from '../events/dispatch';
 import { registerRest } from './rest';
+import { registerUploads } from './uploads';
 import type { Services } from '../services';
 
 function langOf(req: FastifyRequest, body?: unknown): Lang {
@@ -72,6 +73,8 @@ export async function registerRoutes(app: FastifyInstance, svc: Services): Promi
     };
   });
 
+  await registerUploads(app, svc, (req) => langOf(req));
+
   // REST under /robot/ and /authority/: token header, {code, message, data}; same registry as the events.
   registerRest(app, svc, (req) => langOf(req));
 
@@ -82,7 +85,7 @@ export async function registerRoutes(app: FastifyInstance, svc: Services): Promi
     await app.register(fastifyStatic, { root: svc.config.staticDir, wildcard: false, index: false });
     const html = () => fs.readFileSync(index, 'utf8');
     app.setNotFoundHandler((req, reply) => {
-      if (req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/robot/') && !path.extname(req.url.split('?')[0]!)) {
+      if (req.method === 'GET' && !/^\/(api|robot|authority|uploads)\//.test(req.url) && !path.extname(req.url.split('?')[0]!)) {
         return reply.type('text/html').header('cache-control', 'no-cache').send(html());
       }
       return reply.code(404).send({ error: 'Not found' });
