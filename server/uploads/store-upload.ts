@@ -38,7 +38,7 @@ export async function storeUpload(stream: Readable, kind: UploadKind, root: stri
         head = Buffer.concat([head, chunk]);
         if (head.length >= 64) type = checkType(head, kind);
       }
-      if (!out.write(chunk)) await new Promise((r) => out.once('drain', r));
+      if (!out.write(chunk)) await new Promise<void>((r) => out.once('drain', () => r()));
     }
     if (size === 0) throw new AppError(StatusCode.badRequest, 'noFile');
     type ??= checkType(head, kind);
@@ -52,7 +52,7 @@ export async function storeUpload(stream: Readable, kind: UploadKind, root: stri
   } catch (err) {
     stream.destroy();
     // Wait for the write stream to close: it may still be opening the file we are about to remove.
-    if (!out.closed) await new Promise((r) => (out.once('close', r), out.destroy()));
+    if (!out.closed) await new Promise<void>((r) => (out.once('close', () => r()), out.destroy()));
     fs.rmSync(tmp, { force: true });
     throw err;
   }

@@ -17,7 +17,7 @@ const png = (bytes: number) => Buffer.concat([PNG_HEAD, Buffer.alloc(Math.max(0,
 async function upload(kind: string, files: { name: string; body: Buffer }[], auth = token): Promise<any> {
   const form = new FormData();
   form.append('data', JSON.stringify({ note: 'x' }));
-  for (const f of files) form.append('file', new Blob([f.body]), f.name);
+  for (const f of files) form.append('file', new Blob([new Uint8Array(f.body)]), f.name);
   const res = await fetch(`${s.url}/api/upload?kind=${kind}`, { method: 'POST', headers: { token: auth, 'accept-language': 'en' }, body: form });
   return res.json();
 }
