@@ -16,6 +16,14 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: false,
     chunkSizeWarningLimit: 2000,
+    rolldownOptions: {
+      treeshake: {
+        // src/runtime is reached through one barrel (@runtime) and its modules do nothing when
+        // imported, so unused re-exports must not drag refine, RJSF or antd Tree into the login
+        // chunk. (Without this, every module behind the barrel lands in the entry chunk.)
+        moduleSideEffects: [{ test: /[\\/]src[\\/]runtime[\\/].*\.tsx?$/, sideEffects: false }],
+      },
+    },
   },
   server: {
     proxy: {

@@ -46,6 +46,13 @@ export const MESSAGES = {
   tooManyFiles: { en: 'At most {limit} files at once', zh: '一次最多上传{limit}个文件', ja: '一度にアップロードできるのは{limit}個までです' },
   noFile: { en: 'No file was sent', zh: '未收到文件', ja: 'ファイルが送信されていません' },
   unknownUploadKind: { en: 'Unknown upload kind {kind}', zh: '未知的上传类型{kind}', ja: '不明なアップロード種別{kind}' },
+  refusedEmergencyStop: { en: 'Navigation task blocked: check the position and release the emergency stop', zh: '导航任务受阻：请检查位置并释放急停', ja: 'ナビゲーションできません：位置を確認し、非常停止を解除してください' },
+  refusedCharging: { en: 'The robot is charging: stop charging first', zh: '机器人正在充电，请先停止充电', ja: 'ロボットは充電中です。先に充電を停止してください' },
+  refusedNavigation: { en: 'The robot is navigating: stop the task first', zh: '机器人正在导航，请先停止任务', ja: 'ロボットはナビゲーション中です。先にタスクを停止してください' },
+  refusedNoCharger: { en: 'No charger set for this robot', zh: '未设置充电桩', ja: 'このロボットには充電器が設定されていません' },
+  refusedState: { en: 'The command cannot be issued in this state', zh: '当前状态下无法下发该指令', ja: 'この状態ではコマンドを送信できません' },
+  refusedUnsupported: { en: 'This robot does not support the command', zh: '该机器人不支持此指令', ja: 'このロボットはこのコマンドに対応していません' },
+  robotNoAnswer: { en: 'No answer from the robot, check the device or network', zh: '机器人无应答，请检查设备或网络', ja: 'ロボットから応答がありません。機器またはネットワークを確認してください' },
   // Named formats (spec §5).
   'format.username': { en: 'Username: 5-16 letters and digits', zh: '用户名格式错误：5-16位字母或数字', ja: 'ユーザー名は英数字5〜16文字です' },
   'format.password': { en: 'Password: 6-16 letters and digits, with at least one letter and one digit', zh: '密码格式错误：6-16位字母和数字，须同时包含字母和数字', ja: 'パスワードは英字と数字を両方含む英数字6〜16文字です' },

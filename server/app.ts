@@ -14,6 +14,7 @@ import { DEMO_PASSWORD, verifyPassword } from './auth/passwords';
 import { EventRegistry } from './events/registry';
 import { registerSessionEvents } from './events/session-events';
 import { registerFleetEvents } from './events/fleet-events';
+import { registerControlEvents } from './events/control-events';
 import { FleetState } from './fleet/state';
 import { startBroker } from './fleet/broker';
 import { startGateway } from './fleet/gateway';
@@ -21,7 +22,7 @@ import { RealtimeHub } from './realtime/hub';
 import { registerRoutes } from './http/routes';
 import { registerRealtime } from './http/ws';
 import { FleetSimulator, type SimRobotSpec } from './simulator/simulator';
-import { seedDemo, seedRoles, DEMO_OFFLINE } from './demo/seed';
+import { seedDemo, seedRoles, DEMO_NO_CHARGER, DEMO_OFFLINE } from './demo/seed';
 import { patrolLoop, type MapMeta } from './demo/floorplan';
 import { visibleCompanyIds } from './entities/scope';
 import type { Services } from './services';
@@ -81,6 +82,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     closers.push(async () => live.close());
     services.live = live;
     registerFleetEvents(events, services);
+    registerControlEvents(events, services);
 
     // MQTT: the embedded broker unless MQTT_URL names an external one.
     let mqttUrl = config.mqttUrl;
@@ -91,6 +93,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     }
     const gateway = await startGateway(mqttUrl, fleet);
     closers.push(gateway.close);
+    services.gateway = gateway;
 
     const app = Fastify({ logger: { level: config.logLevel }, trustProxy: true, bodyLimit: 2 * 1024 * 1024 });
     await registerRealtime(app, services);
@@ -125,7 +128,7 @@ async function simulatorSpecs(svc: Services): Promise<SimRobotSpec[]> {
         c && c.pixelW && c.pixelH
           ? { image: '', resolution: c.scale!, origin: [c.Xorigin!, c.Yorigin!, 0], negate: 0, occupied_thresh: 0.65, free_thresh: 0.196, width: c.pixelW, height: c.pixelH }
           : null;
-      return { robotId: r.robotId, robotType: r.robotType, mapId: r.mapId, loop: meta ? patrolLoop(meta) : [[0, 0]] };
+      return { robotId: r.robotId, robotType: r.robotType, mapId: r.mapId, loop: meta ? patrolLoop(meta) : [[0, 0]], hasCharger: !DEMO_NO_CHARGER.has(r.robotId) };
     });
 }
 

@@ -8,6 +8,7 @@ import type { FleetState } from './fleet/state';
 import type { EventRegistry } from './events/registry';
 import type { RealtimeHub } from './realtime/hub';
 import type { LiveSchemas } from './schemas/live-schemas';
+import type { FleetGateway } from './fleet/gateway';
 
 /** The server's services, built once in app.ts and handed to routes and event modules. */
 export interface Services {
@@ -22,4 +23,6 @@ export interface Services {
   hub: RealtimeHub;
   /** Set once the schema watcher runs. */
   live?: LiveSchemas;
+  /** Set once the MQTT gateway is connected. */
+  gateway?: FleetGateway;
 }

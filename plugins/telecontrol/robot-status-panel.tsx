@@ -36,7 +36,6 @@ export function RobotStatusPanel({ robotId }: { robotId: string }) {
   useEffect(() => {
     // The answer only fills what no push has delivered yet (pushes are newer).
     if (answer) setView((v) => ({ ...mergeRobotStatus({}, 'snapshot', answer), ...(pushed ? v : {}) }));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [answer]);
 
   useSubscription({

@@ -45,6 +45,9 @@ export const DEMO_ROBOTS = [
 /** Robots the simulator leaves switched off, so the console shows an offline robot. */
 export const DEMO_OFFLINE = new Set(['03WS000001']);
 
+/** A robot with no charging pile configured, so go-charge shows the spec's error. */
+export const DEMO_NO_CHARGER = new Set(['04WR000003']);
+
 /** Roles are reference data every installation needs. */
 export async function seedRoles(db: Db): Promise<void> {
   for (const r of roleEnum.values) {

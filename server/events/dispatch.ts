@@ -70,7 +70,7 @@ export async function runOperation(svc: Services, def: EventDef, param: Record<s
     }
     const result = await def.handler(ctx, param);
     const code = def.successCode ?? StatusCode.ok;
-    if (def.mutating && ctx.session) await writeLog(svc, ctx, param, result, code);
+    if ((def.mutating || def.audit) && ctx.session) await writeLog(svc, ctx, param, result, code);
     return answer(code, formatMessage('ok', lang), result ?? {});
   } catch (err) {
     if (err instanceof AppError) {

@@ -30,6 +30,8 @@ export interface EventDef<P = Record<string, unknown>> {
   access: AccessRule;
   /** Changes data: recorded in the operation log and refused to general users outside the allowlist. */
   mutating: boolean;
+  /** Recorded in the operation log although it changes no data (robot commands). */
+  audit?: boolean;
   handler: (ctx: EventContext, param: P) => Promise<unknown>;
   /** Status code of a success answer (default 200). */
   successCode?: number;

@@ -1,5 +1,6 @@
 import mqtt, { type MqttClient } from 'mqtt';
 import { MqttTopics, type RobotPose, type RobotTelemetry } from '../../common/protocol';
+import { RobotAction, type RefusalReason, type RobotCommand, type RobotReply } from '../../common/robot-actions';
 
 /** What the simulator needs to know of a robot it plays (as a real robot knows its own configuration). */
 export interface SimRobotSpec {
@@ -8,10 +9,12 @@ export interface SimRobotSpec {
   mapId: number | null;
   /** Patrol loop in metres in the map frame; static robots stand still at the first point. */
   loop: [number, number][];
+  /** Whether a charging pile is configured for the robot (go-charge is refused without one). */
+  hasCharger?: boolean;
 }
 
 /** Status codes used by the simulator (spec §4). */
-const S = { idle: 0, remoteControl: 1, navigation: 2, charging: 3, findingCharger: 8 } as const;
+const S = { idle: 0, remoteControl: 1, navigation: 2, charging: 3, emergencyStop: 6, findingCharger: 8 } as const;
 const BASE_LAT = 31.2304;
 const BASE_LON = 121.4737;
 
@@ -25,6 +28,9 @@ interface SimRobot {
   x: number;
   y: number;
   theta: number;
+  /** auto: the simulator's own daily life; manual: holds what an operator commanded. */
+  mode: 'auto' | 'manual';
+  emergency: 0 | 1;
 }
 
 /**
@@ -47,7 +53,7 @@ export class FleetSimulator {
       await client.subscribeAsync(MqttTopics.command(spec.robotId));
       client.on('message', (_topic, payload) => this.onCommand(robot, payload.toString()));
       const [x, y] = spec.loop[0] ?? [0, 0];
-      const robot: SimRobot = { spec, client, status: S.idle, phaseLeft: 3 + (i % 4) * 2, battery: 60 + ((i * 13) % 40), s: i * 7, x, y, theta: 0 };
+      const robot: SimRobot = { spec, client, status: S.idle, phaseLeft: 3 + (i % 4) * 2, battery: 60 + ((i * 13) % 40), s: i * 7, x, y, theta: 0, mode: 'auto', emergency: 0 };
       this.robots.push(robot);
       i++;
     }
@@ -64,44 +70,95 @@ export class FleetSimulator {
   }
 
   private onCommand(robot: SimRobot, text: string): void {
-    let cmd: { id?: string; action?: string };
+    let cmd: RobotCommand;
     try {
-      cmd = JSON.parse(text);
+      cmd = JSON.parse(text) as RobotCommand;
     } catch {
       return;
     }
-    // Commands arrive with the live-operations work; until then every command is answered "refused".
-    robot.client.publish(MqttTopics.reply(robot.spec.robotId), JSON.stringify({ id: cmd.id, action: cmd.action, result: 'refused' }));
+    const reason = this.apply(robot, cmd);
+    const reply: RobotReply = reason ? { id: cmd.id, result: 'refused', reason } : { id: cmd.id, result: 'accepted' };
+    robot.client.publish(MqttTopics.reply(robot.spec.robotId), JSON.stringify(reply));
+    this.publish(robot);
+  }
+
+  /** Applies a command as a robot would, or says why not (spec §4 blocking rules). */
+  private apply(r: SimRobot, cmd: RobotCommand): RefusalReason | null {
+    const mobile = r.spec.robotType !== 4;
+    if (cmd.action === 'emergencyButton') {
+      r.emergency = cmd.params?.status === 1 ? 1 : 0;
+      r.mode = 'manual';
+      r.status = r.emergency ? S.emergencyStop : S.idle;
+      return null;
+    }
+    const moving = [RobotAction.goPosition, RobotAction.auto, RobotAction.goCharge, RobotAction.telecontrol, RobotAction.resetPosition];
+    if (r.emergency && (moving as number[]).includes(cmd.action)) return 'emergencyStop';
+    if (!mobile && (moving as number[]).includes(cmd.action)) return 'unsupported';
+    switch (cmd.action) {
+      case RobotAction.goCharge:
+        if (r.spec.hasCharger === false) return 'noCharger';
+        if (r.status === S.charging) return 'charging';
+        r.mode = 'manual';
+        r.status = S.findingCharger;
+        r.phaseLeft = 3;
+        return null;
+      case RobotAction.goPosition:
+      case RobotAction.auto:
+        if (r.status === S.charging) return 'charging';
+        r.mode = cmd.action === RobotAction.auto ? 'auto' : 'manual';
+        r.status = S.navigation;
+        r.phaseLeft = 12;
+        return null;
+      case RobotAction.telecontrol:
+        if (r.status === S.navigation) return 'navigation';
+        r.mode = 'manual';
+        r.status = S.remoteControl;
+        return null;
+      case RobotAction.stop:
+        r.mode = 'manual';
+        r.status = S.idle;
+        return null;
+      case RobotAction.resetPosition:
+        r.s = 0;
+        return null;
+      default:
+        return null; // media, broadcast, ptz, alarm, call: accepted, no change of status
+    }
   }
 
   private tick(): void {
     const dt = this.tickMs / 1000;
     for (const r of this.robots) {
       this.step(r, dt);
-      const telemetry: RobotTelemetry = {
-        robotId: r.spec.robotId,
-        status: r.status,
-        online: 1,
-        videoOnline: 1,
-        interactOnline: r.spec.robotType === 5 ? 0 : 1,
-        battery: Math.round(r.battery),
-        emergencyButtonStatus: 0,
-        interactionState: 0,
-        t: Date.now(),
-      };
-      const pose: RobotPose = {
-        robotId: r.spec.robotId,
-        x: Math.round(r.x * 1000),
-        y: Math.round(r.y * 1000),
-        theta: Number(r.theta.toFixed(3)),
-        latitude: Number((BASE_LAT + r.y / 111_000).toFixed(7)),
-        longitude: Number((BASE_LON + r.x / (111_000 * Math.cos((BASE_LAT * Math.PI) / 180))).toFixed(7)),
-        mapId: r.spec.mapId,
-        t: Date.now(),
-      };
-      r.client.publish(MqttTopics.status(r.spec.robotId), JSON.stringify(telemetry));
-      r.client.publish(MqttTopics.gps(r.spec.robotId), JSON.stringify(pose));
+      this.publish(r);
     }
+  }
+
+  /** Publishes the robot's status and pose, as it does every second and after each command. */
+  private publish(r: SimRobot): void {
+    const telemetry: RobotTelemetry = {
+      robotId: r.spec.robotId,
+      status: r.status,
+      online: 1,
+      videoOnline: 1,
+      interactOnline: r.spec.robotType === 5 ? 0 : 1,
+      battery: Math.round(r.battery),
+      emergencyButtonStatus: r.emergency,
+      interactionState: 0,
+      t: Date.now(),
+    };
+    const pose: RobotPose = {
+      robotId: r.spec.robotId,
+      x: Math.round(r.x * 1000),
+      y: Math.round(r.y * 1000),
+      theta: Number(r.theta.toFixed(3)),
+      latitude: Number((BASE_LAT + r.y / 111_000).toFixed(7)),
+      longitude: Number((BASE_LON + r.x / (111_000 * Math.cos((BASE_LAT * Math.PI) / 180))).toFixed(7)),
+      mapId: r.spec.mapId,
+      t: Date.now(),
+    };
+    r.client.publish(MqttTopics.status(r.spec.robotId), JSON.stringify(telemetry));
+    r.client.publish(MqttTopics.gps(r.spec.robotId), JSON.stringify(pose));
   }
 
   /** A small believable life: patrol, pause, hand control, seek the charger when low, charge. */
@@ -115,6 +172,12 @@ export class FleetSimulator {
       r.battery = Math.min(100, r.battery + 1.5 * dt);
     } else {
       r.battery = Math.max(0, r.battery - 0.02 * dt);
+    }
+    if (r.mode === 'manual') {
+      // Commanded: find the charger, charge until full, then wait for the next command.
+      if (r.status === S.findingCharger && r.phaseLeft <= 0) r.status = S.charging;
+      if (r.status === S.charging && r.battery >= 95) r.status = S.idle;
+      return;
     }
     if (r.phaseLeft > 0) return;
     if (r.status === S.charging) {

@@ -74,8 +74,12 @@ export type { RouteGuardProps } from './access/route-guard-view';
 export { i18n, getLang, changeLang, addPluginLocales } from './i18n/i18n';
 /** Builds the refine I18nProvider (forwards default texts). */
 export { createI18nProvider } from './i18n/i18n-provider';
-/** Language switcher and language names. */
-export { LangSwitch, LANG_NAMES } from './i18n/lang-switch';
+/** Language switcher of the shell (a dropdown). */
+export { LangSwitch } from './i18n/lang-switch';
+/** Light inline language switcher (login) and the language names. */
+export { LangLinks } from './i18n/lang-links';
+/** Each language named in itself. */
+export { LANG_NAMES } from './i18n/lang-names';
 /** The shared message catalogue in the current language (validation texts). */
 export { catalogueMessage, useCatalogue } from './i18n/catalogue';
 /** Skin (light / dark) state and its header switch. */

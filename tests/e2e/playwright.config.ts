@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { CHROMIUM_ARGS } from '../helpers/chromium';
 
 const port = Number(process.env.E2E_PORT ?? 8191);
@@ -25,7 +26,7 @@ export default defineConfig({
   },
   webServer: {
     command: `rm -rf ${dataDir} && node --import tsx server/main.ts`,
-    cwd: path.resolve(__dirname, '../..'),
+    cwd: fileURLToPath(new URL('../..', import.meta.url)),
     url: `http://127.0.0.1:${port}/config.json`,
     env: { PORT: String(port), MQTT_PORT: '0', DATA_DIR: dataDir, CAPTCHA: 'off', LOG_LEVEL: 'error' },
     reuseExistingServer: false,

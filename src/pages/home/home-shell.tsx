@@ -52,7 +52,7 @@ export function HomeShell({ menuEntries }: HomeShellProps) {
   const [collapsed, setCollapsed] = useState(false);
   const hideNav = new URLSearchParams(location.search).get('hideNav') === '1';
 
-  const groups = useMemo(() => (session ? buildMenuModel(menuEntries, (path) => canOpenRoute(session, path)) : []), [menuEntries, session]);
+  const groups = useMemo(() => (session ? buildMenuModel(menuEntries, (path) => canOpenRoute(session, path), session.robotType) : []), [menuEntries, session]);
   const items = groups.map((g) => ({
     type: 'group' as const,
     key: `group:${g.key}`,

@@ -9,6 +9,8 @@ export interface MenuEntry {
   group: string;
   order: number;
   labels: Labels;
+  /** Robot types the page serves (all when absent). */
+  robotTypes?: number[];
 }
 
 /** A group of entries in display order. */
@@ -29,6 +31,7 @@ export function collectMenuEntries(pluginMenu: readonly RegisteredMenuItem[], en
     group: m.group ?? 'other',
     order: m.order ?? 100,
     labels: m.labels,
+    robotTypes: m.robotTypes,
   }));
   for (const e of entities) {
     const route = e['x-route'];
@@ -39,12 +42,17 @@ export function collectMenuEntries(pluginMenu: readonly RegisteredMenuItem[], en
   return out;
 }
 
-/** Filters entries by route access and groups them in display order. */
-export function buildMenuModel(entries: readonly MenuEntry[], canOpen: (path: string) => boolean): MenuGroup[] {
+/**
+ * Filters entries by route access and by the robot types the company provides (spec §2:
+ * feature availability follows them; an entry without robotTypes serves every type), and
+ * groups them in display order.
+ */
+export function buildMenuModel(entries: readonly MenuEntry[], canOpen: (path: string) => boolean, companyRobotTypes?: readonly number[]): MenuGroup[] {
   const groups = new Map<string, MenuEntry[]>();
   const seen = new Set<string>();
+  const serves = (e: MenuEntry) => !e.robotTypes?.length || !companyRobotTypes?.length || e.robotTypes.some((t) => companyRobotTypes.includes(t));
   for (const e of entries) {
-    if (seen.has(e.path) || !canOpen(e.path)) continue;
+    if (seen.has(e.path) || !canOpen(e.path) || !serves(e)) continue;
     seen.add(e.path);
     const list = groups.get(e.group) ?? [];
     list.push(e);

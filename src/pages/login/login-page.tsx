@@ -1,32 +1,47 @@
 /**
  * `/` — login with verification code (spec §2, §5). Returning here clears the stored
  * session. Client rules use the shared catalogue messages; server failures show their
- * statusInfo in an Alert.
+ * statusInfo in an Alert. Kept deliberately light (no antd Form, Input, Dropdown or Typography):
+ * the login route's JavaScript budget is 200 KB gzip.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { Alert, Button, Form, Input, Spin, Typography, theme } from 'antd';
+import { useCallback, useEffect, useRef, useState, type CSSProperties, type FormEvent, type ReactNode } from 'react';
+import { Alert, Button, Spin, theme } from 'antd';
 import { DashboardOutlined, LockOutlined, RobotOutlined, SafetyCertificateOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { MessageKey } from '@common/messages';
 import {
   BRAND_COLOUR,
   clearRobotSelection,
   clearSession,
   isAbortedError,
-  LangSwitch,
+  LangLinks,
   login,
   requestVerificationCode,
   useCatalogue,
   type VerificationCode,
 } from '@runtime';
-import { FORMATS } from '@common/formats';
 import { LOGIN_TEST_IDS as IDS } from './login-test-ids';
+import { LoginInput } from './login-input';
+import { loginFieldProblem, type LoginField } from './login-rules';
 import './login-page.css';
 
-interface LoginForm {
-  username: string;
-  password: string;
-  code: string;
+type FieldName = LoginField;
+type Values = Record<FieldName, string>;
+
+function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
+  const { token } = theme.useToken();
+  return (
+    <div className="fc-login-field">
+      <label htmlFor={id} style={{ color: token.colorText }}>
+        {label}
+      </label>
+      {children}
+      <div className="fc-login-field-error" role={error ? 'alert' : undefined} style={{ color: token.colorError }}>
+        {error ?? ''}
+      </div>
+    </div>
+  );
 }
 
 /** The login page. */
@@ -35,7 +50,8 @@ export default function LoginPage() {
   const msg = useCatalogue();
   const navigate = useNavigate();
   const { token } = theme.useToken();
-  const [form] = Form.useForm<LoginForm>();
+  const [values, setValues] = useState<Values>({ username: '', password: '', code: '' });
+  const [problems, setProblems] = useState<Partial<Record<FieldName, MessageKey>>>({});
   const [code, setCode] = useState<VerificationCode>();
   const [codeLoading, setCodeLoading] = useState(false);
   const [error, setError] = useState<string>();
@@ -64,7 +80,21 @@ export default function LoginPage() {
     return () => codeRequest.current?.abort();
   }, [refreshCode]);
 
-  const onFinish = async (values: LoginForm) => {
+  const set = (field: FieldName) => (value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    if (problems[field]) setProblems((p) => ({ ...p, [field]: loginFieldProblem(field, value) }));
+  };
+  const check = (field: FieldName) => setProblems((p) => ({ ...p, [field]: loginFieldProblem(field, values[field]) }));
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = {
+      username: loginFieldProblem('username', values.username),
+      password: loginFieldProblem('password', values.password),
+      code: loginFieldProblem('code', values.code),
+    };
+    setProblems(found);
+    if (found.username || found.password || found.code) return;
     setError(undefined);
     setSubmitting(true);
     try {
@@ -73,20 +103,31 @@ export default function LoginPage() {
     } catch (e) {
       if (isAbortedError(e)) return;
       setError((e as Error).message);
-      form.setFieldValue('code', '');
+      setValues((v) => ({ ...v, code: '' }));
       void refreshCode();
     } finally {
       setSubmitting(false);
     }
   };
 
-  const pattern = (name: keyof typeof FORMATS) => ({
-    validator: (_: unknown, value: string | undefined) =>
-      !value || FORMATS[name]!.validate(value) ? Promise.resolve() : Promise.reject(new Error(msg(FORMATS[name]!.message))),
-  });
+  const problem = (field: FieldName) => (problems[field] ? msg(problems[field]!) : undefined);
+
+  const cssVars = {
+    '--fc-border': token.colorBorder,
+    '--fc-primary': token.colorPrimary,
+    '--fc-primary-hover': token.colorPrimaryHover,
+    '--fc-outline': token.controlOutline,
+    '--fc-error': token.colorError,
+    '--fc-error-outline': token.colorErrorOutline,
+    '--fc-bg': token.colorBgContainer,
+    '--fc-text': token.colorText,
+    '--fc-placeholder': token.colorTextPlaceholder,
+    '--fc-icon': token.colorTextTertiary,
+    background: token.colorBgLayout,
+  } as CSSProperties;
 
   return (
-    <div className="fc-login" style={{ background: token.colorBgLayout }}>
+    <div className="fc-login" style={cssVars}>
       <aside className="fc-login-brand" style={{ background: `linear-gradient(140deg, ${BRAND_COLOUR} 0%, #0b3a8a 60%, #061a40 100%)` }}>
         <div className="fc-login-logo">
           <RobotOutlined />
@@ -106,34 +147,62 @@ export default function LoginPage() {
             </li>
           </ul>
         </div>
-        <div className="fc-login-foot">© {new Date().getFullYear()} {t('login.copyright')}</div>
+        <div className="fc-login-foot">
+          © {new Date().getFullYear()} {t('login.copyright')}
+        </div>
       </aside>
       <main className="fc-login-main">
         <div className="fc-login-lang">
-          <LangSwitch />
+          <LangLinks color={token.colorTextSecondary} activeColor={token.colorPrimary} />
         </div>
         <div className="fc-login-card" style={{ background: token.colorBgContainer, boxShadow: token.boxShadowTertiary }}>
-          <Typography.Title level={3} style={{ marginBottom: 4 }}>
+          <h2 className="fc-login-title" style={{ color: token.colorTextHeading }}>
             {t('login.title')}
-          </Typography.Title>
-          <Typography.Paragraph type="secondary">{t('login.subtitle')}</Typography.Paragraph>
+          </h2>
+          <p className="fc-login-subtitle" style={{ color: token.colorTextSecondary }}>
+            {t('login.subtitle')}
+          </p>
           {error ? <Alert data-testid={IDS.error} type="error" showIcon message={error} style={{ marginBottom: 16 }} /> : null}
-          <Form<LoginForm> form={form} layout="vertical" size="large" requiredMark={false} onFinish={onFinish} autoComplete="on">
-            <Form.Item
-              name="username"
-              label={t('login.username')}
-              rules={[{ required: true, whitespace: true, message: msg('usernameEmpty') }, pattern('username')]}
-            >
-              <Input data-testid={IDS.username} prefix={<UserOutlined />} autoComplete="username" autoFocus />
-            </Form.Item>
-            <Form.Item name="password" label={t('login.password')} rules={[{ required: true, message: msg('passwordEmpty') }, pattern('password')]}>
-              <Input.Password data-testid={IDS.password} prefix={<LockOutlined />} autoComplete="current-password" />
-            </Form.Item>
-            <Form.Item label={t('login.code')} required>
+          <form onSubmit={onSubmit} noValidate autoComplete="on">
+            <Field id="login-username" label={t('login.username')} error={problem('username')}>
+              <LoginInput
+                id="login-username"
+                data-testid={IDS.username}
+                prefix={<UserOutlined />}
+                autoComplete="username"
+                autoFocus
+                invalid={Boolean(problems.username)}
+                value={values.username}
+                onChange={(e) => set('username')(e.target.value)}
+                onBlur={() => values.username && check('username')}
+              />
+            </Field>
+            <Field id="login-password" label={t('login.password')} error={problem('password')}>
+              <LoginInput
+                id="login-password"
+                secret
+                toggleLabel={t('login.togglePassword')}
+                data-testid={IDS.password}
+                prefix={<LockOutlined />}
+                autoComplete="current-password"
+                invalid={Boolean(problems.password)}
+                value={values.password}
+                onChange={(e) => set('password')(e.target.value)}
+                onBlur={() => values.password && check('password')}
+              />
+            </Field>
+            <Field id="login-code" label={t('login.code')} error={problem('code')}>
               <div className="fc-login-code">
-                <Form.Item name="code" noStyle rules={[{ required: true, whitespace: true, message: msg('codeEmpty') }]}>
-                  <Input data-testid={IDS.code} prefix={<SafetyCertificateOutlined />} autoComplete="off" maxLength={8} />
-                </Form.Item>
+                <LoginInput
+                  id="login-code"
+                  data-testid={IDS.code}
+                  prefix={<SafetyCertificateOutlined />}
+                  autoComplete="off"
+                  maxLength={8}
+                  invalid={Boolean(problems.code)}
+                  value={values.code}
+                  onChange={(e) => set('code')(e.target.value)}
+                />
                 <button
                   type="button"
                   className="fc-login-code-image"
@@ -146,11 +215,11 @@ export default function LoginPage() {
                   {codeLoading ? <Spin size="small" className="fc-login-code-spin" /> : null}
                 </button>
               </div>
-            </Form.Item>
-            <Button data-testid={IDS.submit} type="primary" htmlType="submit" block loading={submitting} style={{ marginTop: 8 }}>
+            </Field>
+            <Button data-testid={IDS.submit} type="primary" size="large" htmlType="submit" block loading={submitting} style={{ marginTop: 8 }}>
               {t('login.submit')}
             </Button>
-          </Form>
+          </form>
         </div>
       </main>
     </div>

@@ -47,10 +47,12 @@ export function decideCan(deps: AccessControlDeps, { resource, action, params }:
   if (action === 'open' || action === 'list' || action === 'show') {
     const path = (params?.path as string | undefined) ?? info?.route;
     if (path && !canOpenRoute(subject, path)) return { can: false, reason: 'route-blocked' };
-    if (action === 'open') return { can: true };
+    // Opening a page is a route question; reading needs x-access.read only when declared.
+    if (action === 'open' || !info?.permissions?.read) return { can: true };
   }
+  // The resource's own permission name for the action (x-access), else `resource:action`.
   const slot = ACTION_SLOT[action];
-  const permission = slot ? info?.permissions?.[slot] : resource ? `${resource}:${action}` : undefined;
+  const permission = (slot ? info?.permissions?.[slot] : info?.permissions?.[action]) ?? (resource ? `${resource}:${action}` : undefined);
   if (!permission) return { can: true };
   return roleCan(subject.roleId, permission) ? { can: true } : { can: false, reason: `missing ${permission}` };
 }

@@ -1,6 +1,9 @@
-/** Theme, locale, language and antd App context around every page (login included). */
+/**
+ * Theme, locale and language around every page (login included). antd's App context
+ * (message / notification / modal hooks) is added by ConsoleRefine, outside the login chunk.
+ */
 import type { ReactNode } from 'react';
-import { App as AntdApp, ConfigProvider, theme } from 'antd';
+import { ConfigProvider, theme } from 'antd';
 import { I18nextProvider } from 'react-i18next';
 import { Layout as LayoutConstants } from '@common/constants';
 import { i18n } from '../i18n/i18n';
@@ -21,9 +24,9 @@ function Themed({ children }: { children: ReactNode }) {
         token: { colorPrimary: BRAND_COLOUR, borderRadius: 6, zIndexPopupBase: LayoutConstants.dialogZIndex },
       }}
     >
-      <AntdApp className={`fc-app fc-skin-${skin}`} style={{ minHeight: '100vh' }}>
+      <div className={`fc-app fc-skin-${skin}`} style={{ minHeight: '100vh' }}>
         {children}
-      </AntdApp>
+      </div>
     </ConfigProvider>
   );
 }

@@ -4,8 +4,8 @@
  * realtime link, I18nProvider over i18next, antd notifications, react-router.
  */
 import { useMemo, type ReactNode } from 'react';
+import { App as AntdApp } from 'antd';
 import { Refine, type ResourceProps } from '@refinedev/core';
-import { useNotificationProvider } from '@refinedev/antd';
 import routerProvider from '@refinedev/react-router';
 import { useTranslation } from 'react-i18next';
 import { formatMessage } from '@common/messages';
@@ -18,6 +18,7 @@ import { getSession } from '../session/session-store';
 import { createLiveProvider } from '../realtime/live-provider';
 import { realtimeLink } from '../realtime/default-link';
 import { createI18nProvider } from '../i18n/i18n-provider';
+import { useAntdNotificationProvider } from './notification-provider';
 import { getLang, i18n } from '../i18n/i18n';
 import { SchemaProvider } from '../schema/schema-context';
 import type { SchemaRegistry } from '../schema/schema-registry';
@@ -79,14 +80,16 @@ export function ConsoleRefine({ schemas, extraResources = [], children }: Consol
   );
 
   return (
-    <Refine
+    <AntdApp>
+      <Refine
       routerProvider={routerProvider}
-      notificationProvider={useNotificationProvider}
+      notificationProvider={useAntdNotificationProvider}
       resources={resources}
       options={{ disableTelemetry: true, syncWithLocation: false, warnWhenUnsavedChanges: false, mutationMode: 'pessimistic', liveMode: 'off' }}
       {...providers}
     >
-      <SchemaProvider registry={schemas}>{children}</SchemaProvider>
-    </Refine>
+        <SchemaProvider registry={schemas}>{children}</SchemaProvider>
+      </Refine>
+    </AntdApp>
   );
 }

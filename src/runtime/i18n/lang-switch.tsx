@@ -4,9 +4,7 @@ import { GlobalOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { LANGS, type Lang } from '@common/protocol';
 import { changeLang } from './i18n';
-
-/** Each language named in itself. */
-export const LANG_NAMES: Record<Lang, string> = { zh: '中文', ja: '日本語', en: 'English' };
+import { LANG_NAMES } from './lang-names';
 
 /** The language switcher. */
 export function LangSwitch({ type = 'text' }: { type?: 'text' | 'default' }) {

@@ -6,9 +6,9 @@ import { LANGS } from '@common/protocol';
 import type { PluginDefinition, PluginMenuItem, PluginPermission, PluginRoute } from './define-plugin';
 
 /** A route with the plugin that contributed it. */
-export type RegisteredRoute = PluginRoute & { pluginId: string };
-/** A menu entry with the plugin that contributed it. */
-export type RegisteredMenuItem = PluginMenuItem & { pluginId: string };
+export type RegisteredRoute = PluginRoute & { pluginId: string; robotTypes?: number[] };
+/** A menu entry with the plugin that contributed it (and the robot types it serves). */
+export type RegisteredMenuItem = PluginMenuItem & { pluginId: string; robotTypes?: number[] };
 /** A permission node with the plugin that contributed it. */
 export type RegisteredPermission = PluginPermission & { pluginId: string };
 
@@ -100,9 +100,9 @@ export function createPluginRegistry(modules: Record<string, unknown>, log: Pick
     registry.plugins.push(plugin);
     for (const r of plugin.routes) {
       taken.paths.add(r.path);
-      registry.routes.push({ ...r, pluginId: plugin.id });
+      registry.routes.push({ ...r, pluginId: plugin.id, robotTypes: plugin.robotTypes });
     }
-    for (const m of plugin.menu ?? []) registry.menu.push({ ...m, pluginId: plugin.id });
+    for (const m of plugin.menu ?? []) registry.menu.push({ ...m, pluginId: plugin.id, robotTypes: plugin.robotTypes });
     for (const perm of plugin.permissions ?? []) registry.permissions.push({ ...perm, pluginId: plugin.id });
   }
   return registry;

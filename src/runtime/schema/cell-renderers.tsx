@@ -9,6 +9,7 @@ import type { Lang } from '@common/protocol';
 import type { SchemaRegistry } from './schema-registry';
 import type { PropertySchema } from './schema-types';
 import type { RefOptions } from './ref-lookups';
+import { robotStatusLabel, ROBOT_STATUS_ENUM } from './robot-status';
 import { DATETIME_FORMAT } from './widgets/simple-widgets';
 
 /** What a cell renderer may use. */
@@ -18,17 +19,29 @@ export interface CellContext {
   refs: Record<string, RefOptions>;
 }
 
-/** Renders one value of a property. */
-export type CellRenderer = (value: unknown, property: PropertySchema, ctx: CellContext) => ReactNode;
+/** Renders one value of a property (the row is there for values that depend on others). */
+export type CellRenderer = (value: unknown, property: PropertySchema, ctx: CellContext, row?: Record<string, unknown>) => ReactNode;
 
 const empty = <span style={{ opacity: 0.45 }}>—</span>;
 
 // Tag colours of well-known enum keys; other values use the default tag.
 const KEY_COLOURS: Record<string, string> = { enabled: 'green', disabled: 'default', online: 'green', offline: 'default' };
 
+/** Renderers of particular enumerations, by enum id (before the generic enum renderer). */
+export const ENUM_CELL_RENDERERS: Record<string, CellRenderer> = {
+  // Spec §4: the status label shows only when online; offline otherwise, unknown for other codes.
+  [ROBOT_STATUS_ENUM](value, _p, ctx, row) {
+    const online = row && 'online' in row ? (row.online as number | boolean | undefined) : 1;
+    const { key, label } = robotStatusLabel(ctx.schemas, online, typeof value === 'number' ? value : undefined, ctx.lang);
+    return <Tag color={key === 'offline' || key === 'unknown' ? 'default' : 'blue'}>{label}</Tag>;
+  },
+};
+
 /** Cell renderers by kind. */
 export const CELL_RENDERERS: Record<string, CellRenderer> = {
-  enum(value, p, ctx) {
+  enum(value, p, ctx, row) {
+    const special = ENUM_CELL_RENDERERS[p['x-enum']!];
+    if (special) return special(value, p, ctx, row);
     if (value === undefined || value === null || value === '') return empty;
     const e = ctx.schemas.enumById(p['x-enum']!);
     const hit = e?.values.find((v) => String(v.value) === String(value));
@@ -38,11 +51,15 @@ export const CELL_RENDERERS: Record<string, CellRenderer> = {
   },
   'enum-list'(value, p, ctx) {
     if (!Array.isArray(value) || value.length === 0) return empty;
-    return value.map((v) => (
-      <Tag key={String(v)} style={{ marginBottom: 2 }}>
-        {ctx.schemas.enumLabel(p.items!['x-enum']!, v, ctx.lang)}
-      </Tag>
-    ));
+    return (
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 4, maxWidth: 300 }}>
+        {value.map((v) => (
+          <Tag key={String(v)} style={{ marginInlineEnd: 0 }}>
+            {ctx.schemas.enumLabel(p.items!['x-enum']!, v, ctx.lang)}
+          </Tag>
+        ))}
+      </div>
+    );
   },
   ref(value, p, ctx) {
     if (value === undefined || value === null || value === '') return empty;
@@ -77,6 +94,6 @@ export function cellKindOf(p: PropertySchema): string {
 }
 
 /** Renders a cell of a property with the renderer of its kind. */
-export function renderCell(value: unknown, p: PropertySchema, ctx: CellContext): ReactNode {
-  return (CELL_RENDERERS[cellKindOf(p)] ?? CELL_RENDERERS.plain!)(value, p, ctx);
+export function renderCell(value: unknown, p: PropertySchema, ctx: CellContext, row?: Record<string, unknown>): ReactNode {
+  return (CELL_RENDERERS[cellKindOf(p)] ?? CELL_RENDERERS.plain!)(value, p, ctx, row);
 }

@@ -69,10 +69,9 @@ export function RobotTree({ 'data-testid': testId, onSelectRobot, height }: Robo
   const [search, setSearch] = useState('');
   const [expanded, setExpanded] = useState<Key[] | undefined>();
 
-  const { treeData, info, allKeys, matchedKeys } = useMemo(() => {
+  const { treeData, info, allKeys } = useMemo(() => {
     const info = new Map<string, NodeInfo>();
     const allKeys: Key[] = [];
-    const matchedKeys: Key[] = [];
     const q = search.trim().toLowerCase();
     const title = (icon: ReactNode, text: ReactNode, extra?: ReactNode) => (
       <Space size={6}>
@@ -103,7 +102,6 @@ export function RobotTree({ 'data-testid': testId, onSelectRobot, height }: Robo
             info.set(key, { kind: 'robot', company, region, map, robot });
             const hit = mHit || matches(robot.robotName, q) || matches(robot.robotId, q);
             if (!hit) continue;
-            if (q) matchedKeys.push(key);
             const online = Boolean(robot.online);
             robots.push({
               key,
@@ -129,7 +127,7 @@ export function RobotTree({ 'data-testid': testId, onSelectRobot, height }: Robo
       allKeys.push(cKey);
       companies.push({ key: cKey, title: title(<ApartmentOutlined />, company.name), children: regions, selectable: false });
     }
-    return { treeData: companies, info, allKeys, matchedKeys };
+    return { treeData: companies, info, allKeys };
   }, [data, search, t]);
 
   const selectedKeys = selection.robotId ? [robotKey(selection.robotId)] : selection.mapId !== undefined && selection.mapId !== null ? [`map:${selection.mapId}`] : [];

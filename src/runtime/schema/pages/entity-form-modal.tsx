@@ -17,6 +17,7 @@ import { buildEntityForm, changedValues, createValues, initialFormData, type Ent
 import { catalogueErrors, formValidator } from '../validator';
 import { formWidgets } from '../widgets/default-widgets';
 import { EnumSelectWidget } from '../widgets/simple-widgets';
+import './entity-form-modal.css';
 
 /** Props of the entity form dialog. */
 export interface EntityFormModalProps {
@@ -27,6 +28,8 @@ export interface EntityFormModalProps {
 }
 
 const RJSF_WIDGETS = { SelectWidget: EnumSelectWidget };
+// Two columns for scalar fields, full width for lists (RJSF antd ObjectFieldTemplate reads colSpan by type).
+const FORM_CONTEXT = { colSpan: { string: 12, integer: 12, number: 12, boolean: 12, array: 24, object: 24 }, rowGutter: 16 };
 
 /** The create / edit dialog. */
 export default function EntityFormModal({ entity, mode, record, onClose }: EntityFormModalProps) {
@@ -80,7 +83,7 @@ export default function EntityFormModal({ entity, mode, record, onClose }: Entit
   };
 
   return (
-    <Modal open title={title} onCancel={onClose} footer={null} width={640} maskClosable={false} destroyOnHidden>
+    <Modal open title={title} onCancel={onClose} footer={null} width={760} maskClosable={false} destroyOnHidden>
       {built.error ? (
         <Result status="error" title={t('entity.formBroken')} subTitle={built.error} />
       ) : (
@@ -103,6 +106,7 @@ export default function EntityFormModal({ entity, mode, record, onClose }: Entit
             validator={formValidator}
             transformErrors={transformErrors}
             widgets={RJSF_WIDGETS}
+            formContext={FORM_CONTEXT}
             showErrorList={false}
             noHtml5Validate
             disabled={saving}

@@ -80,7 +80,7 @@ function EntityList({ entity }: { entity: EntitySchema }) {
       title: pickLabel(p['x-labels'], lang, name),
       sorter: sortable.has(name),
       ellipsis: p.type === 'string' && !p['x-enum'],
-      render: (value: unknown) => renderCell(value, p, { lang, schemas, refs }),
+      render: (value: unknown, row: BaseRecord) => renderCell(value, p, { lang, schemas, refs }, row),
     };
   });
   if (canEdit?.can || canDelete?.can) {

@@ -1,0 +1,45 @@
+/** Robot actions of spec §3 and the command answers robots give (spec §4/§8). */
+import type { MessageKey } from './messages';
+
+/** Robot action codes (spec §3). */
+export const RobotAction = {
+  resetPosition: 0,
+  mediaPlay: 1,
+  goPosition: 2,
+  broadcast: 3,
+  telecontrol: 4,
+  goCharge: 5,
+  auto: 6,
+  ptz: 7,
+  startAlarm: 8,
+  remoteCall: 9,
+  stop: 10,
+} as const;
+
+/** A command the server sends a robot over MQTT. */
+export interface RobotCommand {
+  id: string;
+  action: number | 'emergencyButton';
+  params?: Record<string, unknown>;
+  t: number;
+}
+
+/** Why a robot refused a command: each has a catalogue message. */
+export const REFUSALS = {
+  emergencyStop: 'refusedEmergencyStop',
+  charging: 'refusedCharging',
+  navigation: 'refusedNavigation',
+  noCharger: 'refusedNoCharger',
+  state: 'refusedState',
+  unsupported: 'refusedUnsupported',
+} as const satisfies Record<string, MessageKey>;
+
+/** A refusal reason. */
+export type RefusalReason = keyof typeof REFUSALS;
+
+/** A robot's answer to a command. */
+export interface RobotReply {
+  id: string;
+  result: 'accepted' | 'refused';
+  reason?: RefusalReason;
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { canOpenRoute, RoleId } from '@common/access';
+import companySchema from '../../../schemas/entities/company.schema.json';
+import userSchema from '../../../schemas/entities/user.schema.json';
+import type { EntitySchema, RegisteredMenuItem } from '@runtime';
+import { buildMenuModel, collectMenuEntries } from './menu-model';
+
+const labels = { en: 'Telecontrol', zh: '远程控制', ja: '遠隔操作' };
+const plugin: RegisteredMenuItem = { pluginId: 'telecontrol', key: 'telecontrol', path: '/home/telecontrol', group: 'operations', order: 0, labels };
+const entries = collectMenuEntries([plugin], [companySchema, userSchema] as unknown as EntitySchema[]);
+
+describe('side menu model', () => {
+  it('groups plugin and schema entries, operations first, ordered by x-menu.order', () => {
+    const groups = buildMenuModel(entries, () => true);
+    expect(groups.map((g) => [g.key, g.entries.map((e) => e.path)])).toEqual([
+      ['operations', ['/home/telecontrol']],
+      ['admin', ['/home/companyManage', '/home/userManage']],
+    ]);
+  });
+
+  it('leaves out routes the role may not open', () => {
+    const operator = { roleId: RoleId.generalUser, companyId: 2 };
+    const groups = buildMenuModel(entries, (path) => canOpenRoute(operator, path));
+    expect(groups.flatMap((g) => g.entries.map((e) => e.path))).toEqual(['/home/telecontrol', '/home/userManage']);
+  });
+
+  it("hides plugin pages serving none of the company's robot types", () => {
+    const trackOnly = collectMenuEntries([{ ...plugin, key: 'track', path: '/trackrobot/control', robotTypes: [5] }], []);
+    expect(buildMenuModel(trackOnly, () => true, [1, 2])).toEqual([]);
+    expect(buildMenuModel(trackOnly, () => true, [5]).flatMap((g) => g.entries.map((e) => e.path))).toEqual(['/trackrobot/control']);
+  });
+});
