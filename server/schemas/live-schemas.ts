@@ -1,8 +1,16 @@
 import fs from 'node:fs';
 import { ensureTable } from '../entities/crud';
 import { registerEntityEvents } from '../events/entity-events';
-import type { Services } from '../services';
-import { loadSchemas } from './loader';
+import type { EventRegistry } from '../events/registry';
+import type { Db } from '../store/db';
+import { loadSchemas, type SchemaSet } from './loader';
+
+/** What the watcher needs of the server's services (Services satisfies it). */
+export interface SchemaHost {
+  db: Db;
+  events: EventRegistry;
+  schemas: SchemaSet;
+}
 
 /**
  * Keeps the server's schema set live: when a file in a schema folder changes, the whole set is
@@ -19,7 +27,7 @@ export class LiveSchemas {
   revision = 1;
 
   constructor(
-    private readonly svc: Services,
+    private readonly svc: SchemaHost,
     private readonly dirs: string[],
     private readonly log: (msg: string) => void = console.warn,
   ) {
