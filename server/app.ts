@@ -7,6 +7,7 @@ import { loadSchemas } from './schemas/loader';
 import { LiveSchemas } from './schemas/live-schemas';
 import { ensureTable } from './entities/crud';
 import { registerCoreHooks } from './entities/core-hooks';
+import { registerAdminHooks } from './entities/admin-hooks';
 import { SessionStore } from './auth/sessions';
 import { CaptchaStore } from './auth/captcha';
 import { LoginLimiter } from './auth/rate-limit';
@@ -14,6 +15,7 @@ import { DEMO_PASSWORD, verifyPassword } from './auth/passwords';
 import { EventRegistry } from './events/registry';
 import { registerSessionEvents } from './events/session-events';
 import { registerFleetEvents } from './events/fleet-events';
+import { registerAdminEvents } from './events/admin-events';
 import { registerControlEvents } from './events/control-events';
 import { FleetState } from './fleet/state';
 import { startBroker } from './fleet/broker';
@@ -31,6 +33,8 @@ import type { Services } from './services';
 export interface RunningServer {
   app: FastifyInstance;
   url: string;
+  /** The MQTT broker robots connect to (embedded or MQTT_URL). */
+  mqttUrl: string;
   services: Services;
   close: () => Promise<void>;
 }
@@ -76,12 +80,14 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     const events = new EventRegistry();
     const services: Services = { config, db, sessions, captcha: new CaptchaStore(db), limiter: new LoginLimiter(), schemas, fleet, events, hub };
     registerCoreHooks({ companyMaxLayer: config.companyMaxLayer, sessions, onRobotsChanged: () => void fleet.load() });
+    registerAdminHooks();
     registerSessionEvents(events, services);
     const live = new LiveSchemas(services, schemaDirs, (m) => console.warn(m));
     live.watch();
     closers.push(async () => live.close());
     services.live = live;
     registerFleetEvents(events, services);
+    registerAdminEvents(events, services);
     registerControlEvents(events, services);
 
     // MQTT: the embedded broker unless MQTT_URL names an external one.
@@ -108,7 +114,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       await sim.start(await simulatorSpecs(services));
       closers.splice(closers.length - 1, 0, () => sim.stop());
     }
-    return { app, url: `http://${config.host}:${port}`, services, close };
+    return { app, url: `http://${config.host}:${port}`, mqttUrl, services, close };
   } catch (err) {
     await close();
     throw err;

@@ -6,7 +6,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const server = await startServer(config);
   const db = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
-  console.log(`Fleet Console listening on ${server.url} (database: ${db}; MQTT: ${config.mqttUrl ?? `embedded on ${config.host}:${config.mqttPort}`})`);
+  console.log(`Fleet Console listening on ${server.url} (database: ${db}; MQTT: ${config.mqttUrl ? server.mqttUrl : `embedded broker at ${server.mqttUrl}`})`);
   const stop = async (signal: string) => {
     console.log(`${signal}: stopping`);
     await server.close();

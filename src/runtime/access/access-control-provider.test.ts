@@ -18,6 +18,13 @@ describe('access control provider', () => {
     await expect(provider.can({ resource: 'company', action: 'list' })).resolves.toMatchObject({ can: false });
   });
 
+  it('offers no create, edit or delete on a read-only entity, even to a super admin', () => {
+    const log = { route: '/home/userLog', permissions: { read: 'log:read' }, offered: ['read' as const] };
+    const d: AccessControlDeps = { getSubject: () => ({ roleId: RoleId.superAdmin, companyId: 1 }), describeResource: () => log };
+    expect(decideCan(d, { resource: 'user-log', action: 'list' }).can).toBe(true);
+    for (const action of ['create', 'edit', 'delete']) expect(decideCan(d, { resource: 'user-log', action })).toEqual({ can: false, reason: 'not-offered' });
+  });
+
   it('lets a super admin do everything', () => {
     for (const action of ['list', 'create', 'edit', 'delete']) expect(decideCan(as(RoleId.superAdmin), { resource: 'company', action }).can).toBe(true);
   });

@@ -19,6 +19,8 @@ export interface ResourcePermissions {
 export interface ResourceAccessInfo {
   route?: string;
   permissions?: ResourcePermissions;
+  /** The x-access slots the resource offers at all (its x-api bindings); absent means all. */
+  offered?: (keyof ResourcePermissions)[];
 }
 
 /** Dependencies of the access control provider. */
@@ -52,6 +54,8 @@ export function decideCan(deps: AccessControlDeps, { resource, action, params }:
   }
   // The resource's own permission name for the action (x-access), else `resource:action`.
   const slot = ACTION_SLOT[action];
+  // A read-only entity (no create/update/delete binding) offers no such button to anyone.
+  if (slot && info?.offered && !info.offered.includes(slot)) return { can: false, reason: 'not-offered' };
   const permission = (slot ? info?.permissions?.[slot] : info?.permissions?.[action]) ?? (resource ? `${resource}:${action}` : undefined);
   if (!permission) return { can: true };
   return roleCan(subject.roleId, permission) ? { can: true } : { can: false, reason: `missing ${permission}` };

@@ -59,7 +59,11 @@ export function ConsoleRefine({ schemas, extraResources = [], children }: Consol
         getSubject: getSession,
         describeResource: (name) => {
           const e = schemas.entity(name);
-          if (e) return { route: e['x-route'], permissions: e['x-access'] };
+          if (e) {
+            const api = e['x-api'] ?? {};
+            const offered = (['read', 'create', 'update', 'delete'] as const).filter((slot) => (slot === 'read' ? api.list : api[slot]));
+            return { route: e['x-route'], permissions: e['x-access'], offered };
+          }
           const r = extra.get(name);
           return r ? { route: r.route, permissions: r.permissions } : undefined;
         },
