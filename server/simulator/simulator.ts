@@ -189,7 +189,7 @@ export class FleetSimulator {
       r.phaseLeft = 6;
     } else if (r.status === S.idle) {
       r.status = mobile ? S.navigation : S.remoteControl;
-      r.phaseLeft = 12;
+      r.phaseLeft = 8 + (r.battery % 9); // robots fall out of step with each other
     } else if (r.status === S.navigation) {
       r.status = S.remoteControl;
       r.phaseLeft = 5;
