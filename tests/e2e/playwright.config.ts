@@ -6,6 +6,8 @@ import { CHROMIUM_ARGS } from '../helpers/chromium';
 
 const port = Number(process.env.E2E_PORT ?? 8191);
 const dataDir = path.join(os.tmpdir(), `fc-e2e-${process.pid}`);
+// Workers inherit the environment: the low-code test drops a schema into this server's data folder.
+process.env.FC_E2E_DATA_DIR ??= dataDir;
 
 /** End-to-end tests: the real server (built console, PGlite, broker, simulator) driven by Debian's Chromium. */
 export default defineConfig({
@@ -25,10 +27,10 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   webServer: {
-    command: `rm -rf ${dataDir} && node --import tsx server/main.ts`,
+    command: `rm -rf ${process.env.FC_E2E_DATA_DIR} && node --import tsx server/main.ts`,
     cwd: fileURLToPath(new URL('../..', import.meta.url)),
     url: `http://127.0.0.1:${port}/config.json`,
-    env: { PORT: String(port), MQTT_PORT: '0', DATA_DIR: dataDir, CAPTCHA: 'off', LOG_LEVEL: 'error' },
+    env: { PORT: String(port), MQTT_PORT: '0', DATA_DIR: process.env.FC_E2E_DATA_DIR, CAPTCHA: 'off', LOG_LEVEL: 'error' },
     reuseExistingServer: false,
     timeout: 120_000,
   },
