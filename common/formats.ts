@@ -66,6 +66,8 @@ export const SCHEMA_KEYWORDS = [
   'x-hidden',
   'x-readonly-on-edit',
   'x-ref',
+  'x-upload-kind',
+  'x-preview-type',
   'x-extra',
   'x-placeholder',
   'x-confirm',

@@ -3,6 +3,20 @@
  * component for each (src/runtime/schema/widgets); the server refuses, at start, a schema
  * naming any other, with a message that names the file.
  */
-export const WIDGET_NAMES = ['company-picker', 'image-upload', 'datetime', 'textarea', 'password', 'robot-picker', 'role-picker'] as const;
+export const WIDGET_NAMES = [
+  'company-picker',
+  'image-upload',
+  'file-upload',
+  'datetime',
+  'textarea',
+  'password',
+  'robot-picker',
+  'role-picker',
+  'month-picker',
+  'day-picker',
+  'week-picker',
+  'hour-picker',
+  'image-preview',
+] as const;
 /** One widget name. */
 export type WidgetName = (typeof WIDGET_NAMES)[number];
