@@ -17,6 +17,11 @@ function baseType(p: PropSchema): string {
   return t ?? 'string';
 }
 
+/** Whether a property holds a date or time (filtered by range). */
+export function isDateProp(p: PropSchema): boolean {
+  return p.format === 'date' || p.format === 'date-time' || p['x-widget'] === 'datetime';
+}
+
 function columnType(p: PropSchema): string {
   switch (baseType(p)) {
     case 'integer':
@@ -127,17 +132,35 @@ export async function listEntity(ctx: AuthedContext, entity: Entity, param: Row)
   for (const name of filters) {
     const value = param[name];
     if (value === undefined || value === null || value === '') continue;
-    const prop = name === 'id' ? { type: 'integer' } : entity.schema.properties[name]!;
-    const type = baseType(prop as PropSchema);
-    if (type === 'string' && !(prop as PropSchema)['x-enum']) {
+    const prop = (name === 'id' ? { type: 'integer' } : entity.schema.properties[name]!) as PropSchema;
+    const type = baseType(prop);
+    const col = ident(name);
+    if (isDateProp(prop) && Array.isArray(value)) {
+      // Date range filter: [from, to], either end may be empty.
+      const [from, to] = value as unknown[];
+      for (const [bound, op] of [[from, '>='], [to, '<=']] as const) {
+        if (bound === undefined || bound === null || bound === '') continue;
+        if (typeof bound !== 'string' || Number.isNaN(Date.parse(bound))) throw fail.badRequest(name);
+        params.push(bound);
+        where.push(`${col} ${op} $${params.length}`);
+      }
+    } else if (type === 'string' && !prop['x-enum']) {
       params.push(`%${String(value).replace(/[\\%_]/g, (m) => `\\${m}`)}%`);
-      where.push(`${ident(name)} ILIKE $${params.length}`);
+      where.push(`${col}::text ILIKE $${params.length}`);
     } else if (type === 'array') {
       params.push(JSON.stringify([value]));
-      where.push(`${ident(name)} @> $${params.length}::jsonb`);
+      where.push(`${col} @> $${params.length}::jsonb`);
+    } else if (type === 'integer' || type === 'number') {
+      const n = Number(value);
+      if (!Number.isFinite(n)) throw fail.badRequest(name);
+      params.push(n);
+      where.push(`${col} = $${params.length}`);
+    } else if (type === 'boolean') {
+      params.push(value === true || value === 'true' || value === 1);
+      where.push(`${col} = $${params.length}`);
     } else {
-      params.push(value);
-      where.push(`${ident(name)} = $${params.length}`);
+      params.push(String(value));
+      where.push(`${col} = $${params.length}`);
     }
   }
   const sortable = new Set(entity.schema['x-list']?.sort ?? []);

@@ -6,6 +6,7 @@ import { PROTOCOL_VERSION, StatusCode, type Lang } from '../../common/protocol';
 import { dispatchEvent } from '../events/dispatch';
 import { registerRest } from './rest';
 import { registerUploads } from './uploads';
+import { registerExport } from './export';
 import type { Services } from '../services';
 
 function langOf(req: FastifyRequest, body?: unknown): Lang {
@@ -74,6 +75,7 @@ export async function registerRoutes(app: FastifyInstance, svc: Services): Promi
   });
 
   await registerUploads(app, svc, (req) => langOf(req));
+  registerExport(app, svc);
 
   // REST under /robot/ and /authority/: token header, {code, message, data}; same registry as the events.
   registerRest(app, svc, (req) => langOf(req));
