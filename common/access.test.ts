@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canOpenRoute, canOpenRouteAnonymously, generalUserMayCall, roleCan, routeNameOf } from './access';
+import { canOpenRoute, canOpenRouteAnonymously, generalUserMayCall, roleCan, routeNameOf, subjectCan } from './access';
 
 describe('route guards of spec §6', () => {
   it('lets a super admin open every page', () => {
@@ -47,6 +47,12 @@ describe('server-side permissions', () => {
     expect(roleCan(5, 'company:create')).toBe(false);
     expect(roleCan(9, 'company:read')).toBe(false);
   });
+  it('narrows a tier by a custom role permission list', () => {
+    expect(subjectCan({ roleId: 5, permissions: [] }, 'company:read')).toBe(true);
+    expect(subjectCan({ roleId: 5, permissions: ['robot:read'] }, 'company:read')).toBe(false);
+    expect(subjectCan({ roleId: 5, permissions: ['company:create'] }, 'company:create')).toBe(false); // the tier still decides
+  });
+
   it('keeps the general-user allowlist of spec §6', () => {
     expect(generalUserMayCall('modifyUser')).toBe(true);
     expect(generalUserMayCall('logOut')).toBe(true);

@@ -13,6 +13,14 @@ export interface AccessSubject {
   roleId: number;
   companyId?: number;
   menuItemList?: string[];
+  /** A custom role's permission-tree ids; when non-empty they narrow the tier's grants. */
+  permissions?: string[];
+}
+
+/** Whether a subject holds a permission: the tier grants it and a custom role's list (if any) holds it. */
+export function subjectCan(subject: AccessSubject, permission: string): boolean {
+  if (!roleCan(subject.roleId, permission)) return false;
+  return !subject.permissions?.length || subject.permissions.includes(permission);
 }
 
 function matches(pattern: string, permission: string): boolean {

@@ -17,6 +17,9 @@ import { registerSessionEvents } from './events/session-events';
 import { registerFleetEvents } from './events/fleet-events';
 import { registerAdminEvents } from './events/admin-events';
 import { registerControlEvents } from './events/control-events';
+import { registerRoleEvents } from './events/role-events';
+import { registerRoleHooks } from './entities/role-hooks';
+import { readPluginManifests } from './auth/permission-tree';
 import { FleetState } from './fleet/state';
 import { startBroker } from './fleet/broker';
 import { startGateway } from './fleet/gateway';
@@ -52,6 +55,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     await seedRoles(db);
     // Project schemas, then the data folder's overlay where implementers add screens without a rebuild.
     const schemaDirs = [config.schemasDir, path.join(config.dataDir, 'schemas')];
+    const pluginsDir = path.join(path.dirname(config.schemasDir), 'plugins');
     const schemas = loadSchemas(schemaDirs);
     for (const entity of schemas.entities.values()) await ensureTable(db, entity);
     if (config.seedDemo) await seedDemo(db, config.dataDir);
@@ -89,6 +93,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     registerFleetEvents(events, services);
     registerAdminEvents(events, services);
     registerControlEvents(events, services);
+    registerRoleEvents(events, services, pluginsDir);
+    registerRoleHooks({ schemas: () => services.schemas, plugins: () => readPluginManifests(pluginsDir) });
 
     // MQTT: the embedded broker unless MQTT_URL names an external one.
     let mqttUrl = config.mqttUrl;

@@ -8,7 +8,12 @@ export interface Session {
   userId: number;
   username: string;
   name: string;
+  /** The role tier of spec §6 (1-5): the kind of the user's role. */
   roleId: number;
+  /** The user's actual role (a built-in 1-5 or a custom role). */
+  roleRef: number;
+  /** A custom role's permission-tree ids; empty means the tier's rules alone. */
+  permissions: string[];
   companyId: number;
   lang: string | null;
 }
@@ -61,11 +66,13 @@ export class SessionStore {
       username: string;
       name: string;
       roleId: number;
+      kind: number;
+      permissions: string[];
       companyId: number;
       enabled: number;
     }>(
-      `SELECT s.user_id, s.created_at, s.last_seen_at, s.lang, u."username", u."name", u."roleId", u."companyId", u."enabled"
-         FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1`,
+      `SELECT s.user_id, s.created_at, s.last_seen_at, s.lang, u."username", u."name", u."roleId", r."kind", r."permissions", u."companyId", u."enabled"
+         FROM sessions s JOIN users u ON u.id = s.user_id JOIN roles r ON r.id = u."roleId" WHERE s.token_hash = $1`,
       [tokenHash],
     );
     const row = rows[0];
@@ -87,7 +94,9 @@ export class SessionStore {
       userId: row.user_id,
       username: row.username,
       name: row.name,
-      roleId: row.roleId,
+      roleId: row.kind,
+      roleRef: row.roleId,
+      permissions: row.permissions ?? [],
       companyId: row.companyId,
       lang: row.lang,
     };

@@ -51,7 +51,7 @@ export const DEMO_NO_CHARGER = new Set(['04WR000003']);
 /** Roles are reference data every installation needs. */
 export async function seedRoles(db: Db): Promise<void> {
   for (const r of roleEnum.values) {
-    await db.query('INSERT INTO roles (id, "name", "homePage") VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING', [r.value, r.key, '/home/telecontrol']);
+    await db.query('INSERT INTO roles (id, "name", "homePage", "kind") VALUES ($1, $2, $3, $1) ON CONFLICT (id) DO NOTHING', [r.value, r.key, '/home/telecontrol']);
   }
 }
 

@@ -84,7 +84,8 @@ export function parseDateTime(value: unknown): string | null {
  * Robot serial numbers the caller may use: each must exist (404 naming it) and be in the caller's
  * company tree (401). Answers them as stored (upper case).
  */
-export async function robotsInScope(tx: Queryable, ctx: AuthedContext, robotIds: string[]): Promise<string[]> {
+export async function robotsInScope(tx: Queryable, ctx: AuthedContext, given: string[]): Promise<string[]> {
+  const robotIds = distinct(given, (r) => r.toUpperCase());
   if (robotIds.length === 0) return [];
   const rows = await tx.query<{ robotId: string; companyId: number }>('SELECT "robotId", "companyId" FROM robots WHERE upper("robotId") = ANY($1::text[])', [
     robotIds.map((r) => r.toUpperCase()),
@@ -95,6 +96,17 @@ export async function robotsInScope(tx: Queryable, ctx: AuthedContext, robotIds:
     if (!row) throw fail.message(StatusCode.notFound, 'robotIdNotFound', { robotId: id.slice(0, 32) });
     if (visible !== null && !visible.includes(Number(row.companyId))) throw fail.noPermission();
     return row.robotId;
+  });
+}
+
+/** The values once each, first occurrence kept, compared by `key` (arrays from forms and API callers may repeat). */
+export function distinct<T>(values: T[], key: (v: T) => unknown = (v) => v): T[] {
+  const seen = new Set<unknown>();
+  return values.filter((v) => {
+    const k = key(v);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
   });
 }
 
@@ -118,22 +130,24 @@ export function registerAdminHooks(): void {
     async beforeCreate(ctx, tx, values, entity) {
       await companyMustExist(tx, values);
       expiryDateOk(ctx, entity, values.expiryDate);
+      if (Array.isArray(values.modules)) values.modules = distinct(values.modules);
       values.apiToken = newApiToken();
     },
     async beforeUpdate(ctx, tx, values, existing, entity) {
       await companyMustExist(tx, values);
       if (values.expiryDate !== undefined && values.expiryDate !== existing.expiryDate) expiryDateOk(ctx, entity, values.expiryDate);
+      if (Array.isArray(values.modules)) values.modules = distinct(values.modules);
     },
   });
 
   defineEntityHooks('email-group', {
     async beforeCreate(ctx, tx, values, entity) {
-      addressesKept(values.addresses);
+      values.addresses = addressesKept(values.addresses);
       await companyMustExist(tx, values);
       await uniqueInCompany(ctx, tx, entity, values);
     },
     async beforeUpdate(ctx, tx, values, existing, entity) {
-      if (values.addresses !== undefined) addressesKept(values.addresses);
+      if (values.addresses !== undefined) values.addresses = addressesKept(values.addresses);
       await companyMustExist(tx, values);
       await uniqueInCompany(ctx, tx, entity, values, existing);
     },
@@ -225,9 +239,10 @@ function expiryDateOk(ctx: AuthedContext, entity: Entity, value: unknown): void 
   if (value < today()) throw fail.message(StatusCode.badRequest, 'expiryInPast');
 }
 
-function addressesKept(addresses: unknown): void {
-  // Spec §5: at least one address must remain in a group.
+/** Spec §5: at least one address must remain in a group. Answers the addresses once each (case-insensitively). */
+function addressesKept(addresses: unknown): string[] {
   if (!Array.isArray(addresses) || addresses.length === 0) throw fail.message(StatusCode.badRequest, 'emailGroupNeedsAddress');
+  return distinct(addresses as string[], (a) => a.toLowerCase());
 }
 
 /** Start and end are date-times (stored as ISO text) and the end is after the start. */

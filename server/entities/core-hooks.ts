@@ -6,6 +6,13 @@ import type { SessionStore } from '../auth/sessions';
 import { fail } from '../errors';
 import { defineEntityHooks } from './hooks';
 import { companyVisible } from './scope';
+import type { Queryable } from '../store/db';
+
+/** The tier (kind) of a role id; an unknown role counts as the highest tier, so it is refused. */
+export async function roleKindOf(tx: Queryable, roleId: unknown): Promise<number> {
+  const row = (await tx.query<{ kind: number }>('SELECT "kind" FROM roles WHERE id = $1', [Number(roleId)]))[0];
+  return row?.kind ?? 0;
+}
 
 /** Business rules of the foundation entities (spec §5/§6) that a schema cannot express. */
 export function registerCoreHooks(opts: { companyMaxLayer: number; sessions: SessionStore; onRobotsChanged: () => void }): void {
@@ -44,29 +51,29 @@ export function registerCoreHooks(opts: { companyMaxLayer: number; sessions: Ses
   });
 
   defineEntityHooks('user', {
-    async beforeCreate(ctx, _tx, values) {
+    async beforeCreate(ctx, tx, values) {
       // Nobody creates a user with more rights than their own.
-      if (Number(values.roleId) < ctx.session.roleId) throw fail.noPermission();
+      if ((await roleKindOf(tx, values.roleId)) < ctx.session.roleId) throw fail.noPermission();
       values.passwordHash = await hashPassword(String(values.password));
       delete values.password;
     },
-    async beforeUpdate(ctx, _tx, values, existing) {
+    async beforeUpdate(ctx, tx, values, existing) {
       const self = Number(existing.id) === ctx.session.userId;
       if (ctx.session.roleId === RoleId.generalUser && !self) throw fail.noPermission();
       if (self && ((values.roleId !== undefined && values.roleId !== existing.roleId) || (values.companyId !== undefined && values.companyId !== existing.companyId)))
         throw fail.noPermission();
-      if (!self && Number(existing.roleId) < ctx.session.roleId) throw fail.noPermission();
-      if (values.roleId !== undefined && Number(values.roleId) < ctx.session.roleId) throw fail.noPermission();
+      if (!self && (await roleKindOf(tx, existing.roleId)) < ctx.session.roleId) throw fail.noPermission();
+      if (values.roleId !== undefined && (await roleKindOf(tx, values.roleId)) < ctx.session.roleId) throw fail.noPermission();
       if (values.password !== undefined) {
         values.passwordHash = await hashPassword(String(values.password));
         delete values.password;
         // A new password ends the user's other sessions.
-        await _tx.query('DELETE FROM sessions WHERE user_id = $1 AND token_hash <> $2', [existing.id, ctx.session.tokenHash]);
+        await tx.query('DELETE FROM sessions WHERE user_id = $1 AND token_hash <> $2', [existing.id, ctx.session.tokenHash]);
       }
     },
-    async beforeDelete(ctx, _tx, existing) {
+    async beforeDelete(ctx, tx, existing) {
       if (Number(existing.id) === ctx.session.userId) throw fail.noPermission();
-      if (Number(existing.roleId) < ctx.session.roleId) throw fail.noPermission();
+      if ((await roleKindOf(tx, existing.roleId)) < ctx.session.roleId) throw fail.noPermission();
     },
     async afterWrite(_ctx, kind, row) {
       if (kind === 'delete') await opts.sessions.revokeUser(Number(row.id));

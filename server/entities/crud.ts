@@ -75,7 +75,7 @@ function toDb(entity: Entity, name: string, value: unknown): unknown {
 function scopeColumn(entity: Entity): string | null {
   const scope = entity.schema['x-scope'];
   if (scope === 'company-tree') return 'id';
-  if (scope === 'company') return 'companyId';
+  if (scope === 'company' || scope === 'company-or-shared') return 'companyId';
   return null;
 }
 
@@ -86,7 +86,9 @@ async function addScope(ctx: AuthedContext, tx: Queryable, entity: Entity, where
   const ids = await visibleCompanyIds(tx, ctx.session);
   if (ids === null) return;
   params.push(ids);
-  where.push(`${ident(col)} = ANY($${params.length}::bigint[])`);
+  // company-or-shared: rows without a company (built-in roles) are everyone's.
+  const shared = entity.schema['x-scope'] === 'company-or-shared' ? `${ident(col)} IS NULL OR ` : '';
+  where.push(`(${shared}${ident(col)} = ANY($${params.length}::bigint[]))`);
 }
 
 function validationError(ctx: AuthedContext, entity: Entity, validate: Entity['validateCreate']): AppError {

@@ -1,4 +1,4 @@
-import { generalUserMayCall, roleCan, RoleId } from '../../common/access';
+import { generalUserMayCall, RoleId, subjectCan } from '../../common/access';
 import { formatMessage } from '../../common/messages';
 import { PROTOCOL_VERSION, StatusCode, type EventAnswer, type Lang } from '../../common/protocol';
 import { describeAjvError } from '../../common/validation';
@@ -55,7 +55,7 @@ export async function runOperation(svc: Services, def: EventDef, param: Record<s
     if (def.access.kind !== 'public') {
       ctx.session = await svc.sessions.resolve(token);
       if (!ctx.session) return answer(StatusCode.tokenInvalid, formatMessage('tokenInvalid', lang));
-      if (def.access.kind === 'permission' && !roleCan(ctx.session.roleId, def.access.permission)) {
+      if (def.access.kind === 'permission' && !subjectCan(ctx.session, def.access.permission)) {
         return answer(StatusCode.noPermission, formatMessage('noPermission', lang));
       }
       // Spec §6: general users are refused any changing call outside a short allowlist.

@@ -5,6 +5,7 @@ import { verifyPassword, hashPassword } from '../auth/passwords';
 import { AppError, fail } from '../errors';
 import type { Services } from '../services';
 import { bumpTable, listEntity } from '../entities/crud';
+import { roleKindOf } from '../entities/core-hooks';
 import type { AuthedContext, EventRegistry } from './registry';
 
 const ajv = createAjv();
@@ -31,10 +32,16 @@ const disableSchema = {
   additionalProperties: false,
 };
 
+/** A role's menu: its explicit menuItemList, else the `menu:<route>` nodes of its permission tree. */
+function menuItems(explicit: string[] | null, permissions: string[] | null): string[] {
+  if (explicit && explicit.length) return explicit;
+  return (permissions ?? []).filter((p) => p.startsWith('menu:')).map((p) => p.slice(5));
+}
+
 /** The session info answer of login and getUser (spec §3). */
 export async function sessionInfo(svc: Services, userId: number, token?: string) {
   const rows = await svc.db.query<Record<string, unknown>>(
-    `SELECT u.id, u."username", u."name", u."roleId", u."companyId", u."email", u."lastLoginAt", c."name" AS "companyName",
+    `SELECT u.id, u."username", u."name", u."roleId", r."kind", r."permissions", u."companyId", u."email", u."lastLoginAt", c."name" AS "companyName",
             c."logo" AS "companyLogo", c."domain" AS "companyDns", c."layer", c."robotTypes", r."menuItemList", r."homePage"
        FROM users u JOIN companies c ON c.id = u."companyId" JOIN roles r ON r.id = u."roleId" WHERE u.id = $1`,
     [userId],
@@ -45,7 +52,10 @@ export async function sessionInfo(svc: Services, userId: number, token?: string)
     ...(token ? { token } : {}),
     userId: u.id,
     username: u.username,
-    roleId: u.roleId,
+    // The role tier of spec §6 (the console's guards use it); roleRef is the user's actual role.
+    roleId: u.kind,
+    roleRef: u.roleId,
+    permissions: (u.permissions as string[] | null) ?? [],
     name: u.name,
     email: u.email ?? '',
     companyId: u.companyId,
@@ -56,7 +66,7 @@ export async function sessionInfo(svc: Services, userId: number, token?: string)
     maxLayer: svc.config.companyMaxLayer,
     lastloginT: u.lastLoginAt ? new Date(u.lastLoginAt as string).getTime() : null,
     robotType: u.robotTypes ?? [],
-    menuItemList: u.menuItemList ?? [],
+    menuItemList: menuItems(u.menuItemList as string[] | null, u.permissions as string[] | null),
     homePage: u.homePage ?? '/home/telecontrol',
   };
 }
@@ -161,7 +171,7 @@ export function registerSessionEvents(reg: EventRegistry, svc: Services): void {
       const found = await listEntity(ctx as AuthedContext, users, { id: p.id, pageSize: 1 });
       const target = found.list[0];
       if (!target) throw fail.notFound();
-      if (p.id === session.userId || Number(target.roleId) < session.roleId) throw fail.noPermission();
+      if (p.id === session.userId || (await roleKindOf(svc.db, target.roleId)) < session.roleId) throw fail.noPermission();
       await svc.db.query('UPDATE users SET "enabled" = $1, "updatedAt" = now() WHERE id = $2', [p.enabled, p.id]);
       bumpTable('users');
       if (p.enabled === 0) await svc.sessions.revokeUser(p.id);

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import ExcelJS from 'exceljs';
-import { roleCan } from '../../common/access';
+import { subjectCan } from '../../common/access';
 import { formatMessage, pickLang } from '../../common/messages';
 import { StatusCode, type Lang } from '../../common/protocol';
 import { listEntity } from '../entities/crud';
@@ -28,7 +28,7 @@ export function registerExport(app: FastifyInstance, svc: Services): void {
     const listBinding = entity?.schema['x-api']?.list;
     if (!entity || !listBinding) return fail(StatusCode.notFound, formatMessage('notFound', lang));
     const permission = entity.schema['x-access']?.read ?? `${entity.id}:read`;
-    if (!roleCan(session.roleId, permission)) return fail(StatusCode.noPermission, formatMessage('noPermission', lang));
+    if (!subjectCan(session, permission)) return fail(StatusCode.noPermission, formatMessage('noPermission', lang));
     const param = body.param && typeof body.param === 'object' && !Array.isArray(body.param) ? (body.param as Record<string, unknown>) : {};
     const ctx: AuthedContext = { db: svc.db, lang, ip: req.ip, session, event: 'export' };
     try {

@@ -21,6 +21,18 @@ function isHttps(req: FastifyRequest): boolean {
 
 /** HTTP routes: events, REST, startup configuration, live schemas, static console. */
 export async function registerRoutes(app: FastifyInstance, svc: Services): Promise<void> {
+  // An empty JSON body (POST …/delete?roleId=3 from clients that always send the header) is {}.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch (err) {
+      done(Object.assign(new Error(`Body is not valid JSON: ${(err as Error).message}`), { statusCode: 400 }), undefined);
+    }
+  });
+
   // Malformed JSON and wrong content types on the event endpoint are error answers, never 4xx/5xx.
   app.setErrorHandler((caught, req, reply) => {
     const err = caught as Error & { statusCode?: number };

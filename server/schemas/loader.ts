@@ -33,7 +33,7 @@ export interface EntitySchema {
   'x-labels'?: Record<string, string>;
   'x-route'?: string;
   'x-store'?: { table?: string };
-  'x-scope'?: 'company' | 'company-tree' | 'none';
+  'x-scope'?: 'company' | 'company-tree' | 'company-or-shared' | 'none';
   'x-api'?: Partial<Record<'list' | 'create' | 'update' | 'delete', ApiBinding>>;
   'x-access'?: Partial<Record<'read' | 'create' | 'update' | 'delete', string>>;
   'x-list'?: { columns?: string[]; filters?: string[]; sort?: string[] };

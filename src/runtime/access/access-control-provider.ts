@@ -4,7 +4,7 @@
  * enforces the same rules; this only hides what would be refused.
  */
 import type { AccessControlProvider, CanParams, CanReturnType } from '@refinedev/core';
-import { canOpenRoute, roleCan, type AccessSubject } from '@common/access';
+import { canOpenRoute, subjectCan, type AccessSubject } from '@common/access';
 
 /** CRUD permission names of a resource (an entity schema's `x-access`). */
 export interface ResourcePermissions {
@@ -58,7 +58,7 @@ export function decideCan(deps: AccessControlDeps, { resource, action, params }:
   if (slot && info?.offered && !info.offered.includes(slot)) return { can: false, reason: 'not-offered' };
   const permission = (slot ? info?.permissions?.[slot] : info?.permissions?.[action]) ?? (resource ? `${resource}:${action}` : undefined);
   if (!permission) return { can: true };
-  return roleCan(subject.roleId, permission) ? { can: true } : { can: false, reason: `missing ${permission}` };
+  return subjectCan(subject, permission) ? { can: true } : { can: false, reason: `missing ${permission}` };
 }
 
 /** Builds the console's AccessControlProvider. */

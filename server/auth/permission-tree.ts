@@ -1,0 +1,85 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { SchemaSet } from '../schemas/loader';
+
+/** One node of the role permission tree: a menu entry (`menu:<route>`) or a permission (`resource:action`). */
+export interface PermissionNode {
+  id: string;
+  labels: Record<string, string>;
+  group?: string;
+  children?: PermissionNode[];
+}
+
+interface PluginManifest {
+  id: string;
+  menu?: { key: string; path: string; group?: string; labels: Record<string, string> }[];
+  permissions?: { key: string; labels: Record<string, string> }[];
+}
+
+const ACTION_LABELS: Record<string, Record<string, string>> = {
+  read: { en: 'View', zh: '查看', ja: '閲覧' },
+  create: { en: 'Create', zh: '新增', ja: '作成' },
+  update: { en: 'Modify', zh: '修改', ja: '変更' },
+  delete: { en: 'Delete', zh: '删除', ja: '削除' },
+};
+
+/** Reads the plugin manifests (plugins/<id>/plugin.json): their menu entries and permissions join the tree by themselves. */
+export function readPluginManifests(pluginsDir: string): PluginManifest[] {
+  if (!fs.existsSync(pluginsDir)) return [];
+  return fs
+    .readdirSync(pluginsDir)
+    .map((d) => path.join(pluginsDir, d, 'plugin.json'))
+    .filter((f) => fs.existsSync(f))
+    .flatMap((f) => {
+      try {
+        return [JSON.parse(fs.readFileSync(f, 'utf8')) as PluginManifest];
+      } catch {
+        console.warn(`Plugin manifest ${f} is not valid JSON: skipped`);
+        return [];
+      }
+    });
+}
+
+/** The permission tree: every schema screen and plugin menu entry, each with its permissions. */
+export function buildPermissionTree(schemas: SchemaSet, plugins: PluginManifest[]): PermissionNode[] {
+  const nodes: PermissionNode[] = [];
+  for (const p of plugins) {
+    const [first, ...rest] = p.menu ?? [];
+    if (!first) continue;
+    const routeOf = (m: { path: string }) => m.path.split('/').filter(Boolean).pop()!;
+    nodes.push({
+      id: `menu:${routeOf(first)}`,
+      labels: first.labels,
+      group: first.group,
+      children: (p.permissions ?? []).map((perm) => ({ id: perm.key, labels: perm.labels })),
+    });
+    for (const m of rest) nodes.push({ id: `menu:${routeOf(m)}`, labels: m.labels, group: m.group });
+  }
+  for (const e of schemas.entities.values()) {
+    const route = e.schema['x-route'];
+    if (!route) continue;
+    const menu = e.schema['x-menu'] as { group?: string; labels?: Record<string, string> } | undefined;
+    const labels = menu?.labels ?? e.schema['x-labels'] ?? { en: e.id };
+    const api = e.schema['x-api'] ?? {};
+    const access = e.schema['x-access'] ?? {};
+    const children: PermissionNode[] = [];
+    const seen = new Set<string>();
+    for (const action of ['read', 'create', 'update', 'delete'] as const) {
+      const bound = action === 'read' ? api.list : api[action];
+      const perm = access[action] ?? `${e.id}:${action}`;
+      if (!bound || seen.has(perm)) continue;
+      seen.add(perm);
+      children.push({ id: perm, labels: Object.fromEntries(Object.entries(ACTION_LABELS[action]!).map(([l, a]) => [l, `${labels[l] ?? labels.en ?? e.id}: ${a}`])) });
+    }
+    nodes.push({ id: `menu:${route.split('/').filter(Boolean).pop()}`, labels, group: menu?.group, children });
+  }
+  return nodes;
+}
+
+/** Every id in a tree. */
+export function treeIds(nodes: PermissionNode[]): Set<string> {
+  const ids = new Set<string>();
+  const walk = (ns: PermissionNode[]) => ns.forEach((n) => (ids.add(n.id), n.children && walk(n.children)));
+  walk(nodes);
+  return ids;
+}

@@ -1,0 +1,46 @@
+import { canOpenRoute, subjectCan } from '../../common/access';
+import { StatusCode } from '../../common/protocol';
+import { buildPermissionTree, treeIds, type PermissionNode } from '../auth/permission-tree';
+import { AppError, fail } from '../errors';
+import type { AuthedContext } from '../events/registry';
+import type { SchemaSet } from '../schemas/loader';
+import type { Queryable, Row } from '../store/db';
+import { defineEntityHooks } from './hooks';
+
+/** Built-in roles (ids 1-5) are reference data: nobody edits or deletes them. */
+export const isBuiltInRole = (id: unknown) => Number(id) >= 1 && Number(id) <= 5;
+
+/** Checks a permission list: every id is in the tree and the caller may grant it (holds it themselves). */
+export function checkGrantable(ctx: AuthedContext, tree: PermissionNode[], permissions: unknown): string[] {
+  const list = Array.isArray(permissions) ? permissions.map(String) : [];
+  const ids = treeIds(tree);
+  for (const p of list) {
+    const ok = ids.has(p) && (p.startsWith('menu:') ? canOpenRoute({ roleId: ctx.session.roleId }, `/home/${p.slice(5)}`) : subjectCan(ctx.session, p));
+    if (!ok) throw new AppError(StatusCode.badRequest, 'unknownPermission', { permission: p.slice(0, 64) });
+  }
+  return list;
+}
+
+/** Role rules of roleManage: tiers, built-in roles, grantable permissions, linked users. */
+export function registerRoleHooks(opts: { schemas: () => SchemaSet; plugins: () => Parameters<typeof buildPermissionTree>[1] }): void {
+  const tree = () => buildPermissionTree(opts.schemas(), opts.plugins());
+  defineEntityHooks('role', {
+    async beforeCreate(ctx, _tx, values) {
+      // A role is never more powerful than its creator's tier.
+      if (Number(values.kind) < ctx.session.roleId) throw fail.noPermission();
+      if (values.permissions !== undefined) values.permissions = checkGrantable(ctx, tree(), values.permissions);
+    },
+    async beforeUpdate(ctx, _tx: Queryable, values: Row, existing: Row) {
+      if (isBuiltInRole(existing.id)) throw new AppError(StatusCode.badRequest, 'builtInRole');
+      if (Number(existing.kind) < ctx.session.roleId) throw fail.noPermission();
+      if (values.kind !== undefined && Number(values.kind) < ctx.session.roleId) throw fail.noPermission();
+      if (values.permissions !== undefined) values.permissions = checkGrantable(ctx, tree(), values.permissions);
+    },
+    async beforeDelete(ctx, tx, existing) {
+      if (isBuiltInRole(existing.id)) throw new AppError(StatusCode.badRequest, 'builtInRole');
+      if (Number(existing.kind) < ctx.session.roleId) throw fail.noPermission();
+      const users = await tx.query('SELECT 1 FROM users WHERE "roleId" = $1 LIMIT 1', [existing.id]);
+      if (users.length) throw new AppError(StatusCode.conflict, 'roleHasUsers');
+    },
+  });
+}

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/test-server';
+
+let s: TestServer;
+let admin: string;
+beforeAll(async () => {
+  s = await startTestServer({ SIMULATOR: 'off' });
+  admin = await s.login('admin');
+});
+afterAll(async () => s?.close());
+
+async function rest(method: string, path: string, token: string, body?: unknown): Promise<{ code: number; message: string; data?: any }> {
+  const res = await fetch(`${s.url}${path}`, {
+    method,
+    headers: { token, 'content-type': 'application/json', 'accept-language': 'en' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return (await res.json()) as { code: number; message: string; data?: any };
+}
+
+describe('roleManage over /robot/authRole and /robot/permission', () => {
+  let roleId = 0;
+
+  it('lists the built-in roles and creates a custom role in the caller company', async () => {
+    const list = await rest('GET', '/robot/authRole/list?pageNum=1&pageSize=10', admin);
+    expect(list.code).toBe(0);
+    expect(list.data.list.map((r: { name: string }) => r.name)).toEqual(expect.arrayContaining(['superAdmin', 'generalUser']));
+    const made = await rest('POST', '/robot/authRole', admin, { name: 'NightShift', kind: 5, homePage: '/home/telecontrol', remark: 'Night operators' });
+    expect(made.code).toBe(0);
+    expect(made.data).toMatchObject({ name: 'NightShift', kind: 5, companyId: 1, permissions: [] });
+    expect(made.data.id).toBeGreaterThanOrEqual(100);
+    roleId = made.data.id;
+    expect((await rest('POST', '/robot/authRole', admin, { name: 'nightshift', kind: 5 })).message).toBe('Name "nightshift" already exists');
+  });
+
+  it('serves the permission tree with schema screens and plugin permissions, found by themselves', async () => {
+    const tree = await rest('GET', '/robot/permission/tree', admin);
+    const tele = tree.data.find((n: { id: string }) => n.id === 'menu:telecontrol');
+    expect(tele.children.map((c: { id: string }) => c.id)).toEqual(['robot:teleop']);
+    const companies = tree.data.find((n: { id: string }) => n.id === 'menu:companyManage');
+    expect(companies.labels.en).toBe('Companies');
+    expect(companies.children.map((c: { id: string }) => c.id)).toEqual(['company:read', 'company:create', 'company:update', 'company:delete']);
+  });
+
+  it('assigns permissions, refusing unknown ones with nothing changed', async () => {
+    expect(await rest('POST', '/robot/permission/relRole', admin, { roleId, permissionIds: ['menu:telecontrol', 'bogus:perm'] })).toEqual({
+      code: 400,
+      message: 'Unknown or not grantable permission bogus:perm',
+    });
+    expect((await rest('GET', `/robot/permission/getAssociatedItemIds?roleId=${roleId}`, admin)).data).toEqual([]);
+    const ok = await rest('POST', '/robot/permission/relRole', admin, { roleId, permissionIds: ['menu:telecontrol', 'robot:teleop', 'robot:read'] });
+    expect(ok.code).toBe(0);
+    expect((await rest('GET', `/robot/permission/getAssociatedItemIds?roleId=${roleId}`, admin)).data).toEqual(['menu:telecontrol', 'robot:teleop', 'robot:read']);
+  });
+
+  it('links users; the role then governs their menu and their calls on the server', async () => {
+    const operatorId = (await s.call('getUser', {}, await s.login('operator'))).param.userId;
+    expect((await rest('POST', '/robot/authRole/relUser', admin, { roleId, userIds: [operatorId] })).code).toBe(0);
+    expect((await rest('GET', `/robot/authRole/getAssociatedUserId?roleId=${roleId}`, admin)).data).toEqual([operatorId]);
+    const op = await s.login('operator');
+    const info = (await s.call('getUser', {}, op)).param;
+    expect(info).toMatchObject({ roleId: 5, roleRef: roleId, menuItemList: ['telecontrol'] });
+    expect((await s.call('reqRobotStatus', { robotId: '01WR000001' }, op)).statusCode).toBe(200);
+    expect(await s.call('queryCompanys', {}, op)).toEqual({ statusCode: 401, statusInfo: 'Insufficient permissions to operate!' });
+  });
+
+  it('protects built-in roles, roles with users, and tiers', async () => {
+    expect(await rest('POST', '/robot/authRole/delete?roleId=5', admin)).toEqual({ code: 400, message: 'The built-in roles cannot be changed or deleted' });
+    expect(await rest('PUT', '/robot/authRole', admin, { id: 1, name: 'Renamed' })).toEqual({ code: 400, message: 'The built-in roles cannot be changed or deleted' });
+    expect(await rest('POST', `/robot/authRole/delete?roleId=${roleId}`, admin)).toEqual({ code: 409, message: 'The role still has users: link them to another role first' });
+    const entadmin = await s.login('entadmin');
+    expect((await rest('POST', '/robot/authRole', entadmin, { name: 'Overlord', kind: 1 })).code).toBe(401);
+    const mine = await rest('POST', '/robot/authRole', entadmin, { name: 'HarborGuards', kind: 5 });
+    expect(mine.data.companyId).toBe(2);
+    // Enterprise users see built-in roles and their own company's, not the platform's.
+    const seen = (await rest('GET', '/robot/authRole/list?pageSize=30', entadmin)).data.list.map((r: { name: string }) => r.name);
+    expect(seen).toContain('HarborGuards');
+    expect(seen).not.toContain('NightShift');
+    const operator = await s.login('platform');
+    expect((await rest('GET', '/robot/authRole/list', operator)).code).toBe(0);
+  });
+});
