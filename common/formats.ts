@@ -64,6 +64,8 @@ export const SCHEMA_KEYWORDS = [
   'x-menu',
   'x-order',
   'x-hidden',
+  'x-transient',
+  'x-row-actions',
   'x-readonly-on-edit',
   'x-ref',
   'x-upload-kind',

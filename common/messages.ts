@@ -77,6 +77,8 @@ export const MESSAGES = {
   builtInRole: { en: 'The built-in roles cannot be changed or deleted', zh: '内置角色不能修改或删除', ja: '組み込みロールは変更・削除できません' },
   roleHasUsers: { en: 'The role still has users: link them to another role first', zh: '该角色下仍有用户，请先将其关联到其他角色', ja: 'このロールにはまだユーザーがいます。先に別のロールに紐付けてください' },
   unknownPermission: { en: 'Unknown or not grantable permission {permission}', zh: '未知或无权授予的权限{permission}', ja: '不明または付与できない権限 {permission}' },
+  companyDisabled: { en: 'The company of this account is disabled', zh: '该账号所属公司已被禁用', ja: 'このアカウントの会社は無効です' },
+  parentDisabled: { en: 'Restore the parent company first', zh: '请先恢复上级公司', ja: '先に親会社を復元してください' },
   // Named formats (spec §5).
   'format.username': { en: 'Username: 5-16 letters and digits', zh: '用户名格式错误：5-16位字母或数字', ja: 'ユーザー名は英数字5〜16文字です' },
   'format.password': { en: 'Password: 6-16 letters and digits, with at least one letter and one digit', zh: '密码格式错误：6-16位字母和数字，须同时包含字母和数字', ja: 'パスワードは英字と数字を両方含む英数字6〜16文字です' },

@@ -72,7 +72,8 @@ export class SessionStore {
       enabled: number;
     }>(
       `SELECT s.user_id, s.created_at, s.last_seen_at, s.lang, u."username", u."name", u."roleId", r."kind", r."permissions", u."companyId", u."enabled"
-         FROM sessions s JOIN users u ON u.id = s.user_id JOIN roles r ON r.id = u."roleId" WHERE s.token_hash = $1`,
+         FROM sessions s JOIN users u ON u.id = s.user_id JOIN roles r ON r.id = u."roleId" JOIN companies c ON c.id = u."companyId"
+        WHERE s.token_hash = $1 AND c."enabled" = 1`,
       [tokenHash],
     );
     const row = rows[0];

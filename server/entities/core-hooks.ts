@@ -6,7 +6,13 @@ import type { SessionStore } from '../auth/sessions';
 import { fail } from '../errors';
 import { defineEntityHooks } from './hooks';
 import { companyVisible } from './scope';
-import type { Queryable } from '../store/db';
+import type { Queryable, Row } from '../store/db';
+
+/** Spec §5: the mail password is typed twice and both must match; the confirmation is never stored. */
+function checkMailPasswords(values: Row): void {
+  if ((values.mailPassword ?? '') !== (values.mailPasswordConfirm ?? '')) throw fail.message(StatusCode.badRequest, 'passwordsDiffer');
+  delete values.mailPasswordConfirm;
+}
 
 /** The tier (kind) of a role id; an unknown role counts as the highest tier, so it is refused. */
 export async function roleKindOf(tx: Queryable, roleId: unknown): Promise<number> {
@@ -29,12 +35,14 @@ export function registerCoreHooks(opts: { companyMaxLayer: number; sessions: Ses
       if (parent.layer + 1 > opts.companyMaxLayer) throw fail.message(StatusCode.badRequest, 'companyMaxLayer', { limit: opts.companyMaxLayer });
       values.parentId = parentId;
       values.layer = parent.layer + 1;
+      checkMailPasswords(values);
     },
     async beforeUpdate(ctx, tx, values, existing) {
       if (values.parentId !== undefined && values.parentId !== existing.parentId) {
         // Moving a company in the tree is not offered yet: it would re-layer the subtree.
         throw fail.badRequest('parentId');
       }
+      checkMailPasswords(values);
       void ctx;
       void tx;
     },

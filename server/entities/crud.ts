@@ -54,7 +54,7 @@ export async function ensureTable(db: Db, entity: Entity): Promise<void> {
     ),
   );
   for (const [name, prop] of Object.entries(entity.schema.properties)) {
-    if (name === 'id' || existing.has(name)) continue;
+    if (name === 'id' || existing.has(name) || prop['x-transient']) continue;
     if (name === 'password' && entity.table === 'users') continue; // stored as passwordHash
     await db.query(`ALTER TABLE ${t} ADD COLUMN IF NOT EXISTS ${ident(name)} ${columnType(prop)}`);
   }
@@ -223,25 +223,35 @@ function withoutReadOnly(entity: Entity, param: Row, keepId: boolean): Row {
 
 /** Creates a record after schema validation, scope, uniqueness and the entity's hooks. */
 export async function createEntity(ctx: AuthedContext, entity: Entity, param: Row): Promise<Row> {
+  const row = await ctx.db.transaction((tx) => insertEntity(ctx, tx, entity, param));
+  bumpTable(entity.table);
+  await hooksFor(entity.id).afterWrite?.(ctx, 'create', row);
+  return pickReadable(entity, row);
+}
+
+/** The create steps inside a caller's transaction (imports run many in one, all or nothing). Returns the stored row. */
+export async function insertEntity(ctx: AuthedContext, tx: Queryable, entity: Entity, param: Row): Promise<Row> {
   const values = withoutReadOnly(entity, param, false);
   if (!entity.validateCreate(values)) throw validationError(ctx, entity, entity.validateCreate);
-  const hooks = hooksFor(entity.id);
-  const row = await ctx.db.transaction(async (tx) => {
-    if (scopeColumn(entity) === 'companyId') {
-      if (values.companyId === undefined) values.companyId = ctx.session.companyId;
-      const ids = await visibleCompanyIds(tx, ctx.session);
-      if (ids !== null && !ids.includes(Number(values.companyId))) throw fail.noPermission();
-    }
-    await checkUnique(ctx, tx, entity, values);
-    await hooks.beforeCreate?.(ctx, tx, values, entity);
-    const names = Object.keys(values).filter((k) => values[k] !== undefined);
-    const sql = `INSERT INTO ${ident(entity.table)} (${names.map(ident).join(', ')}) VALUES (${names.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING *`;
-    const inserted = await tx.query(sql, names.map((n) => toDb(entity, n, values[n])));
-    return inserted[0]!;
-  }).catch((err) => rethrowUnique(ctx, entity, err, values));
-  bumpTable(entity.table);
-  await hooks.afterWrite?.(ctx, 'create', row);
-  return pickReadable(entity, row);
+  if (scopeColumn(entity) === 'companyId') {
+    if (values.companyId === undefined) values.companyId = ctx.session.companyId;
+    const ids = await visibleCompanyIds(tx, ctx.session);
+    if (ids !== null && !ids.includes(Number(values.companyId))) throw fail.noPermission();
+  }
+  await checkUnique(ctx, tx, entity, values);
+  await hooksFor(entity.id).beforeCreate?.(ctx, tx, values, entity);
+  const names = storedNames(entity, values);
+  const sql = `INSERT INTO ${ident(entity.table)} (${names.map(ident).join(', ')}) VALUES (${names.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING *`;
+  try {
+    return (await tx.query(sql, names.map((n) => toDb(entity, n, values[n]))))[0]!;
+  } catch (err) {
+    rethrowUnique(ctx, entity, err, values);
+  }
+}
+
+/** Names to write: set values that are columns (transient properties such as a password confirmation are not). */
+function storedNames(entity: Entity, values: Row): string[] {
+  return Object.keys(values).filter((k) => values[k] !== undefined && !entity.schema.properties[k]?.['x-transient']);
 }
 
 /** Updates the fields given (plus `id`) after validation, scope, uniqueness and hooks. */
@@ -261,7 +271,7 @@ export async function updateEntity(ctx: AuthedContext, entity: Entity, param: Ro
     }
     await checkUnique(ctx, tx, entity, values, id);
     await hooks.beforeUpdate?.(ctx, tx, values, existing, entity);
-    const names = Object.keys(values).filter((k) => values[k] !== undefined);
+    const names = storedNames(entity, values);
     if (names.length === 0) return existing;
     const sets = names.map((n, i) => `${ident(n)} = $${i + 2}`);
     const updated = await tx.query(

@@ -101,8 +101,8 @@ export function registerSessionEvents(reg: EventRegistry, svc: Services): void {
       if (accountWait) throw new AppError(StatusCode.rateLimited, 'accountLocked', { seconds: accountWait });
       if (svc.config.captcha && !(await svc.captcha.consume(p.codeId!, p.code!))) throw new AppError(StatusCode.badRequest, 'codeWrong');
       const user = (
-        await svc.db.query<{ id: number; passwordHash: string; enabled: number }>(
-          'SELECT id, "passwordHash", "enabled" FROM users WHERE lower("username") = lower($1)',
+        await svc.db.query<{ id: number; passwordHash: string; enabled: number; companyEnabled: number }>(
+          'SELECT u.id, u."passwordHash", u."enabled", c."enabled" AS "companyEnabled" FROM users u JOIN companies c ON c.id = u."companyId" WHERE lower(u."username") = lower($1)',
           [p.username],
         )
       )[0];
@@ -113,6 +113,7 @@ export function registerSessionEvents(reg: EventRegistry, svc: Services): void {
         throw new AppError(StatusCode.badRequest, 'loginFailed');
       }
       if (user.enabled !== 1) throw new AppError(StatusCode.badRequest, 'userDisabled');
+      if (user.companyEnabled !== 1) throw new AppError(StatusCode.badRequest, 'companyDisabled');
       svc.limiter.recordSuccess(p.username!);
       const token = await svc.sessions.create(user.id, lang);
       const info = await sessionInfo(svc, user.id, token);
@@ -157,6 +158,34 @@ export function registerSessionEvents(reg: EventRegistry, svc: Services): void {
       await svc.db.query('UPDATE users SET "passwordHash" = $1, "updatedAt" = now() WHERE id = $2', [await hashPassword(p.newPassword), session.userId]);
       await svc.db.query('DELETE FROM sessions WHERE user_id = $1 AND token_hash <> $2', [session.userId, session.tokenHash]);
       return {};
+    },
+  });
+
+  reg.register<{ id: number; enabled: 0 | 1 }>({
+    name: 'companyDisable',
+    access: { kind: 'permission', permission: 'company:update' },
+    mutating: true,
+    validate: ajv.compile(disableSchema),
+    handler: async (ctx, p) => {
+      const c = ctx as AuthedContext;
+      const companies = svc.schemas.entities.get('company')!;
+      const target = (await listEntity(c, companies, { id: p.id, pageSize: 1 })).list[0];
+      if (!target) throw fail.notFound();
+      if (p.id === c.session.companyId) throw fail.noPermission();
+      return svc.db.transaction(async (tx) => {
+        if (p.enabled === 1 && target.parentId) {
+          const parent = (await tx.query<{ enabled: number }>('SELECT "enabled" FROM companies WHERE id = $1', [target.parentId]))[0];
+          if (parent && parent.enabled !== 1) throw new AppError(StatusCode.badRequest, 'parentDisabled');
+        }
+        // Spec §4: disabling a company disables its subsidiaries; restoring brings the subtree back.
+        const rows = await tx.query<{ id: number }>(
+          `WITH RECURSIVE tree(id) AS (SELECT $1::bigint UNION ALL SELECT c.id FROM companies c JOIN tree t ON c."parentId" = t.id)
+           UPDATE companies SET "enabled" = $2, "updatedAt" = now() WHERE id IN (SELECT id FROM tree) RETURNING id`,
+          [p.id, p.enabled],
+        );
+        bumpTable('companies');
+        return { id: p.id, enabled: p.enabled, companyIds: rows.map((r) => r.id).sort((a, b) => a - b) };
+      });
     },
   });
 

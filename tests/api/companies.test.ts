@@ -76,6 +76,41 @@ describe('companyManage over queryCompanys/addCompany/modifyCompany/deleteCompan
     expect((await s.call('modifyCompany', { id: 3, address: 'Elsewhere' }, entsuper)).statusCode).toBe(404);
   });
 
+  it('asks for the mail password twice, stores one, and never returns it', async () => {
+    const before = await count();
+    expect(await s.call('addCompany', { name: 'MailCo', senderMail: 'ops@mail.example.com', mailPassword: 'abc123', mailPasswordConfirm: 'abc124' }, admin)).toEqual({
+      statusCode: 400,
+      statusInfo: 'The two passwords do not match',
+    });
+    expect(await count()).toBe(before);
+    const made = await s.call('addCompany', { name: 'MailCo', senderMail: 'ops@mail.example.com', mailPassword: 'abc123', mailPasswordConfirm: 'abc123' }, admin);
+    expect(made.statusCode).toBe(200);
+    expect(made.param).not.toHaveProperty('mailPassword');
+    expect(made.param).not.toHaveProperty('mailPasswordConfirm');
+    const stored = await s.server.services.db.query<{ mailPassword: string }>('SELECT "mailPassword" FROM companies WHERE id = $1', [made.param.id]);
+    expect(stored[0]!.mailPassword).toBe('abc123');
+  });
+
+  it('disabling a company disables its subsidiaries and locks their users out; restore brings them back', async () => {
+    const op = await s.login('operator'); // HarborSecurity
+    const d = await s.call('companyDisable', { id: 2, enabled: 0 }, admin);
+    expect(d.param).toMatchObject({ id: 2, enabled: 0 });
+    expect(d.param.companyIds).toEqual(expect.arrayContaining([2, 4]));
+    expect(d.param.companyIds).not.toContain(1);
+    expect(d.param.companyIds).not.toContain(3);
+    const east = await s.call('queryCompanys', { id: 4 }, admin);
+    expect(east.param.list[0].enabled).toBe(0);
+    await new Promise((r) => setTimeout(r, 5_100)); // the session cache holds for 5 s
+    expect((await s.call('getUser', {}, op)).statusCode).toBe(403);
+    expect((await s.call('login', { username: 'operator', password: 'demo1234', codeId: 'x', code: 'x' })).statusInfo).toBe('The company of this account is disabled');
+    expect((await s.call('companyDisable', { id: 4, enabled: 1 }, admin)).statusInfo).toBe('Restore the parent company first');
+    expect((await s.call('companyDisable', { id: 2, enabled: 1 }, admin)).param.companyIds).toEqual(d.param.companyIds);
+    expect((await s.login('operator')).length).toBeGreaterThan(20);
+    const entadmin = await s.login('entadmin');
+    expect((await s.call('companyDisable', { id: 2, enabled: 0 }, entadmin)).statusCode).toBe(401); // own company
+    expect((await s.call('companyDisable', { id: 3, enabled: 0 }, entadmin)).statusCode).toBe(404); // not theirs
+  });
+
   it('modifies and deletes with the rules', async () => {
     const made = await s.call('addCompany', { name: 'Shortlived' }, admin);
     const id = made.param.id;
