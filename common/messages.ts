@@ -79,6 +79,11 @@ export const MESSAGES = {
   unknownPermission: { en: 'Unknown or not grantable permission {permission}', zh: '未知或无权授予的权限{permission}', ja: '不明または付与できない権限 {permission}' },
   companyDisabled: { en: 'The company of this account is disabled', zh: '该账号所属公司已被禁用', ja: 'このアカウントの会社は無効です' },
   parentDisabled: { en: 'Restore the parent company first', zh: '请先恢复上级公司', ja: '先に親会社を復元してください' },
+  importRowFailed: { en: 'Row {row}: {detail}. Nothing was imported.', zh: '第{row}行：{detail}。未导入任何数据。', ja: '{row}行目：{detail}。何もインポートされていません。' },
+  importUnknownColumn: { en: 'File format error: unknown column "{column}"', zh: '文件格式错误：未知的列"{column}"', ja: 'ファイル形式エラー：不明な列「{column}」' },
+  importEmpty: { en: 'File format error: the sheet has no data rows', zh: '文件格式错误：表格中没有数据行', ja: 'ファイル形式エラー：シートにデータ行がありません' },
+  importTooMany: { en: 'At most {limit} rows can be imported at once', zh: '一次最多导入{limit}行', ja: '一度にインポートできるのは{limit}行までです' },
+  importUnreadable: { en: 'File format error: the file is not a readable Excel workbook', zh: '文件格式错误：无法读取该Excel文件', ja: 'ファイル形式エラー：Excelブックとして読み取れません' },
   // Named formats (spec §5).
   'format.username': { en: 'Username: 5-16 letters and digits', zh: '用户名格式错误：5-16位字母或数字', ja: 'ユーザー名は英数字5〜16文字です' },
   'format.password': { en: 'Password: 6-16 letters and digits, with at least one letter and one digit', zh: '密码格式错误：6-16位字母和数字，须同时包含字母和数字', ja: 'パスワードは英字と数字を両方含む英数字6〜16文字です' },

@@ -40,7 +40,9 @@ export function describeAjvError(err: AjvErrorLike, schema: LabelledSchema, lang
       break;
     case 'format': {
       const f = FORMATS[String(err.params.format)];
-      message = f ? `${field}: ${formatMessage(f.message, lang)}` : say('wrongType');
+      const text = f ? formatMessage(f.message, lang) : '';
+      // Messages such as "Username: 5-16 letters and digits" already name their field.
+      message = !f ? say('wrongType') : text.toLowerCase().startsWith(field.toLowerCase()) ? text : `${field}: ${text}`;
       break;
     }
     case 'maxLength':

@@ -7,6 +7,7 @@ import { dispatchEvent } from '../events/dispatch';
 import { registerRest } from './rest';
 import { registerUploads } from './uploads';
 import { registerExport } from './export';
+import { registerImport } from './import';
 import type { Services } from '../services';
 
 function langOf(req: FastifyRequest, body?: unknown): Lang {
@@ -88,6 +89,7 @@ export async function registerRoutes(app: FastifyInstance, svc: Services): Promi
 
   await registerUploads(app, svc, (req) => langOf(req));
   registerExport(app, svc);
+  registerImport(app, svc);
 
   // REST under /robot/ and /authority/: token header, {code, message, data}; same registry as the events.
   registerRest(app, svc, (req) => langOf(req));

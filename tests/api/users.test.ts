@@ -24,9 +24,9 @@ describe('users over queryAllUser/addUser/modifyUser/deleteUser/userDisable', ()
   it('applies the username and password rules with the spec messages and writes nothing', async () => {
     const before = await count();
     const base = { username: 'newuser1', name: 'New', roleId: 5, companyId: 2, password: 'abc12345' };
-    expect((await s.call('addUser', { ...base, username: 'ab' }, admin)).statusInfo).toBe('Validation failed: Username: Username: 5-16 letters and digits');
+    expect((await s.call('addUser', { ...base, username: 'ab' }, admin)).statusInfo).toBe('Validation failed: Username: 5-16 letters and digits');
     expect((await s.call('addUser', { ...base, password: 'abcdefgh' }, admin)).statusInfo).toBe(
-      'Validation failed: Password: Password: 6-16 letters and digits, with at least one letter and one digit',
+      'Validation failed: Password: 6-16 letters and digits, with at least one letter and one digit',
     );
     expect((await s.call('addUser', { ...base, password: undefined }, admin)).statusInfo).toBe('Validation failed: Password is required');
     expect((await s.call('addUser', { ...base, username: 'ADMIN' }, admin)).statusCode).toBe(409);

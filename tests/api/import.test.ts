@@ -1,0 +1,56 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/test-server';
+
+let s: TestServer;
+let admin: string;
+beforeAll(async () => {
+  s = await startTestServer({ SIMULATOR: 'off' });
+  admin = await s.login('admin');
+});
+afterAll(async () => s?.close());
+
+async function xlsx(rows: unknown[][]): Promise<Uint8Array> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('Robots');
+  for (const r of rows) ws.addRow(r);
+  return new Uint8Array(await wb.xlsx.writeBuffer());
+}
+
+async function importFile(entity: string, body: Uint8Array, token = admin): Promise<any> {
+  const form = new FormData();
+  form.append('file', new Blob([body]), 'robots.xlsx');
+  const res = await fetch(`${s.url}/api/import?entity=${entity}&lang=en`, { method: 'POST', headers: { token }, body: form });
+  return res.json();
+}
+
+const robots = async () => (await s.server.services.db.query<{ n: number }>('SELECT count(*)::int AS n FROM robots'))[0]!.n;
+
+describe('import from Excel', () => {
+  it('imports rows by label, turning company names and enum labels back into values', async () => {
+    const before = await robots();
+    const r = await importFile('robot', await xlsx([['Serial number', 'Name', 'Company', 'Region'], ['11WR000001', 'ImportA', 'HarborSecurity', 'NorthCampus'], ['12TP000001', 'ImportB', 'HarborEast', 'EastPort']]));
+    expect(r).toEqual({ code: 0, message: 'Success', data: { imported: 2 } });
+    expect(await robots()).toBe(before + 2);
+    const b = (await s.call('reqRobotBasicInfo', { robotId: '12TP000001' }, admin)).param.list[0];
+    expect(b).toMatchObject({ robotName: 'ImportB', robotType: 5, companyId: 4 });
+  });
+
+  it('imports nothing when one row is bad, and names the row and the rule', async () => {
+    const before = await robots();
+    const r = await importFile('robot', await xlsx([['Serial number', 'Name', 'Company'], ['13WR000001', 'GoodOne', 'HarborSecurity'], ['AB', 'BadSerial', 'HarborSecurity']]));
+    expect(r).toEqual({
+      code: 400,
+      message: 'Row 3: Serial number: 10 letters and digits, the first two numeric. Nothing was imported.',
+    });
+    expect(await robots()).toBe(before);
+  });
+
+  it('refuses unknown columns, empty sheets, non-Excel files and callers without the right', async () => {
+    expect((await importFile('robot', await xlsx([['Serial number', 'Colour'], ['14WR000001', 'red']]))).message).toBe('File format error: unknown column "Colour"');
+    expect((await importFile('robot', await xlsx([['Serial number']]))).message).toBe('File format error: the sheet has no data rows');
+    expect((await importFile('robot', new TextEncoder().encode('not,an,excel,file\n'.repeat(10)))).message).toBe('Wrong file format: xlsx, zip expected');
+    const operator = await s.login('operator');
+    expect((await importFile('robot', await xlsx([['Serial number'], ['15WR000001']]), operator)).code).toBe(401);
+  });
+});
