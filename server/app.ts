@@ -17,6 +17,7 @@ import { registerSessionEvents } from './events/session-events';
 import { registerFleetEvents } from './events/fleet-events';
 import { registerAdminEvents } from './events/admin-events';
 import { registerControlEvents } from './events/control-events';
+import { registerRobotEvents } from './events/robot-events';
 import { registerRoleEvents } from './events/role-events';
 import { registerRoleHooks } from './entities/role-hooks';
 import { readPluginManifests } from './auth/permission-tree';
@@ -93,6 +94,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     registerFleetEvents(events, services);
     registerAdminEvents(events, services);
     registerControlEvents(events, services);
+    registerRobotEvents(events, services);
     registerRoleEvents(events, services, pluginsDir);
     registerRoleHooks({ schemas: () => services.schemas, plugins: () => readPluginManifests(pluginsDir) });
 

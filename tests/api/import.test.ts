@@ -19,7 +19,7 @@ async function xlsx(rows: unknown[][]): Promise<Uint8Array> {
 
 async function importFile(entity: string, body: Uint8Array, token = admin): Promise<any> {
   const form = new FormData();
-  form.append('file', new Blob([body]), 'robots.xlsx');
+  form.append('file', new Blob([new Uint8Array(body)]), 'robots.xlsx');
   const res = await fetch(`${s.url}/api/import?entity=${entity}&lang=en`, { method: 'POST', headers: { token }, body: form });
   return res.json();
 }
