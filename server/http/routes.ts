@@ -101,7 +101,7 @@ export async function registerRoutes(app: FastifyInstance, svc: Services): Promi
     await app.register(fastifyStatic, { root: svc.config.staticDir, wildcard: false, index: false });
     const html = () => fs.readFileSync(index, 'utf8');
     app.setNotFoundHandler((req, reply) => {
-      if (req.method === 'GET' && !/^\/(api|robot|authority|uploads)\//.test(req.url) && !path.extname(req.url.split('?')[0]!)) {
+      if (req.method === 'GET' && !/^\/(api|robot|authority|uploads|live)\//.test(req.url) && !path.extname(req.url.split('?')[0]!)) {
         return reply.type('text/html').header('cache-control', 'no-cache').send(html());
       }
       return reply.code(404).send({ error: 'Not found' });
