@@ -189,6 +189,11 @@ export function registerAdminHooks(): void {
 
   defineEntityHooks('battery-model', {
     async beforeDelete(_ctx, tx, existing) {
+      // Bindings of robots deleted since do not hold the model.
+      await tx.query(
+        'DELETE FROM robot_battery b WHERE b."batteryId" = $1 AND NOT EXISTS (SELECT 1 FROM robots r WHERE upper(r."robotId") = upper(b."robotId"))',
+        [existing.id],
+      );
       const bound = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM robot_battery WHERE "batteryId" = $1', [existing.id]);
       const n = bound[0]?.n ?? 0;
       if (n > 0) throw fail.message(StatusCode.conflict, 'batteryInUse', { count: n });

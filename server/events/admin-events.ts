@@ -35,7 +35,7 @@ function params(properties: Record<string, Record<string, unknown>>, required: s
   return { type: 'object', required, additionalProperties: false, properties };
 }
 
-const robotIdsSchema = { type: 'array', uniqueItems: true, maxItems: 1000, items: { type: 'string', minLength: 1, maxLength: 32 } };
+const robotIdsSchema = { type: 'array', maxItems: 1000, items: { type: 'string', minLength: 1, maxLength: 32 } };
 
 /** The point schema of a SOC table, from the battery-model schema (the single source), or a fallback. */
 function socPointSchema(svc: Services): Record<string, unknown> {
@@ -236,7 +236,8 @@ function registerBatteryOperations(reg: EventRegistry, svc: Services): void {
     access: permissionOf(svc, 'battery-model', 'soc', 'battery:write'),
     mutating: true,
     validate: ajv.compile(uploadSchema),
-    labelSchema: uploadSchema,
+    // Labels of the point fields too, so "soc is required" reads "SOC (%) is required".
+    labelSchema: { properties: { ...uploadSchema.properties, ...((socPointSchema(svc).properties ?? {}) as Record<string, unknown>) } },
     handler: async (ctx, p) => {
       const column = SOC_COLUMN[p.socType];
       const data = p.data.map((d) => ({ voltage: d.voltage, soc: d.soc }));
