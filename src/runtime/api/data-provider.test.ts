@@ -56,4 +56,31 @@ describe('schema data provider', () => {
     const { provider } = setup({});
     await expect(provider.getList({ resource: 'ghost' })).rejects.toThrow('Schema "ghost" has no x-api.list binding');
   });
+
+  it('calls REST bindings: query for GET, body for POST/PUT, the id of a delete in its named query parameter', async () => {
+    const seen: [string, unknown][] = [];
+    const provider = createSchemaDataProvider({
+      callEvent: (async () => undefined) as unknown as CallEvent,
+      restCall: (async (url: string, opts: unknown) => {
+        seen.push([url, opts]);
+        return url.endsWith('/list') ? { total: 0, list: [] } : { id: 7 };
+      }) as never,
+      apiOf: () => ({
+        list: { rest: 'GET /robot/group/list' },
+        create: { rest: 'POST /robot/group' },
+        update: { rest: 'PUT /robot/group' },
+        delete: { rest: 'POST /robot/group/delete', idParam: 'groupId' },
+      }),
+    });
+    await provider.getList({ resource: 'group', pagination: { currentPage: 1, pageSize: 10 } });
+    await provider.create({ resource: 'group', variables: { name: 'G' } });
+    await provider.update({ resource: 'group', id: 7, variables: { name: 'H' } });
+    await provider.deleteOne({ resource: 'group', id: 7 });
+    expect(seen.map(([u, o]) => [u, (o as { method: string }).method, (o as { query?: unknown }).query ?? (o as { body?: unknown }).body])).toEqual([
+      ['/robot/group/list', 'GET', { pageNum: 1, pageSize: 10 }],
+      ['/robot/group', 'POST', { name: 'G' }],
+      ['/robot/group', 'PUT', { id: 7, name: 'H' }],
+      ['/robot/group/delete', 'POST', { groupId: 7 }],
+    ]);
+  });
 });

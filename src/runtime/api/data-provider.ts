@@ -48,11 +48,24 @@ export function createSchemaDataProvider(deps: SchemaDataProviderDeps): DataProv
   const invoke = async <R>(b: ApiBinding, param: Record<string, unknown>, signal?: AbortSignal): Promise<R> => {
     if (b.event) return deps.callEvent<R>(b.event, param, { signal });
     if (!deps.restCall) throw new Error('No REST client for a REST binding');
-    if (b.get) return deps.restCall<R>(b.get, { method: 'GET', query: param as Record<string, string>, signal });
-    if (b.post) return deps.restCall<R>(b.post, { method: 'POST', body: param, signal });
-    if (b.put) return deps.restCall<R>(b.put, { method: 'PUT', body: param, signal });
-    if (b.delete) return deps.restCall<R>(b.delete, { method: 'POST', query: param as Record<string, string>, signal });
-    throw new Error('Empty x-api binding');
+    const m = /^(GET|POST|PUT|DELETE) (\/\S+)$/.exec(b.rest ?? '');
+    if (!m) throw new Error('Empty x-api binding');
+    const method = m[1] as 'GET' | 'POST' | 'PUT' | 'DELETE';
+    const rest = { ...param };
+    // Path parameters come out of the params; the id of a delete goes in its named query parameter.
+    const url = m[2]!.replace(/\{(\w+)\}/g, (_, k: string) => {
+      const v = rest[k];
+      delete rest[k];
+      return encodeURIComponent(String(v ?? ''));
+    });
+    if (b.idParam && rest.id !== undefined) {
+      rest[b.idParam] = rest.id;
+      delete rest.id;
+    }
+    const asQuery = method === 'GET' || method === 'DELETE' || b.idParam !== undefined;
+    return asQuery
+      ? deps.restCall<R>(url, { method, query: rest as Record<string, string>, signal })
+      : deps.restCall<R>(url, { method, body: rest, signal });
   };
 
   const remember = (resource: string, list: BaseRecord[]) => {

@@ -6,11 +6,12 @@ export type Labels = Partial<Record<Lang, string>>;
 
 /** How one operation reaches the server: an event, or a REST path. */
 export interface ApiBinding {
+  /** An event of POST /api/interface. */
   event?: string;
-  get?: string;
-  post?: string;
-  put?: string;
-  delete?: string;
+  /** A REST route, "METHOD /robot/path" (path parameters in braces are filled from the params). */
+  rest?: string;
+  /** For a REST delete: the query parameter that carries the id (e.g. roleId). */
+  idParam?: string;
 }
 
 /** `x-api`: list / create / update / delete bindings. */
