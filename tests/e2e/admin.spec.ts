@@ -1,0 +1,40 @@
+import { expect, test } from '@playwright/test';
+import { login } from './helpers';
+
+test('robotManage: the serial number rule shows its message; a good serial gets the type from characters 3-4', async ({ page }) => {
+  await login(page, 'admin');
+  await page.goto('/home/robotManage');
+  const table = page.getByTestId('entity-table-robot');
+  await expect(table).toContainText('PatrolA1');
+  await page.getByTestId('entity-create-robot').click();
+  const form = page.getByTestId('entity-form-robot');
+  await form.getByLabel('Serial number').fill('A1TP000009');
+  await form.getByLabel('Name').fill('RailNew');
+  await page.getByTestId('entity-submit-robot').click();
+  await expect(form).toContainText('10 letters and digits, the first two numeric');
+  await form.getByLabel('Serial number').fill('31TP000009');
+  // Company is required: pick the first one offered.
+  await form.getByLabel('Company').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option, .ant-select-dropdown:visible .ant-select-tree-treenode').getByText('HarborEast', { exact: true }).click();
+  await page.getByTestId('entity-submit-robot').click();
+  await expect(form).toBeHidden();
+  const row = table.locator('tr', { hasText: '31TP000009' });
+  await expect(row).toContainText('Track-mounted inspection');
+  await expect(row).toContainText('HarborEast');
+});
+
+test('companyManage: an enterprise admin may not create companies, an enterprise super admin may', async ({ page }) => {
+  await login(page, 'entadmin');
+  await page.goto('/home/companyManage');
+  await expect(page.getByTestId('entity-table-company')).toContainText('HarborSecurity');
+  await expect(page.getByTestId('entity-create-company')).toHaveCount(0);
+  await page.getByTestId('logout').click();
+  await login(page, 'entsuper');
+  await page.goto('/home/companyManage');
+  await page.getByTestId('entity-create-company').click();
+  await page.getByTestId('entity-form-company').getByLabel('Name', { exact: true }).fill('HarborNorth');
+  await page.getByTestId('entity-submit-company').click();
+  const row = page.getByTestId('entity-table-company').locator('tr', { hasText: 'HarborNorth' });
+  await expect(row).toContainText('HarborSecurity');
+  await expect(row).toContainText('3');
+});
