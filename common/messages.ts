@@ -84,6 +84,9 @@ export const MESSAGES = {
   importEmpty: { en: 'File format error: the sheet has no data rows', zh: '文件格式错误：表格中没有数据行', ja: 'ファイル形式エラー：シートにデータ行がありません' },
   importTooMany: { en: 'At most {limit} rows can be imported at once', zh: '一次最多导入{limit}行', ja: '一度にインポートできるのは{limit}行までです' },
   importUnreadable: { en: 'File format error: the file is not a readable Excel workbook', zh: '文件格式错误：无法读取该Excel文件', ja: 'ファイル形式エラー：Excelブックとして読み取れません' },
+  cameraParamInvalid: { en: 'Camera parameter {name}: value {value} is not allowed', zh: '摄像头参数{name}：不允许的值{value}', ja: 'カメラパラメータ {name}：値 {value} は使用できません' },
+  cameraParamOne: { en: 'Set exactly one camera parameter at a time', zh: '每次只能设置一个摄像头参数', ja: 'カメラパラメータは一度に1つだけ設定してください' },
+  definitionOriginal: { en: 'The original definition needs a central control', zh: '原画需要中控', ja: 'オリジナル画質には中央制御が必要です' },
   // Named formats (spec §5).
   'format.username': { en: 'Username: 5-16 letters and digits', zh: '用户名格式错误：5-16位字母或数字', ja: 'ユーザー名は英数字5〜16文字です' },
   'format.password': { en: 'Password: 6-16 letters and digits, with at least one letter and one digit', zh: '密码格式错误：6-16位字母和数字，须同时包含字母和数字', ja: 'パスワードは英字と数字を両方含む英数字6〜16文字です' },

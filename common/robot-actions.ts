@@ -19,7 +19,7 @@ export const RobotAction = {
 /** A command the server sends a robot over MQTT. */
 export interface RobotCommand {
   id: string;
-  action: number | 'emergencyButton';
+  action: number | 'emergencyButton' | 'pushVideo' | 'camParamGet' | 'camParamSet' | 'videoParam';
   params?: Record<string, unknown>;
   t: number;
 }
@@ -42,4 +42,6 @@ export interface RobotReply {
   id: string;
   result: 'accepted' | 'refused';
   reason?: RefusalReason;
+  /** What a query command answers (camera parameters). */
+  data?: unknown;
 }

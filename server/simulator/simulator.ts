@@ -1,6 +1,7 @@
 import mqtt, { type MqttClient } from 'mqtt';
 import { MqttTopics, type RobotPose, type RobotTelemetry } from '../../common/protocol';
 import { RobotAction, type RefusalReason, type RobotCommand, type RobotReply } from '../../common/robot-actions';
+import { defaultCameraParams } from '../../common/camera';
 
 /** What the simulator needs to know of a robot it plays (as a real robot knows its own configuration). */
 export interface SimRobotSpec {
@@ -31,6 +32,8 @@ interface SimRobot {
   /** auto: the simulator's own daily life; manual: holds what an operator commanded. */
   mode: 'auto' | 'manual';
   emergency: 0 | 1;
+  /** Per camera (0-4): parameters, push-video flag and definition. */
+  cameras: { params: Record<string, string>; push: 0 | 1; definition: number }[];
 }
 
 /**
@@ -53,7 +56,7 @@ export class FleetSimulator {
       await client.subscribeAsync(MqttTopics.command(spec.robotId));
       client.on('message', (_topic, payload) => this.onCommand(robot, payload.toString()));
       const [x, y] = spec.loop[0] ?? [0, 0];
-      const robot: SimRobot = { spec, client, status: S.idle, phaseLeft: 3 + (i % 4) * 2, battery: 60 + ((i * 13) % 40), s: i * 7, x, y, theta: 0, mode: 'auto', emergency: 0 };
+      const robot: SimRobot = { spec, client, status: S.idle, phaseLeft: 3 + (i % 4) * 2, battery: 60 + ((i * 13) % 40), s: i * 7, x, y, theta: 0, mode: 'auto', emergency: 0, cameras: [0, 1, 2, 3, 4].map(() => ({ params: defaultCameraParams(), push: 1 as const, definition: 2 })) };
       this.robots.push(robot);
       i++;
     }
@@ -76,10 +79,33 @@ export class FleetSimulator {
     } catch {
       return;
     }
-    const reason = this.apply(robot, cmd);
-    const reply: RobotReply = reason ? { id: cmd.id, result: 'refused', reason } : { id: cmd.id, result: 'accepted' };
+    const camera = typeof cmd.action === 'string' ? this.camera(robot, cmd) : undefined;
+    const reason = camera ? null : this.apply(robot, cmd);
+    const reply: RobotReply = camera === 'unsupported' ? { id: cmd.id, result: 'refused', reason: 'unsupported' } : reason ? { id: cmd.id, result: 'refused', reason } : { id: cmd.id, result: 'accepted', ...(camera ? { data: camera.data } : {}) };
     robot.client.publish(MqttTopics.reply(robot.spec.robotId), JSON.stringify(reply));
     this.publish(robot);
+  }
+
+  /** Camera commands: push-video flags, parameters and definition, per camera 0-4. */
+  private camera(r: SimRobot, cmd: RobotCommand): { data: unknown } | 'unsupported' | undefined {
+    if (cmd.action === 'emergencyButton') return undefined;
+    const cam = r.cameras[Number(cmd.params?.cameraId ?? 0)];
+    if (!cam) return 'unsupported';
+    switch (cmd.action) {
+      case 'pushVideo':
+        cam.push = cmd.params?.isPushVideo ? 1 : 0;
+        return { data: { push: cam.push } };
+      case 'camParamGet':
+        return { data: { ...cam.params } };
+      case 'camParamSet':
+        Object.assign(cam.params, cmd.params?.values as Record<string, string>);
+        return { data: { ...cam.params } };
+      case 'videoParam':
+        cam.definition = Number(cmd.params?.sharpness ?? 2);
+        return { data: { definition: cam.definition } };
+      default:
+        return undefined;
+    }
   }
 
   /** Applies a command as a robot would, or says why not (spec §4 blocking rules). */
@@ -91,6 +117,7 @@ export class FleetSimulator {
       r.status = r.emergency ? S.emergencyStop : S.idle;
       return null;
     }
+    if (typeof cmd.action !== 'number') return 'unsupported';
     const moving = [RobotAction.goPosition, RobotAction.auto, RobotAction.goCharge, RobotAction.telecontrol, RobotAction.resetPosition];
     if (r.emergency && (moving as number[]).includes(cmd.action)) return 'emergencyStop';
     if (!mobile && (moving as number[]).includes(cmd.action)) return 'unsupported';

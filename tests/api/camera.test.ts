@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { startTestServer, type TestServer } from '../helpers/test-server';
+
+let s: TestServer;
+let admin: string;
+let operator: string;
+beforeAll(async () => {
+  s = await startTestServer();
+  admin = await s.login('admin');
+  operator = await s.login('operator');
+  for (let i = 0; i < 50 && (await s.call('reqRobotStatus', { robotId: '01WR000001' }, admin)).param?.videoOnline !== 1; i++) await new Promise((r) => setTimeout(r, 200));
+});
+afterAll(async () => s?.close());
+
+describe('cameras: stream address, push-video, parameters, definition', () => {
+  it('gives the live stream path of a camera', async () => {
+    expect((await s.call('reqVideoStream', { robotId: '01WR000001', cameraId: 0 }, operator)).param).toEqual({ robotId: '01WR000001', cameraId: 0, path: '/live/01WR000001/front', definition: 2 });
+    expect((await s.call('reqVideoStream', { robotId: '03WS000001', cameraId: 0 }, operator)).statusInfo).toBe('Robot not online');
+  });
+
+  it('reads the parameter set with the spec defaults and sets one parameter at a time within its range', async () => {
+    const params = (await s.call('camParamGet', { robotId: '01WR000001', cameraId: 0 }, admin)).param;
+    expect(params).toMatchObject({ BrightnessLevel: '50', ShutterLevel: '1/100', beginTime: '06:00', endTime: '18:00' });
+    expect((await s.call('camParamSet', { robotId: '01WR000001', cameraId: 0, BrightnessLevel: '70' }, admin)).param.BrightnessLevel).toBe('70');
+    expect((await s.call('camParamSet', { robotId: '01WR000001', cameraId: 0, NightToDayFilterLevel: '8' }, admin)).statusInfo).toBe(
+      'Camera parameter NightToDayFilterLevel: value 8 is not allowed',
+    );
+    expect((await s.call('camParamSet', { robotId: '01WR000001', cameraId: 0, ShutterLevel: '1/300' }, admin)).statusCode).toBe(400);
+    expect((await s.call('camParamSet', { robotId: '01WR000001', cameraId: 0, BrightnessLevel: '1', ContrastLevel: '2' }, admin)).statusInfo).toBe(
+      'Set exactly one camera parameter at a time',
+    );
+    expect((await s.call('camParamGet', { robotId: '01WR000001', cameraId: 0 }, admin)).param.BrightnessLevel).toBe('70');
+  });
+
+  it('refuses video settings to general users (spec §6) but lets them watch and switch', async () => {
+    expect(await s.call('camParamSet', { robotId: '01WR000001', cameraId: 0, BrightnessLevel: '10' }, operator)).toEqual({
+      statusCode: 401,
+      statusInfo: 'Insufficient permissions to operate!',
+    });
+    expect((await s.call('camParamGet', { robotId: '01WR000001', cameraId: 0 }, admin)).param.BrightnessLevel).toBe('70');
+    expect((await s.call('videoParamNew', { robotId: '01WR000001', index: 0, sharpness: 3 }, operator)).statusCode).toBe(200);
+    expect((await s.call('videoParamNew', { robotId: '01WR000001', index: 0, sharpness: 4 }, operator)).statusInfo).toBe('The original definition needs a central control');
+  });
+
+  it('pushes push-video flag and definition changes to subscribers', async () => {
+    const ws = new WebSocket(`${s.url.replace('http', 'ws')}/ws?token=${operator}`);
+    const got: any[] = [];
+    ws.on('message', (d) => got.push(JSON.parse(d.toString())));
+    await new Promise((r) => ws.once('open', r));
+    ws.send(JSON.stringify({ type: 'subscribe', topic: 'robot/01WR000002' }));
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await s.call('pushVideo', { robotId: '01WR000002', cameraId: 1, isPushVideo: 0 }, operator)).statusCode).toBe(200);
+    await s.call('videoParamNew', { robotId: '01WR000002', index: 1, sharpness: 1 }, operator);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(got.find((m) => m.event === 'pushVideoFlag')?.data).toEqual({ cameraId: 1, isPushVideo: 0 });
+    expect(got.find((m) => m.event === 'videoParamNew')?.data).toEqual({ index: 1, sharpness: 1 });
+    ws.close();
+  });
+});
