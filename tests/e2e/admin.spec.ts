@@ -38,3 +38,20 @@ test('companyManage: an enterprise admin may not create companies, an enterprise
   await expect(row).toContainText('HarborSecurity');
   await expect(row).toContainText('3');
 });
+
+test('uploads: a logo at or above 0.5 MB is refused with the limit; a small one is stored and shown', async ({ page }) => {
+  await login(page, 'admin');
+  await page.goto('/home/companyManage');
+  await page.getByTestId('entity-create-company').click();
+  const form = page.getByTestId('entity-form-company');
+  await form.getByLabel('Name', { exact: true }).fill('LogoCo');
+  const chooser = form.locator('input[type="file"]').first();
+  const png = (bytes: number) => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(bytes - 8, 1)]);
+  await chooser.setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: png(512 * 1024) });
+  await expect(form).toContainText('The file is too large (at most 0.5 MB)');
+  await chooser.setInputFiles({ name: 'small.png', mimeType: 'image/png', buffer: png(4096) });
+  await expect(form.locator('img[src^="/uploads/"]')).toBeVisible();
+  await page.getByTestId('entity-submit-company').click();
+  await expect(form).toBeHidden();
+  await expect(page.getByTestId('entity-table-company')).toContainText('LogoCo');
+});

@@ -5,7 +5,9 @@ import type { WidgetProps } from '@rjsf/utils';
 import { WIDGET_NAMES } from '@common/widgets';
 import { i18n } from '../../i18n/i18n';
 import { formWidgets } from './default-widgets';
-import { ImageUploadWidget } from './image-upload-widget';
+import { ImageUploadWidget } from './upload-widget';
+import { decodePicks, encodePicks } from './multi-picker';
+import { countLabel, pictureUrls } from './image-preview-widget';
 
 beforeAll(async () => {
   // antd reads matchMedia (responsive observers); jsdom has none.
@@ -44,21 +46,28 @@ describe('default widgets', () => {
     for (const name of WIDGET_NAMES) expect(formWidgets.resolve(name, 'test')).toBeTypeOf('function');
   });
 
-  it('image-upload refuses a file above x-max-bytes with a clear message and keeps the value', async () => {
+  it('image-upload refuses a file at or above x-max-bytes before sending, with the server message, and keeps the value', async () => {
     const onChange = vi.fn();
     const { container } = render(<ImageUploadWidget {...widgetProps({ onChange, schema: { type: 'string', 'x-max-bytes': 1024 } as WidgetProps['schema'] })} />);
     const input = container.querySelector('input[type="file"]')!;
-    const big = new File([new Uint8Array(4096)], 'big.png', { type: 'image/png' });
+    const big = new File([new Uint8Array(1024)], 'big.png', { type: 'image/png' });
     fireEvent.change(input, { target: { files: [big] } });
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveProperty('textContent', 'The image is 4 KB, larger than the limit of 1 KB'));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveProperty('textContent', 'The file is too large (at most 1 KB)'));
     expect(onChange).not.toHaveBeenCalled();
   });
 
-  it('image-upload turns an accepted file into a data URL', async () => {
-    const onChange = vi.fn();
-    const { container } = render(<ImageUploadWidget {...widgetProps({ onChange, schema: { type: 'string', 'x-max-bytes': 1024 } as WidgetProps['schema'] })} />);
-    const small = new File([new Uint8Array([137, 80, 78, 71])], 'small.png', { type: 'image/png' });
-    fireEvent.change(container.querySelector('input[type="file"]')!, { target: { files: [small] } });
-    await waitFor(() => expect(onChange).toHaveBeenCalledWith(expect.stringMatching(/^data:image\/png;base64,/)));
+  it("pickers store '*' when everything is chosen and read it back", () => {
+    const months = Array.from({ length: 12 }, (_, i) => i + 1);
+    expect(encodePicks(months, months)).toBe('*');
+    expect(encodePicks([3, 1], months)).toBe('1,3');
+    expect(decodePicks('*', months)).toEqual(months);
+    expect(decodePicks('1,3,13', months)).toEqual([1, 3]);
+    expect(decodePicks(undefined, months)).toEqual([]);
+  });
+
+  it('the image preview shows the first of a comma list and caps its counter at 99+', () => {
+    expect(pictureUrls('/a.png, /b.png')).toEqual(['/a.png', '/b.png']);
+    expect(countLabel(99)).toBe('99');
+    expect(countLabel(100)).toBe('99+');
   });
 });

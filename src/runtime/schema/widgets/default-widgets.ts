@@ -2,7 +2,9 @@
 import type { WidgetName } from '@common/widgets';
 import { createWidgetRegistry, type FormWidget, type WidgetRegistry } from './widget-registry';
 import { CompanyPickerWidget } from './company-picker-widget';
-import { ImageUploadWidget } from './image-upload-widget';
+import { FileUploadWidget, ImageUploadWidget } from './upload-widget';
+import { DayPickerWidget, HourPickerWidget, MonthPickerWidget, WeekPickerWidget } from './multi-picker';
+import { ImagePreviewWidget } from './image-preview-widget';
 import { DatetimeWidget, PasswordWidget, RobotPickerWidget, RolePickerWidget, TextareaWidget } from './simple-widgets';
 
 const BUILT_IN: Record<WidgetName, FormWidget> = {
@@ -13,6 +15,12 @@ const BUILT_IN: Record<WidgetName, FormWidget> = {
   password: PasswordWidget,
   'robot-picker': RobotPickerWidget,
   'role-picker': RolePickerWidget,
+  'file-upload': FileUploadWidget,
+  'month-picker': MonthPickerWidget,
+  'day-picker': DayPickerWidget,
+  'week-picker': WeekPickerWidget,
+  'hour-picker': HourPickerWidget,
+  'image-preview': ImagePreviewWidget,
 };
 
 /** The shared widget registry (plugins may register more names). */

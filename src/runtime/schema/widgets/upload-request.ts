@@ -1,0 +1,51 @@
+/**
+ * Sends one file to POST /api/upload with the session token, reporting progress (XHR, because
+ * fetch has no upload progress). Resolves the stored file; rejects with the server's message.
+ */
+import { formatBytes, UPLOAD_KINDS } from '@common/uploads';
+import { formatMessage } from '@common/messages';
+import type { Lang } from '@common/protocol';
+import { getToken } from '../../session/session-store';
+
+/** What the server answers for a stored file. */
+export interface UploadedFile {
+  url: string;
+  name: string;
+  size: number;
+  type: string;
+}
+
+/** The limit a field applies: its x-max-bytes, else its kind's. */
+export function uploadLimit(kind: string, maxBytes?: number): number {
+  return maxBytes ?? UPLOAD_KINDS[kind]?.maxBytes ?? UPLOAD_KINDS.file!.maxBytes;
+}
+
+/** The message for a file refused in the browser before sending (same text as the server's), or null. */
+export function earlyRefusal(size: number, limit: number, lang: Lang): string | null {
+  return size >= limit ? formatMessage('fileTooLarge', lang, { limit: formatBytes(limit) }) : null;
+}
+
+/** Uploads a file, calling onProgress with 0-100. */
+export function uploadFile(file: Blob & { name?: string }, kind: string, onProgress: (percent: number) => void, lang: Lang): Promise<UploadedFile> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `/api/upload?kind=${encodeURIComponent(kind)}`);
+    const token = getToken();
+    if (token) xhr.setRequestHeader('token', token);
+    xhr.setRequestHeader('accept-language', lang);
+    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(Math.round((e.loaded / e.total) * 100));
+    xhr.onerror = () => reject(new Error(formatMessage('serverError', lang)));
+    xhr.onload = () => {
+      try {
+        const body = JSON.parse(xhr.responseText) as { code: number; message: string; data?: UploadedFile };
+        if (body.code === 0 && body.data) resolve(body.data);
+        else reject(new Error(body.message));
+      } catch {
+        reject(new Error(formatMessage('serverError', lang)));
+      }
+    };
+    const form = new FormData();
+    form.append('file', file, file.name ?? 'file');
+    xhr.send(form);
+  });
+}
