@@ -55,3 +55,26 @@ test('uploads: a logo at or above 0.5 MB is refused with the limit; a small one 
   await expect(form).toBeHidden();
   await expect(page.getByTestId('entity-table-company')).toContainText('LogoCo');
 });
+
+test('companyManage: disabling a company disables its subsidiaries (after confirmation); restore brings them back', async ({ page }) => {
+  await login(page, 'admin');
+  await page.goto('/home/companyManage');
+  const table = page.getByTestId('entity-table-company');
+  // A company's own row: its name in the first cell (the parent column names companies too).
+  const row = (name: string) => table.locator('tr').filter({ has: page.locator('td:first-child').getByText(name, { exact: true }) });
+  await row('HarborSecurity').getByTestId('row-action-disable').click();
+  await page.getByRole('button', { name: 'OK' }).click();
+  await expect(row('HarborSecurity')).toContainText('Disabled');
+  await expect(row('HarborEast')).toContainText('Disabled');
+  await expect(row('MetroColdChain')).toContainText('Enabled');
+  await row('HarborSecurity').getByTestId('row-action-restore').click();
+  await expect(row('HarborEast')).toContainText('Enabled');
+});
+
+test('export of the filtered list downloads an Excel file', async ({ page }) => {
+  await login(page, 'admin');
+  await page.goto('/home/robotManage');
+  const download = page.waitForEvent('download');
+  await page.getByTestId('entity-export-robot').click();
+  expect((await download).suggestedFilename()).toMatch(/\.xlsx$/);
+});

@@ -23,6 +23,17 @@ export interface SchemaDataProviderDeps {
 
 type Op = keyof EntityApi;
 
+/** The filter and sort part of a list event's params (also what an export of the list sends). */
+export function listParams(filters: CrudFilter[] | undefined, sorters: { field: string; order: string }[] | undefined): Record<string, unknown> {
+  const param = filterParams(filters);
+  const sort = sorters?.[0];
+  if (sort) {
+    param.sortField = sort.field;
+    param.sortOrder = sort.order;
+  }
+  return param;
+}
+
 function filterParams(filters: CrudFilter[] | undefined): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const f of filters ?? []) {
@@ -94,13 +105,8 @@ export function createSchemaDataProvider(deps: SchemaDataProviderDeps): DataProv
       const param: Record<string, unknown> = {
         pageNum: off ? 1 : (pagination?.currentPage ?? 1),
         pageSize: off ? Paging.maxPageSize : (pagination?.pageSize ?? Paging.defaultPageSize),
-        ...filterParams(filters),
+        ...listParams(filters, sorters),
       };
-      const sort = sorters?.[0];
-      if (sort) {
-        param.sortField = sort.field;
-        param.sortOrder = sort.order;
-      }
       const answer = await invoke<PagedList>(binding(resource, 'list'), param, meta?.queryContext?.signal);
       const list = (Array.isArray(answer?.list) ? answer.list : []) as BaseRecord[];
       remember(resource, list);

@@ -18,6 +18,8 @@ import { pickLabel, type EntitySchema, type PropertySchema } from '../schema-typ
 import { useRefOptionsMap } from '../ref-lookups';
 import { renderCell } from '../cell-renderers';
 import type { FormMode } from '../form-schema';
+import { listParams } from '../../api/data-provider';
+import { ExportButton, ImportButton, RowActions, type RowAction } from './list-tools';
 
 const EntityFormModal = lazy(() => import('./entity-form-modal'));
 
@@ -58,7 +60,7 @@ function EntityList({ entity }: { entity: EntitySchema }) {
   const { data: canDelete } = useCan({ resource: id, action: 'delete' });
   const { mutate: remove, mutation: removing } = useDelete();
 
-  const { tableProps, searchFormProps, tableQuery } = useTable<BaseRecord, { message: string; statusCode: number }, Record<string, unknown>>({
+  const { tableProps, searchFormProps, tableQuery, filters, sorters } = useTable<BaseRecord, { message: string; statusCode: number }, Record<string, unknown>>({
     resource: id,
     syncWithLocation: false,
     pagination: { pageSize: Paging.defaultPageSize, mode: 'server' },
@@ -83,14 +85,16 @@ function EntityList({ entity }: { entity: EntitySchema }) {
       render: (value: unknown, row: BaseRecord) => renderCell(value, p, { lang, schemas, refs }, row),
     };
   });
-  if (canEdit?.can || canDelete?.can) {
+  const rowActions = (entity['x-row-actions'] as RowAction[] | undefined) ?? [];
+  if (canEdit?.can || canDelete?.can || rowActions.length) {
     columns.push({
       key: '__actions',
       title: t('common.actions'),
       fixed: 'right',
-      width: 120,
+      width: rowActions.length ? 200 : 120,
       render: (_: unknown, record: BaseRecord) => (
         <Space size={4}>
+          <RowActions actions={rowActions} record={record} onDone={() => void tableQuery.refetch()} />
           {canEdit?.can ? (
             <Tooltip title={t('common.edit')}>
               <Button size="small" type="text" icon={<EditOutlined />} data-testid={`entity-edit-${id}`} onClick={() => setDialog({ mode: 'edit', record })} />
@@ -149,6 +153,8 @@ function EntityList({ entity }: { entity: EntitySchema }) {
           <Tooltip title={t('common.refresh')}>
             <Button icon={<ReloadOutlined />} onClick={() => void tableQuery.refetch()} />
           </Tooltip>
+          <ExportButton entityId={id} param={listParams(filters, sorters)} />
+          {canCreate?.can ? <ImportButton entityId={id} onDone={() => void tableQuery.refetch()} /> : null}
           {canCreate?.can ? (
             <Button type="primary" icon={<PlusOutlined />} data-testid={`entity-create-${id}`} onClick={() => setDialog({ mode: 'create' })}>
               {t('common.create')}

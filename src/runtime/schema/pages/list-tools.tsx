@@ -1,0 +1,146 @@
+/**
+ * Tools of the generated list page: export of the filtered list to Excel, import from Excel,
+ * and the row actions a schema declares in `x-row-actions` (for example disable / restore).
+ */
+import { useState } from 'react';
+import { App, Button, Popconfirm, Tooltip, Upload } from 'antd';
+import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
+import type { BaseRecord } from '@refinedev/core';
+import { useTranslation } from 'react-i18next';
+import { subjectCan } from '@common/access';
+import type { Lang } from '@common/protocol';
+import { callEvent } from '../../api/clients';
+import { isAbortedError } from '../../api/errors';
+import { getToken, useSession } from '../../session/session-store';
+import { pickLabel, type Labels } from '../schema-types';
+
+/** One row action of `x-row-actions`. */
+export interface RowAction {
+  key: string;
+  event: string;
+  /** Fixed params sent with `{id}`. */
+  param?: Record<string, unknown>;
+  /** Shown only on rows whose fields have these values. */
+  when?: Record<string, unknown>;
+  permission?: string;
+  confirm?: boolean;
+  danger?: boolean;
+  labels: Labels;
+  confirmLabels?: Labels;
+}
+
+/** Downloads what `POST /api/export` answers for the list as it is filtered and sorted. */
+export function ExportButton({ entityId, param }: { entityId: string; param: Record<string, unknown> }) {
+  const { t, i18n } = useTranslation();
+  const { message } = App.useApp();
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    try {
+      const res = await fetch('/api/export', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', token: getToken() ?? '' },
+        body: JSON.stringify({ entity: entityId, param, lang: i18n.language }),
+      });
+      if ((res.headers.get('content-type') ?? '').includes('json')) {
+        message.error(((await res.json()) as { message: string }).message);
+        return;
+      }
+      const name = /filename\*=UTF-8''([^;]+)/.exec(res.headers.get('content-disposition') ?? '')?.[1];
+      const href = URL.createObjectURL(await res.blob());
+      const a = document.createElement('a');
+      a.href = href;
+      a.download = name ? decodeURIComponent(name) : `${entityId}.xlsx`;
+      a.click();
+      URL.revokeObjectURL(href);
+    } catch {
+      message.error(t('entity.exportFailed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Tooltip title={t('entity.exportHint')}>
+      <Button icon={<DownloadOutlined />} loading={busy} onClick={() => void run()} data-testid={`entity-export-${entityId}`}>
+        {t('entity.export')}
+      </Button>
+    </Tooltip>
+  );
+}
+
+/** Sends an .xlsx to `POST /api/import`; all rows or none are created. */
+export function ImportButton({ entityId, onDone }: { entityId: string; onDone: () => void }) {
+  const { t, i18n } = useTranslation();
+  const { message, modal } = App.useApp();
+  const [busy, setBusy] = useState(false);
+  const send = async (file: File) => {
+    setBusy(true);
+    try {
+      const form = new FormData();
+      form.append('file', file, file.name);
+      const res = await fetch(`/api/import?entity=${encodeURIComponent(entityId)}&lang=${i18n.language}`, { method: 'POST', headers: { token: getToken() ?? '' }, body: form });
+      const body = (await res.json()) as { code: number; message: string; data?: { imported: number } };
+      if (body.code === 0) {
+        message.success(t('entity.imported', { count: body.data?.imported ?? 0 }));
+        onDone();
+      } else modal.error({ title: t('entity.importFailed'), content: body.message });
+    } catch {
+      message.error(t('entity.importFailed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Upload
+      accept=".xlsx"
+      showUploadList={false}
+      beforeUpload={(file) => {
+        void send(file);
+        return false;
+      }}
+    >
+      <Button icon={<UploadOutlined />} loading={busy} data-testid={`entity-import-${entityId}`}>
+        {t('entity.import')}
+      </Button>
+    </Upload>
+  );
+}
+
+/** The declared row actions that apply to a row and that the caller may use. */
+export function RowActions({ actions, record, onDone }: { actions: RowAction[]; record: BaseRecord; onDone: () => void }) {
+  const { i18n } = useTranslation();
+  const lang = i18n.language as Lang;
+  const session = useSession();
+  const { message } = App.useApp();
+  const applicable = actions.filter(
+    (a) =>
+      Object.entries(a.when ?? {}).every(([k, v]) => record[k] === v) && (!a.permission || (session && subjectCan(session, a.permission))),
+  );
+  const run = async (a: RowAction) => {
+    try {
+      await callEvent(a.event, { ...(a.param ?? {}), id: record.id });
+      message.success(pickLabel(a.labels, lang, a.key));
+      onDone();
+    } catch (err) {
+      if (!isAbortedError(err)) message.error((err as Error).message);
+    }
+  };
+  return (
+    <>
+      {applicable.map((a) => {
+        const button = (
+          <Button key={a.key} size="small" type="link" danger={a.danger} data-testid={`row-action-${a.key}`} onClick={a.confirm ? undefined : () => void run(a)}>
+            {pickLabel(a.labels, lang, a.key)}
+          </Button>
+        );
+        return a.confirm ? (
+          <Popconfirm key={a.key} title={pickLabel(a.confirmLabels ?? a.labels, lang, a.key)} onConfirm={() => run(a)} okButtonProps={{ danger: a.danger }}>
+            {button}
+          </Popconfirm>
+        ) : (
+          button
+        );
+      })}
+    </>
+  );
+}
