@@ -17,6 +17,7 @@ export const WIDGET_NAMES = [
   'week-picker',
   'hour-picker',
   'image-preview',
+  'permission-tree',
 ] as const;
 /** One widget name. */
 export type WidgetName = (typeof WIDGET_NAMES)[number];

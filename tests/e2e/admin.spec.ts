@@ -78,3 +78,23 @@ test('export of the filtered list downloads an Excel file', async ({ page }) => 
   await page.getByTestId('entity-export-robot').click();
   expect((await download).suggestedFilename()).toMatch(/\.xlsx$/);
 });
+
+test('roleManage: a custom role gets permissions from the tree, with plugin permissions listed by themselves', async ({ page }) => {
+  await login(page, 'admin');
+  await page.goto('/home/roleManage');
+  await page.getByTestId('entity-create-role').click();
+  const form = page.getByTestId('entity-form-role');
+  await form.getByLabel('Name', { exact: true }).fill('NightOps');
+  // The role kind defaults to the least powerful tier, general user.
+  await expect(form).toContainText('General user');
+  const tree = form.getByTestId('permission-tree');
+  const check = (label: string) => tree.locator('.ant-tree-treenode').filter({ has: page.getByText(label, { exact: true }) }).locator('.ant-tree-checkbox').click();
+  await check('Telecontrol');
+  await check('Remote-control robots');
+  await page.getByTestId('entity-submit-role').click();
+  await expect(form).toBeHidden();
+  const row = page.getByTestId('entity-table-role').locator('tr', { hasText: 'NightOps' });
+  await expect(row).toContainText('General user');
+  await row.getByTestId('entity-edit-role').click();
+  await expect(form.getByTestId('permission-tree').locator('.ant-tree-treenode-checkbox-checked')).toHaveCount(2);
+});

@@ -5,6 +5,7 @@ import { CompanyPickerWidget } from './company-picker-widget';
 import { FileUploadWidget, ImageUploadWidget } from './upload-widget';
 import { DayPickerWidget, HourPickerWidget, MonthPickerWidget, WeekPickerWidget } from './multi-picker';
 import { ImagePreviewWidget } from './image-preview-widget';
+import { PermissionTreeWidget } from './permission-tree-widget';
 import { DatetimeWidget, PasswordWidget, RobotPickerWidget, RolePickerWidget, TextareaWidget } from './simple-widgets';
 
 const BUILT_IN: Record<WidgetName, FormWidget> = {
@@ -21,6 +22,7 @@ const BUILT_IN: Record<WidgetName, FormWidget> = {
   'week-picker': WeekPickerWidget,
   'hour-picker': HourPickerWidget,
   'image-preview': ImagePreviewWidget,
+  'permission-tree': PermissionTreeWidget,
 };
 
 /** The shared widget registry (plugins may register more names). */
