@@ -98,3 +98,14 @@ test('roleManage: a custom role gets permissions from the tree, with plugin perm
   await row.getByTestId('entity-edit-role').click();
   await expect(form.getByTestId('permission-tree').locator('.ant-tree-treenode-checkbox-checked')).toHaveCount(2);
 });
+
+test('at the maximum company layer the company selector is hidden and the own company is used', async ({ page, request }) => {
+  const call = async (event: string, param: unknown, token?: string) =>
+    (await (await request.post('/api/interface', { data: { event, param, token, protocolVersion: '1.0.3' } })).json()) as { statusCode: number; param: any };
+  const admin = (await call('login', { username: 'admin', password: 'demo1234', codeId: 'x', code: 'x' })).param.token;
+  expect((await call('addUser', { username: 'eastadmin1', name: 'EastAdmin', roleId: 4, companyId: 4, password: 'east1234' }, admin)).statusCode).toBe(200);
+  await login(page, 'eastadmin1', 'east1234');
+  await page.goto('/home/userManage');
+  await page.getByTestId('entity-create-user').click();
+  await expect(page.getByTestId('entity-form-user').getByTestId('company-picker-fixed')).toHaveValue('HarborEast');
+});

@@ -1,9 +1,10 @@
 /** `company-picker`: a tree of the companies the caller may see (getCompanysByRoleId). */
-import { useMemo } from 'react';
-import { TreeSelect } from 'antd';
+import { useEffect, useMemo } from 'react';
+import { Input, TreeSelect } from 'antd';
 import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { useRefOptions, type RefOption } from '../ref-lookups';
+import { useSession } from '../../session/session-store';
 
 interface TreeNode {
   value: number | string;
@@ -29,6 +30,14 @@ export function CompanyPickerWidget({ id, value, onChange, disabled, readonly, p
   const { t } = useTranslation();
   const { options, isLoading } = useRefOptions((schema['x-ref'] as string | undefined) ?? 'company');
   const treeData = useMemo(() => companyTree(options), [options]);
+  const session = useSession();
+  // Spec §6: at the maximum layer there is nothing below the caller's company, so the selector is
+  // hidden and the field is the caller's own company.
+  const atMaxLayer = !!session && typeof session.layer === 'number' && typeof session.maxLayer === 'number' && session.layer >= session.maxLayer;
+  useEffect(() => {
+    if (atMaxLayer && value !== session.companyId && !(disabled || readonly)) onChange(session.companyId);
+  }, [atMaxLayer]); // once, when the field first shows
+  if (atMaxLayer) return <Input id={id} value={String(session.companyName ?? '')} disabled data-testid="company-picker-fixed" />;
   return (
     <TreeSelect
       id={id}
