@@ -109,3 +109,32 @@ test('at the maximum company layer the company selector is hidden and the own co
   await page.getByTestId('entity-create-user').click();
   await expect(page.getByTestId('entity-form-user').getByTestId('company-picker-fixed')).toHaveValue('HarborEast');
 });
+
+test('users: disable and enable from the list; a user changes their own password (wrong old password refused)', async ({ page, request }) => {
+  await login(page, 'admin');
+  await page.goto('/home/userManage');
+  const row = page.getByTestId('entity-table-user').locator('tr').filter({ has: page.locator('td:first-child').getByText('platform', { exact: true }) });
+  await row.getByTestId('row-action-disable').click();
+  await page.getByRole('button', { name: 'OK' }).click();
+  await expect(row).toContainText('Disabled');
+  await row.getByTestId('row-action-enable').click();
+  await expect(row).toContainText('Enabled');
+
+  // A user of their own, so the demo accounts keep their passwords for the other tests.
+  const call = async (event: string, param: unknown, token?: string) =>
+    (await (await request.post('/api/interface', { data: { event, param, token, protocolVersion: '1.0.3' } })).json()) as { statusCode: number; param: any };
+  const admin = (await call('login', { username: 'admin', password: 'demo1234', codeId: 'x', code: 'x' })).param.token;
+  expect((await call('addUser', { username: 'pwuser01', name: 'PwUser', roleId: 5, companyId: 2, password: 'start1234' }, admin)).statusCode).toBe(200);
+  await page.getByTestId('logout').click();
+  await login(page, 'pwuser01', 'start1234');
+  await page.getByTestId('user-menu').click();
+  const form = page.getByTestId('change-password-form');
+  await form.getByLabel('Old password').fill('wrong1234');
+  await form.getByLabel('New password', { exact: true }).fill('fresh1234');
+  await form.getByLabel('Confirm new password').fill('fresh1234');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('change-password-error')).toHaveText('The old password is wrong');
+  await form.getByLabel('Old password').fill('start1234');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Password changed')).toBeVisible();
+});

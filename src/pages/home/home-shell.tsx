@@ -5,6 +5,7 @@
  */
 import { Suspense, useMemo, useState } from 'react';
 import { Avatar, Badge, Button, Layout, Menu, Space, Spin, Tooltip, Typography, theme } from 'antd';
+import { ChangePasswordDialog } from './change-password';
 import { LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, RobotOutlined, UserOutlined } from '@ant-design/icons';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useLogout } from '@refinedev/core';
@@ -49,6 +50,7 @@ export function HomeShell({ menuEntries }: HomeShellProps) {
   const navigate = useNavigate();
   const { token } = theme.useToken();
   const { mutate: logout, isPending: loggingOut } = useLogout();
+  const [passwordOpen, setPasswordOpen] = useState(false);
   const [collapsed, setCollapsed] = useState(false);
   const hideNav = new URLSearchParams(location.search).get('hideNav') === '1';
 
@@ -116,10 +118,15 @@ export function HomeShell({ menuEntries }: HomeShellProps) {
             <LinkBadge />
             <LangSwitch />
             <SkinSwitch />
-            <Space size={8}>
-              <Avatar size="small" icon={<UserOutlined />} style={{ background: token.colorPrimary }} />
-              <Typography.Text data-testid="user-name">{session?.name}</Typography.Text>
-            </Space>
+            <Tooltip title={t('password.title')}>
+              <Button type="text" onClick={() => setPasswordOpen(true)} data-testid="user-menu" style={{ paddingInline: 4 }}>
+                <Space size={8}>
+                  <Avatar size="small" icon={<UserOutlined />} style={{ background: token.colorPrimary }} />
+                  <Typography.Text data-testid="user-name">{session?.name}</Typography.Text>
+                </Space>
+              </Button>
+            </Tooltip>
+            <ChangePasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} />
             <Tooltip title={t('shell.logout')}>
               <Button type="text" icon={<LogoutOutlined />} loading={loggingOut} onClick={() => logout()} data-testid="logout">
                 {t('shell.logout')}
