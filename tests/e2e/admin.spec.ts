@@ -138,3 +138,25 @@ test('users: disable and enable from the list; a user changes their own password
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Password changed')).toBeVisible();
 });
+
+test('groupManage over REST: a group with linked robots is created, listed and deleted', async ({ page }) => {
+  await login(page, 'admin');
+  await page.goto('/home/groupManage');
+  await page.getByTestId('entity-create-group').click();
+  const form = page.getByTestId('entity-form-group');
+  await form.getByLabel('Name', { exact: true }).fill('NightPatrol');
+  await form.getByLabel('Company').click();
+  await page.locator('.ant-select-dropdown:visible').getByText('HarborSecurity', { exact: true }).click();
+  await form.getByLabel('Robots').click();
+  const menu = page.locator('.ant-select-dropdown:visible');
+  await menu.getByText('PatrolA1 (01WR000001)').click();
+  await menu.getByText('PatrolA2 (01WR000002)').click();
+  await page.keyboard.press('Escape');
+  await page.getByTestId('entity-submit-group').click();
+  await expect(form).toBeHidden();
+  const row = page.getByTestId('entity-table-group').locator('tr', { hasText: 'NightPatrol' });
+  await expect(row).toContainText('01WR000001');
+  await row.getByTestId('entity-delete-group').click();
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page.getByTestId('entity-table-group')).not.toContainText('NightPatrol');
+});

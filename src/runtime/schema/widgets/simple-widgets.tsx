@@ -92,13 +92,18 @@ interface MenuCompany {
 }
 
 /** `robot-picker`: robots of the caller's menu tree (getMenuList). */
-export function RobotPickerWidget({ id, value, onChange, disabled, readonly, placeholder }: WidgetProps) {
+export function RobotPickerWidget({ id, value, onChange, disabled, readonly, placeholder, schema }: WidgetProps) {
+  // An array field (group members, ad robots) picks several robots.
+  const multiple = schema.type === 'array';
   const { t } = useTranslation();
   const { data, isLoading } = useEventQuery<MenuCompany[]>('getMenuList');
   const options = useMemo(() => {
     const out: { value: string; label: string }[] = [];
-    for (const c of data ?? []) for (const r of c.regions ?? []) for (const m of r.maps ?? []) for (const robot of m.robots ?? []) {
+    const add = (robot: { robotId: string; robotName?: string }) =>
       out.push({ value: robot.robotId, label: robot.robotName ? `${robot.robotName} (${robot.robotId})` : robot.robotId });
+    for (const c of Array.isArray(data) ? data : []) {
+      for (const r of c.regions ?? []) for (const m of r.maps ?? []) for (const robot of m.robots ?? []) add(robot);
+      for (const robot of (c as { robots?: { robotId: string; robotName?: string }[] }).robots ?? []) add(robot); // robots on no map yet
     }
     return out;
   }, [data]);
@@ -109,12 +114,13 @@ export function RobotPickerWidget({ id, value, onChange, disabled, readonly, pla
       showSearch
       optionFilterProp="label"
       loading={isLoading}
-      value={value ?? undefined}
+      mode={multiple ? 'multiple' : undefined}
+      value={value ?? (multiple ? [] : undefined)}
       options={options}
       disabled={disabled || readonly}
       placeholder={placeholder || t('widgets.pickRobot')}
       allowClear
-      onChange={(v) => onChange(v ?? undefined)}
+      onChange={(v) => onChange(multiple ? (v ?? []) : (v ?? undefined))}
     />
   );
 }
