@@ -60,3 +60,13 @@ export const MapLimits = { minLayer: 6, maxLayer: 10, maxZoom: 8, zoomStep: 0.5 
 
 /** Layout constants. */
 export const Layout = { mobileViewportWidth: 1366, dialogZIndex: 1011, interfaceZIndex: 3000 } as const;
+
+/** Video player constants (spec §4 video player, §8 player errors, §9 video). */
+export const VideoPlayer = {
+  reloadHintMs: 20_000,
+  reloadHintH265Ms: 60_000,
+  networkRetryMs: 3_000,
+  h265RestartMs: 2_000,
+  /** Jump to live when the buffer is more than this far ahead of playback. */
+  catchUpSeconds: 2,
+} as const;

@@ -8,6 +8,7 @@ import dayjs from 'dayjs';
 import { robotStatusLabel, robotTopic, useEventQuery, useLinkState, useSchemas, type Lang } from '@runtime';
 import { TELECONTROL_TEST_IDS as IDS } from './test-ids';
 import { mergeRobotStatus, type RobotStatusView } from './robot-status-model';
+import { CameraView } from './camera-view';
 
 const ERROR_STATUSES = new Set(['4', '6', '12']);
 const CHARGING_STATUSES = new Set(['3', '8', '22']);
@@ -136,6 +137,7 @@ export function RobotStatusPanel({ robotId }: { robotId: string }) {
           </Descriptions.Item>
         </Descriptions>
       </Card>
+      <CameraView robotId={robotId} videoOnline={!!view.online && !!view.videoOnline} />
     </Space>
   );
 }

@@ -7,4 +7,6 @@ export const TELECONTROL_TEST_IDS = {
   position: 'robot-position',
   updatedAt: 'robot-updated-at',
   panel: 'robot-status-panel',
+  cameraSwitch: 'camera-switch',
+  player: 'video-player',
 } as const;

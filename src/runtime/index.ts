@@ -128,6 +128,9 @@ export { RobotRequired, ROBOT_MANAGE_PATH } from './plugins/robot-required';
 // ── ui ─────────────────────────────────────────────────────────────────────────────
 /** Company › region › map › robot tree with search and persisted selection. */
 export { RobotTree } from './ui/robot-tree';
+/** Live camera player (FLV over WebSocket, flv.js loaded on demand) with the spec's poster states. */
+export { LivePlayer } from './ui/video-player';
+export type { LivePlayerProps, PlayerState } from './ui/video-player';
 /** Types of the menu tree (`getMenuList`). */
 export type { MenuTreeCompany, MenuTreeRegion, MenuTreeMap, MenuTreeRobot, RobotTreeProps } from './ui/robot-tree';
 

@@ -1,0 +1,118 @@
+/**
+ * Live camera player: FLV over WebSocket with flv.js (loaded only when a player mounts), the
+ * poster states of spec §4 (no data, loading, error, playing), a reload hint after 20 s of
+ * loading, a retry 3 s after a network error, the player destroyed on a media error, and a jump
+ * to live when more than 2 s behind.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { Button, Space, Typography } from 'antd';
+import { LoadingOutlined, ReloadOutlined, VideoCameraOutlined, WarningOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { VideoPlayer as V } from '@common/constants';
+
+/** What the poster shows. */
+export type PlayerState = 'nodata' | 'loading' | 'error' | 'playing';
+
+/** Props of the live player. */
+export interface LivePlayerProps {
+  /** ws:// or wss:// address of the stream, or undefined for "no data". */
+  url?: string;
+  height?: number;
+  'data-testid'?: string;
+}
+
+interface FlvPlayer {
+  attachMediaElement(el: HTMLMediaElement): void;
+  load(): void;
+  play(): Promise<void> | void;
+  pause(): void;
+  unload(): void;
+  detachMediaElement(): void;
+  destroy(): void;
+  on(event: string, listener: (...args: unknown[]) => void): void;
+}
+
+/** The live camera player. */
+export function LivePlayer({ url, height = 360, 'data-testid': testId = 'video-player' }: LivePlayerProps) {
+  const { t } = useTranslation();
+  const video = useRef<HTMLVideoElement>(null);
+  const [state, setState] = useState<PlayerState>(url ? 'loading' : 'nodata');
+  const [slow, setSlow] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (!url || !video.current) {
+      setState('nodata');
+      return;
+    }
+    let player: FlvPlayer | null = null;
+    let cancelled = false;
+    const timers: ReturnType<typeof setTimeout>[] = [];
+    const el = video.current;
+    setState('loading');
+    setSlow(false);
+    timers.push(setTimeout(() => setSlow(true), V.reloadHintMs));
+    const destroy = () => {
+      if (!player) return;
+      try {
+        player.pause();
+        player.unload();
+        player.detachMediaElement();
+        player.destroy();
+      } catch {
+        /* already gone */
+      }
+      player = null;
+    };
+    const onPlaying = () => setState('playing');
+    // Catch up when playback falls behind the live edge.
+    const onProgress = () => {
+      const b = el.buffered;
+      if (b.length && b.end(b.length - 1) - el.currentTime > V.catchUpSeconds) el.currentTime = b.end(b.length - 1) - 0.3;
+    };
+    el.addEventListener('playing', onPlaying);
+    el.addEventListener('progress', onProgress);
+    void import('flv.js').then(({ default: flvjs }) => {
+      if (cancelled) return;
+      if (!flvjs.isSupported()) return setState('error');
+      player = flvjs.createPlayer({ type: 'flv', isLive: true, url }, { enableWorker: false, enableStashBuffer: false, lazyLoad: false }) as unknown as FlvPlayer;
+      player.attachMediaElement(el);
+      player.on(flvjs.Events.ERROR, (type: unknown) => {
+        destroy();
+        if (type === flvjs.ErrorTypes.NETWORK_ERROR) {
+          // Spec §8: network errors retry after 3 s; media errors leave the player destroyed.
+          setState('loading');
+          timers.push(setTimeout(() => setAttempt((n) => n + 1), V.networkRetryMs));
+        } else setState('error');
+      });
+      player.load();
+      void Promise.resolve(player.play()).catch(() => undefined);
+    });
+    return () => {
+      cancelled = true;
+      timers.forEach(clearTimeout);
+      el.removeEventListener('playing', onPlaying);
+      el.removeEventListener('progress', onProgress);
+      destroy();
+    };
+  }, [url, attempt]);
+
+  return (
+    <div data-testid={testId} data-state={state} style={{ position: 'relative', background: '#0b1220', borderRadius: 8, overflow: 'hidden', height }}>
+      <video ref={video} muted playsInline autoPlay data-testid={`${testId}-video`} style={{ width: '100%', height: '100%', objectFit: 'contain', display: state === 'playing' ? 'block' : 'none' }} />
+      {state !== 'playing' ? (
+        <Space direction="vertical" align="center" style={{ position: 'absolute', inset: 0, justifyContent: 'center', color: 'rgba(255,255,255,0.75)' }}>
+          {state === 'loading' ? <LoadingOutlined style={{ fontSize: 28 }} /> : state === 'error' ? <WarningOutlined style={{ fontSize: 28 }} /> : <VideoCameraOutlined style={{ fontSize: 28 }} />}
+          <Typography.Text style={{ color: 'inherit' }} data-testid={`${testId}-state`}>
+            {t(`video.${state}`)}
+          </Typography.Text>
+          {(state === 'loading' && slow) || state === 'error' ? (
+            <Button size="small" icon={<ReloadOutlined />} onClick={() => setAttempt((n) => n + 1)}>
+              {t('video.reload')}
+            </Button>
+          ) : null}
+        </Space>
+      ) : null}
+    </div>
+  );
+}
