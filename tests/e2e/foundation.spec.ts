@@ -28,6 +28,10 @@ test('admin creates a company and sees it in the list; an illegal name shows the
 
 test('an operator opening companyManage lands on /404', async ({ page }) => {
   await login(page, 'operator');
+  // The menu offers only what the role may open and read.
+  await expect(page.getByTestId('side-menu')).toContainText('Telecontrol');
+  await expect(page.getByTestId('side-menu')).not.toContainText('Companies');
+  await expect(page.getByTestId('side-menu')).not.toContainText('Roles');
   await page.goto('/home/companyManage');
   await expect(page).toHaveURL(/\/404$/);
 });

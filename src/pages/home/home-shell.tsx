@@ -10,7 +10,7 @@ import { LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, RobotOutlined, Us
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useLogout } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
-import { canOpenRoute } from '@common/access';
+import { canOpenRoute, subjectCan } from '@common/access';
 import { LangSwitch, SkinSwitch, useLinkState, useSession, type Lang, type LinkStatus } from '@runtime';
 import { PageErrorBoundary } from '../errors/page-error-boundary';
 import { buildMenuModel, entryLabel, type MenuEntry } from './menu-model';
@@ -54,7 +54,14 @@ export function HomeShell({ menuEntries }: HomeShellProps) {
   const [collapsed, setCollapsed] = useState(false);
   const hideNav = new URLSearchParams(location.search).get('hideNav') === '1';
 
-  const groups = useMemo(() => (session ? buildMenuModel(menuEntries, (path) => canOpenRoute(session, path), session.robotType) : []), [menuEntries, session]);
+  // A page shows in the menu when its route is open to the role and its data is readable by it.
+  const groups = useMemo(
+    () =>
+      session
+        ? buildMenuModel(menuEntries, (path, entry) => canOpenRoute(session, path) && (!entry.readPermission || subjectCan(session, entry.readPermission)), session.robotType)
+        : [],
+    [menuEntries, session],
+  );
   const items = groups.map((g) => ({
     type: 'group' as const,
     key: `group:${g.key}`,

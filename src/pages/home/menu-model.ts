@@ -11,6 +11,8 @@ export interface MenuEntry {
   labels: Labels;
   /** Robot types the page serves (all when absent). */
   robotTypes?: number[];
+  /** The permission needed to read the page's data (an entity's x-access.read). */
+  readPermission?: string;
 }
 
 /** A group of entries in display order. */
@@ -37,7 +39,15 @@ export function collectMenuEntries(pluginMenu: readonly RegisteredMenuItem[], en
     const route = e['x-route'];
     if (!route || !e['x-menu']) continue;
     const menu = e['x-menu'];
-    out.push({ key: `entity:${e.$id}`, path: route, icon: menu.icon, group: menu.group ?? 'other', order: menu.order ?? 100, labels: menu.labels ?? e['x-labels'] ?? {} });
+    out.push({
+      key: `entity:${e.$id}`,
+      path: route,
+      icon: menu.icon,
+      group: menu.group ?? 'other',
+      order: menu.order ?? 100,
+      labels: menu.labels ?? e['x-labels'] ?? {},
+      readPermission: e['x-access']?.read,
+    });
   }
   return out;
 }
@@ -47,12 +57,12 @@ export function collectMenuEntries(pluginMenu: readonly RegisteredMenuItem[], en
  * feature availability follows them; an entry without robotTypes serves every type), and
  * groups them in display order.
  */
-export function buildMenuModel(entries: readonly MenuEntry[], canOpen: (path: string) => boolean, companyRobotTypes?: readonly number[]): MenuGroup[] {
+export function buildMenuModel(entries: readonly MenuEntry[], canOpen: (path: string, entry: MenuEntry) => boolean, companyRobotTypes?: readonly number[]): MenuGroup[] {
   const groups = new Map<string, MenuEntry[]>();
   const seen = new Set<string>();
   const serves = (e: MenuEntry) => !e.robotTypes?.length || !companyRobotTypes?.length || e.robotTypes.some((t) => companyRobotTypes.includes(t));
   for (const e of entries) {
-    if (seen.has(e.path) || !canOpen(e.path) || !serves(e)) continue;
+    if (seen.has(e.path) || !canOpen(e.path, e) || !serves(e)) continue;
     seen.add(e.path);
     const list = groups.get(e.group) ?? [];
     list.push(e);
