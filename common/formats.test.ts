@@ -31,4 +31,8 @@ describe('named formats of spec §5', () => {
     ok('integer', '0', '123');
     bad('integer', '-1', '1.0', '');
   });
+  it('clock time: HH:mm:ss on the 24-hour clock (spec §5 schedule times)', () => {
+    ok('clock-time', '00:00:00', '07:30:05', '23:59:59');
+    bad('clock-time', '24:00:00', '7:30:00', '07:30', '07:60:00', '07:30:00 ', '');
+  });
 });

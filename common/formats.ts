@@ -35,6 +35,12 @@ export const FORMATS: Record<string, NamedFormat> = {
   'positive-number': { validate: re(/^(0|[1-9]\d*)(\.\d*[1-9])?$|^0\.\d*[1-9]$/), message: 'format.positive-number' },
   integer: { validate: re(/^\d+$/), message: 'format.integer' },
   hex: { validate: re(/^(0x)?[0-9A-Fa-f]+$/), message: 'format.hex' },
+  // Spec §5: schedule times are HH:mm:ss (24-hour clock).
+  'clock-time': { validate: re(/^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/), message: 'format.clock-time' },
+  // A file stored by POST /api/upload (server/uploads/store-upload.ts names them so); empty allowed.
+  'upload-url': { validate: re(/^$|^\/uploads\/\d{4}-\d{2}\/[0-9a-f]{32}\.[a-z0-9]+$/), message: 'format.upload-url' },
+  // Form designer data type "url" (spec §5): http(s) address; empty allowed.
+  url: { validate: re(/^$|^https?:\/\/[^\s/$.?#][^\s]*$/), message: 'format.url' },
 };
 
 /** Minimal surface of an ajv instance we need (keeps this module free of ajv imports). */
@@ -74,4 +80,11 @@ export const SCHEMA_KEYWORDS = [
   'x-placeholder',
   'x-confirm',
   'x-help',
+  'x-requires-robot',
+  'x-differs-from',
+  'x-single',
+  'x-upload-fills',
+  // Form designer (issue 6): the field's designer settings, and the form's config and layout.
+  'x-field',
+  'x-form',
 ] as const;

@@ -86,7 +86,23 @@ export const MESSAGES = {
   importUnreadable: { en: 'File format error: the file is not a readable Excel workbook', zh: '文件格式错误：无法读取该Excel文件', ja: 'ファイル形式エラー：Excelブックとして読み取れません' },
   cameraParamInvalid: { en: 'Camera parameter {name}: value {value} is not allowed', zh: '摄像头参数{name}：不允许的值{value}', ja: 'カメラパラメータ {name}：値 {value} は使用できません' },
   cameraParamOne: { en: 'Set exactly one camera parameter at a time', zh: '每次只能设置一个摄像头参数', ja: 'カメラパラメータは一度に1つだけ設定してください' },
+  // Settings screens (robotSetting): a property with x-differs-from must not equal its sibling.
+  mustDiffer: { en: '{other} and {field} must differ', zh: '{other}与{field}不能相同', ja: '{other}と{field}は異なる値にしてください' },
   definitionOriginal: { en: 'The original definition needs a central control', zh: '原画需要中控', ja: 'オリジナル画質には中央制御が必要です' },
+  // Live operations (issue 4): telecontrol blocking rules, presets, media.
+  refusedEmergencyStopPressed: { en: 'The emergency stop is pressed: release it first', zh: '急停已按下，请先释放急停', ja: '非常停止が押されています。先に解除してください' },
+  interactOffline: { en: 'The dialogue (interactive) subsystem is not online', zh: '对话（交互）子系统不在线', ja: '対話（インタラクション）サブシステムがオフラインです' },
+  presetDigits: { en: 'Preset: digits only', zh: '预置位只能输入数字', ja: 'プリセットは数字のみ入力できます' },
+  presetRange: { en: 'Preset: a number from 1 to {limit}', zh: '预置位应为1到{limit}之间的数字', ja: 'プリセットは1〜{limit}の数字です' },
+  presetReserved: { en: 'Presets 2, 45 and 49 are reserved', zh: '预置位2、45、49为保留位', ja: 'プリセット2、45、49は予約済みです' },
+  presetMissing: { en: 'This preset has not been set on the camera', zh: '该预置位尚未设置', ja: 'このプリセットはまだ設定されていません' },
+  mediaNotFound: { en: 'Media entry not found', zh: '媒体文件不存在', ja: 'メディアが見つかりません' },
+  // Form designer (issue 6): saving a design into an entity schema.
+  formDesignInvalid: { en: 'The design cannot be saved: {detail}', zh: '无法保存该设计：{detail}', ja: 'このデザインは保存できません：{detail}' },
+  formDesignBuiltIn: { en: '"{id}" is defined by the project\'s schemas and cannot be replaced; save the design under a new entity name', zh: '"{id}"由项目内置模式定义，不能替换；请以新的实体名称保存该设计', ja: '「{id}」はプロジェクトのスキーマで定義されているため置き換えられません。新しいエンティティ名で保存してください' },
+  formDesignClash: { en: 'The design cannot be saved: {what} "{name}" is already used by {owner}', zh: '无法保存该设计：{what}"{name}"已被{owner}使用', ja: 'このデザインは保存できません：{what}「{name}」は {owner} で使用されています' },
+  formDesignTypeChange: { en: 'The design cannot be saved: the data type of field {field} cannot change from {from} to {to} once saved; add a new field instead', zh: '无法保存该设计：字段{field}保存后不能把数据类型从{from}改为{to}，请新增字段', ja: 'このデザインは保存できません：項目 {field} のデータ型は保存後に {from} から {to} へ変更できません。新しい項目を追加してください' },
+  unmatchedPattern: { en: '{field} Unmatched pattern', zh: '{field}格式不匹配', ja: '{field}がパターンに一致しません' },
   // Named formats (spec §5).
   'format.username': { en: 'Username: 5-16 letters and digits', zh: '用户名格式错误：5-16位字母或数字', ja: 'ユーザー名は英数字5〜16文字です' },
   'format.password': { en: 'Password: 6-16 letters and digits, with at least one letter and one digit', zh: '密码格式错误：6-16位字母和数字，须同时包含字母和数字', ja: 'パスワードは英字と数字を両方含む英数字6〜16文字です' },
@@ -98,8 +114,11 @@ export const MESSAGES = {
   'format.general-text': { en: 'Illegal characters in the text', zh: '文本含有非法字符', ja: 'テキストに使用できない文字があります' },
   'format.company-domain': { en: 'Invalid domain name (for example robots.example.com)', zh: '域名格式错误（例如 robots.example.com）', ja: 'ドメイン名の形式が正しくありません（例: robots.example.com）' },
   'format.positive-number': { en: 'Enter zero or a positive number without trailing zeros', zh: '请输入0或正数（末尾不能有多余的0）', ja: '0または正の数を入力してください（末尾の0は不可）' },
+  'format.upload-url': { en: 'Upload the file here: only files uploaded to this console are accepted', zh: '请在此上传文件：只接受上传到本系统的文件', ja: 'ここでファイルをアップロードしてください：このコンソールにアップロードしたファイルのみ使用できます' },
   'format.integer': { en: 'Digits only', zh: '只能输入数字', ja: '数字のみ入力できます' },
+  'format.clock-time': { en: 'Enter a time as HH:mm:ss (for example 07:30:00)', zh: '时间格式应为 HH:mm:ss（例如 07:30:00）', ja: '時刻は HH:mm:ss の形式で入力してください（例: 07:30:00）' },
   'format.hex': { en: 'Invalid hexadecimal value', zh: '十六进制格式错误', ja: '16進数の形式が正しくありません' },
+  'format.url': { en: 'Invalid URL (for example https://example.com)', zh: '网址格式错误（例如 https://example.com）', ja: 'URL の形式が正しくありません（例: https://example.com）' },
 } satisfies Catalog;
 
 /** A key of the shared message catalogue. */

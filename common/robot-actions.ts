@@ -19,7 +19,7 @@ export const RobotAction = {
 /** A command the server sends a robot over MQTT. */
 export interface RobotCommand {
   id: string;
-  action: number | 'emergencyButton' | 'pushVideo' | 'camParamGet' | 'camParamSet' | 'videoParam';
+  action: number | 'emergencyButton' | 'pushVideo' | 'camParamGet' | 'camParamSet' | 'videoParam' | 'setParams' | 'manualCharging' | 'lifter' | 'fireControl' | 'cameraLens';
   params?: Record<string, unknown>;
   t: number;
 }
@@ -32,6 +32,7 @@ export const REFUSALS = {
   noCharger: 'refusedNoCharger',
   state: 'refusedState',
   unsupported: 'refusedUnsupported',
+  presetMissing: 'presetMissing',
 } as const satisfies Record<string, MessageKey>;
 
 /** A refusal reason. */

@@ -25,13 +25,43 @@ export function fieldLabel(schema: LabelledSchema, prop: string, lang: Lang): st
   return labels?.[lang] ?? labels?.en ?? prop;
 }
 
-/** A message for one ajv error, in the caller's language. */
+/** A schema node: its `x-labels` and, for an object, its `properties`. */
+type SchemaNode = { 'x-labels'?: Partial<Record<Lang, string>>; properties?: Record<string, SchemaNode> } & Record<string, unknown>;
+
+/**
+ * The property an ajv error is about. When the instance path runs through nested objects to a
+ * property (settings groups), that property names the field by its own label; otherwise (array
+ * items, unlabelled paths) the top-level rule holds: the missing, unknown or first property,
+ * labelled from the top level. Also the name an unknown key is given.
+ */
+function errorField(err: AjvErrorLike, schema: LabelledSchema, lang: Lang): { prop: string; field: string; unknown: string } {
+  const path = err.instancePath
+    .split('/')
+    .filter(Boolean)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const extra = err.keyword === 'required' ? err.params.missingProperty : err.keyword === 'additionalProperties' ? err.params.additionalProperty : undefined;
+  if (extra !== undefined) path.push(String(extra));
+  let node = schema as SchemaNode;
+  const named: string[] = [];
+  for (const segment of path) {
+    const next = node.properties?.[segment];
+    if (!next) break;
+    named.push(segment);
+    node = next;
+  }
+  // An unknown key inside nested objects is named by its dotted path (battery.foo); elsewhere by itself.
+  const unknown = named.length === path.length - 1 ? path.join('.') : (path[path.length - 1] ?? '');
+  if (named.length > 1 && named.length === path.length) {
+    const labels = node['x-labels'];
+    return { prop: named.join('.'), field: labels?.[lang] ?? labels?.en ?? named[named.length - 1]!, unknown };
+  }
+  const prop = extra !== undefined ? String(extra) : (path[0] ?? '');
+  return { prop, field: fieldLabel(schema, prop, lang), unknown };
+}
+
+/** A message for one ajv error, in the caller's language; a nested property is named by its own label. */
 export function describeAjvError(err: AjvErrorLike, schema: LabelledSchema, lang: Lang): { field: string; message: string } {
-  const path = err.instancePath.split('/').filter(Boolean);
-  let prop = path[0] ?? '';
-  if (err.keyword === 'required') prop = String(err.params.missingProperty ?? '');
-  if (err.keyword === 'additionalProperties') prop = String(err.params.additionalProperty ?? '');
-  const field = fieldLabel(schema, prop, lang);
+  const { prop, field, unknown } = errorField(err, schema, lang);
   const say = (key: MessageKey, vars: Record<string, string | number> = {}) => formatMessage(key, lang, { field, ...vars });
   let message: string;
   switch (err.keyword) {
@@ -56,10 +86,14 @@ export function describeAjvError(err: AjvErrorLike, schema: LabelledSchema, lang
       message = say('notAllowedValue');
       break;
     case 'additionalProperties':
-      message = formatMessage('unknownField', lang, { field: prop });
+      message = formatMessage('unknownField', lang, { field: unknown });
       break;
     case 'type':
       message = say('wrongType');
+      break;
+    case 'pattern':
+      // Spec §5 (form designer): a pattern rule fails with '{name} Unmatched pattern'.
+      message = say('unmatchedPattern');
       break;
     case 'minimum':
     case 'maximum':

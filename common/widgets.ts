@@ -18,6 +18,18 @@ export const WIDGET_NAMES = [
   'hour-picker',
   'image-preview',
   'permission-tree',
+  'ref-picker',
+  'table-import',
+  // Form designer field types (issue 6).
+  'radio',
+  'checkboxes',
+  'time',
+  'date',
+  'rate',
+  'color',
+  'switch',
+  'slider',
+  'cascader',
 ] as const;
 /** One widget name. */
 export type WidgetName = (typeof WIDGET_NAMES)[number];

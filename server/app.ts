@@ -19,6 +19,8 @@ import { registerAdminEvents } from './events/admin-events';
 import { registerControlEvents } from './events/control-events';
 import { registerRobotEvents } from './events/robot-events';
 import { registerRoleEvents } from './events/role-events';
+import { registerSettingsEvents } from './events/settings-events';
+import { registerFormDesignEvents } from './events/form-design-events';
 import { registerRoleHooks } from './entities/role-hooks';
 import { readPluginManifests } from './auth/permission-tree';
 import { FleetState } from './fleet/state';
@@ -89,13 +91,15 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     registerSessionEvents(events, services);
     const live = new LiveSchemas(services, schemaDirs, (m) => console.warn(m));
     live.watch();
-    closers.push(async () => live.close());
+    closers.push(() => live.close());
     services.live = live;
     registerFleetEvents(events, services);
     registerAdminEvents(events, services);
     registerControlEvents(events, services);
     registerRobotEvents(events, services);
     registerRoleEvents(events, services, pluginsDir);
+    registerSettingsEvents(events, services);
+    registerFormDesignEvents(events, services);
     registerRoleHooks({ schemas: () => services.schemas, plugins: () => readPluginManifests(pluginsDir) });
 
     // MQTT: the embedded broker unless MQTT_URL names an external one.

@@ -11,6 +11,8 @@ export interface RobotStatusView {
   interactOnline?: number;
   battery?: number;
   emergencyButtonStatus?: number;
+  /** Call state (spec §3): idle 0, waiting 1, on call 2. */
+  interactionState?: number;
   x?: number;
   y?: number;
   theta?: number;
@@ -35,7 +37,7 @@ function toMillis(value: unknown): number | undefined {
 
 const FIELDS: (keyof RobotStatusView)[] = [
   'robotId', 'robotName', 'robotType', 'status', 'online', 'videoOnline', 'interactOnline', 'battery',
-  'emergencyButtonStatus', 'x', 'y', 'theta', 'latitude', 'longitude', 'mapId',
+  'emergencyButtonStatus', 'interactionState', 'x', 'y', 'theta', 'latitude', 'longitude', 'mapId',
 ];
 
 /** Applies one answer or push to the current view (newer information wins). */

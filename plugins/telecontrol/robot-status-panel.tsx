@@ -9,6 +9,7 @@ import { robotStatusLabel, robotTopic, useEventQuery, useLinkState, useSchemas, 
 import { TELECONTROL_TEST_IDS as IDS } from './test-ids';
 import { mergeRobotStatus, type RobotStatusView } from './robot-status-model';
 import { CameraView } from './camera-view';
+import { ControlPanel } from './control-panel';
 
 const ERROR_STATUSES = new Set(['4', '6', '12']);
 const CHARGING_STATUSES = new Set(['3', '8', '22']);
@@ -137,7 +138,14 @@ export function RobotStatusPanel({ robotId }: { robotId: string }) {
           </Descriptions.Item>
         </Descriptions>
       </Card>
-      <CameraView robotId={robotId} videoOnline={!!view.online && !!view.videoOnline} />
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={14}>
+          <CameraView robotId={robotId} videoOnline={!!view.online && !!view.videoOnline} state={view} />
+        </Col>
+        <Col xs={24} xl={10}>
+          <ControlPanel robotId={robotId} robotType={view.robotType} state={view} />
+        </Col>
+      </Row>
     </Space>
   );
 }

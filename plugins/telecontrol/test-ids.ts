@@ -9,4 +9,26 @@ export const TELECONTROL_TEST_IDS = {
   panel: 'robot-status-panel',
   cameraSwitch: 'camera-switch',
   player: 'video-player',
+  controlPanel: 'control-panel',
+  emergency: 'emergency-button',
+  /** `control-<name>` per control (telecontrol, goCharge, stop …). */
+  action: 'control',
+  answer: 'control-answer',
+  callState: 'call-state',
+  broadcastText: 'broadcast-text',
+  lifter: 'lifter-control',
+  fire: 'fire-control',
+  /** `ptz-<up|down|left|right|zoomIn|…>` per button. */
+  ptz: 'ptz',
+  presetInput: 'preset-input',
+  presetHint: 'preset-hint',
+  lensState: 'lens-state',
+  snapshot: 'snapshot',
+  cameraSettings: 'camera-settings',
+  cameraDialog: 'camera-settings-dialog',
+  /** `camera-param-<name>` per parameter input. */
+  cameraParam: 'camera-param',
+  cameraSave: 'camera-settings-save',
+  cameraError: 'camera-settings-error',
+  moreSettings: 'camera-more-settings',
 } as const;

@@ -73,6 +73,19 @@ export function buildPermissionTree(schemas: SchemaSet, plugins: PluginManifest[
     }
     nodes.push({ id: `menu:${route.split('/').filter(Boolean).pop()}`, labels, group: menu?.group, children });
   }
+  // Settings screens (robotSetting): their menu node, with the permissions no other screen lists yet.
+  const listed = treeIds(nodes);
+  for (const s of schemas.settings?.values() ?? []) {
+    const route = s.schema['x-route'];
+    if (!route) continue;
+    const menu = s.schema['x-menu'] as { group?: string; labels?: Record<string, string> } | undefined;
+    const labels = menu?.labels ?? s.schema['x-labels'] ?? { en: s.id };
+    const children = (['read', 'update'] as const)
+      .map((action) => ({ action, id: s.schema['x-access']?.[action] ?? `${s.id}:${action}` }))
+      .filter(({ id }) => !listed.has(id))
+      .map(({ action, id }) => ({ id, labels: Object.fromEntries(Object.entries(ACTION_LABELS[action]!).map(([l, a]) => [l, `${labels[l] ?? labels.en ?? s.id}: ${a}`])) }));
+    nodes.push({ id: `menu:${route.split('/').filter(Boolean).pop()}`, labels, group: menu?.group, children });
+  }
   return nodes;
 }
 

@@ -7,6 +7,7 @@ import { fail } from '../errors';
 import { defineEntityHooks } from './hooks';
 import { companyVisible } from './scope';
 import type { Queryable, Row } from '../store/db';
+import type { AuthedContext } from '../events/registry';
 
 /** Spec §5: the mail password is typed twice and both must match; the confirmation is never stored. */
 function checkMailPasswords(values: Row): void {
@@ -18,6 +19,16 @@ function checkMailPasswords(values: Row): void {
 export async function roleKindOf(tx: Queryable, roleId: unknown): Promise<number> {
   const row = (await tx.query<{ kind: number }>('SELECT "kind" FROM roles WHERE id = $1', [Number(roleId)]))[0];
   return row?.kind ?? 0;
+}
+
+/**
+ * Whether the caller may give a user this role: it exists, is not above the caller's tier, and is
+ * built-in or a custom role of the caller's company tree.
+ */
+async function assignableRole(tx: Queryable, session: AuthedContext['session'], roleId: unknown): Promise<boolean> {
+  const row = (await tx.query<{ kind: number; companyId: number | null }>('SELECT "kind", "companyId" FROM roles WHERE id = $1', [Number(roleId)]))[0];
+  if (!row || row.kind < session.roleId) return false;
+  return row.companyId === null || (await companyVisible(tx, session, Number(row.companyId)));
 }
 
 /** Business rules of the foundation entities (spec §5/§6) that a schema cannot express. */
@@ -61,7 +72,7 @@ export function registerCoreHooks(opts: { companyMaxLayer: number; sessions: Ses
   defineEntityHooks('user', {
     async beforeCreate(ctx, tx, values) {
       // Nobody creates a user with more rights than their own.
-      if ((await roleKindOf(tx, values.roleId)) < ctx.session.roleId) throw fail.noPermission();
+      if (!(await assignableRole(tx, ctx.session, values.roleId))) throw fail.noPermission();
       values.passwordHash = await hashPassword(String(values.password));
       delete values.password;
     },
@@ -71,7 +82,7 @@ export function registerCoreHooks(opts: { companyMaxLayer: number; sessions: Ses
       if (self && ((values.roleId !== undefined && values.roleId !== existing.roleId) || (values.companyId !== undefined && values.companyId !== existing.companyId)))
         throw fail.noPermission();
       if (!self && (await roleKindOf(tx, existing.roleId)) < ctx.session.roleId) throw fail.noPermission();
-      if (values.roleId !== undefined && (await roleKindOf(tx, values.roleId)) < ctx.session.roleId) throw fail.noPermission();
+      if (values.roleId !== undefined && values.roleId !== existing.roleId && !(await assignableRole(tx, ctx.session, values.roleId))) throw fail.noPermission();
       if (values.password !== undefined) {
         values.passwordHash = await hashPassword(String(values.password));
         delete values.password;

@@ -1,5 +1,22 @@
 import { StatusCode } from '../../common/protocol';
-import { REFUSALS, type RobotCommand } from '../../common/robot-actions';
+import { REFUSALS, RobotAction, type RobotCommand, type RobotReply } from '../../common/robot-actions';
+import {
+  actionName,
+  BROADCAST_MAX_LENGTH,
+  CameraAction,
+  controlBlock,
+  FireOperation,
+  FOCUS_ACTIONS,
+  hangsUpCall,
+  LIFTER_DIRECTIONS,
+  LIFTER_MAX_DISTANCE_MM,
+  MAX_PRESET,
+  presetProblem,
+  PTZ_DIRECTIONS,
+  robotOffers,
+  ZOOM_ACTIONS,
+  type Control,
+} from '../../common/robot-control';
 import { CAMERA_PARAMS, cameraParamValid, Definition } from '../../common/camera';
 import { CAMERAS } from '../video/live-video';
 import { visibleCompanyIds } from '../entities/scope';
@@ -15,7 +32,20 @@ const actionSchema = ajv.compile({
   properties: {
     robotId: { type: 'string', maxLength: 32 },
     action: { type: 'integer', minimum: 0, maximum: 10 },
-    params: { type: 'object' },
+    // What an action needs: mediaPlay {mediaId}, broadcast {text}, ptz {direction, cameraId?}, remoteCall {call 1 start / 0 hang up}.
+    params: {
+      type: 'object',
+      properties: {
+        mediaId: { type: 'integer', minimum: 1 },
+        text: { type: 'string', minLength: 1, maxLength: BROADCAST_MAX_LENGTH },
+        direction: { enum: [...PTZ_DIRECTIONS] },
+        cameraId: { type: 'integer', minimum: 0, maximum: 4 },
+        call: { enum: [0, 1] },
+        x: { type: 'number' },
+        y: { type: 'number' },
+      },
+      additionalProperties: false,
+    },
     userId: { type: 'integer' },
   },
   additionalProperties: false,
@@ -39,17 +69,52 @@ export function registerControlEvents(reg: EventRegistry, svc: Services): void {
     if (!robot || (ids !== null && !ids.includes(robot.companyId))) throw new AppError(StatusCode.notFound, 'robotNotFound');
     return robot;
   };
-  const command = async (ctx: AuthedContext, robotId: string, action: RobotCommand['action'], params?: Record<string, unknown>) => {
-    const robot = await visibleRobot(ctx, robotId);
-    if (!robot.online || !svc.gateway) throw new AppError(StatusCode.badRequest, 'robotOffline');
+  const ask = async (robotId: string, action: RobotCommand['action'], params?: Record<string, unknown>): Promise<RobotReply> => {
+    if (!svc.gateway) throw new AppError(StatusCode.badRequest, 'robotOffline');
     const reply = await svc.gateway.request(robotId, action, params);
     if (!reply) throw new AppError(StatusCode.badRequest, 'robotNoAnswer');
     if (reply.result !== 'accepted') throw new AppError(StatusCode.badRequest, REFUSALS[reply.reason ?? 'state'] ?? 'refusedState');
     return reply;
   };
-  const send = async (ctx: AuthedContext, robotId: string, action: RobotCommand['action'], params?: Record<string, unknown>) => {
-    const reply = await command(ctx, robotId, action, params);
-    return { robotId, action, result: reply.result };
+  const command = async (ctx: AuthedContext, robotId: string, action: RobotCommand['action'], params?: Record<string, unknown>) => {
+    const robot = await visibleRobot(ctx, robotId);
+    if (!robot.online) throw new AppError(StatusCode.badRequest, 'robotOffline');
+    return ask(robotId, action, params);
+  };
+  /**
+   * A control with the rules of common/robot-control: offered by the robot's kind, not blocked in
+   * its state, a running call hung up first. The robot still has the last word (it may refuse).
+   */
+  const control = async (ctx: AuthedContext, robotId: string, name: Control, action: RobotCommand['action'], params?: Record<string, unknown>) => {
+    const robot = await visibleRobot(ctx, robotId);
+    if (!robot.online) throw new AppError(StatusCode.badRequest, 'robotOffline');
+    if (!robotOffers(robot.robotType, name)) throw new AppError(StatusCode.badRequest, 'refusedUnsupported');
+    const block = controlBlock(name, robot);
+    if (block) throw new AppError(StatusCode.badRequest, block);
+    let hungUp = false;
+    if (hangsUpCall(name, robot)) {
+      await ask(robotId, RobotAction.remoteCall, { call: 0 });
+      hungUp = true;
+    }
+    const reply = await ask(robotId, action, params);
+    return { robotId, result: reply.result, ...(hungUp ? { hungUp } : {}), ...(reply.data !== undefined ? { data: reply.data } : {}) };
+  };
+  const send = async (ctx: AuthedContext, robotId: string, action: number, params?: Record<string, unknown>) => {
+    const name = actionName(action)!;
+    if (action === RobotAction.mediaPlay) {
+      const id = params?.mediaId;
+      if (typeof id !== 'number') throw new AppError(StatusCode.badRequest, 'required', { field: 'mediaId' });
+      const robot = await visibleRobot(ctx, robotId);
+      const rows = await svc.db.query<{ name: string; type: string; companyId: number | null }>('SELECT "name", "type", "companyId" FROM media_entries WHERE id = $1', [id]);
+      const ids = await visibleCompanyIds(svc.db, ctx.session);
+      const media = rows[0];
+      if (!media || (media.companyId !== null && media.companyId !== robot.companyId && ids !== null && !ids.includes(media.companyId))) throw new AppError(StatusCode.notFound, 'mediaNotFound');
+      params = { mediaId: id, name: media.name, type: media.type };
+    }
+    if (action === RobotAction.broadcast && typeof params?.text !== 'string') throw new AppError(StatusCode.badRequest, 'required', { field: 'text' });
+    if (action === RobotAction.ptz && typeof params?.direction !== 'string') throw new AppError(StatusCode.badRequest, 'required', { field: 'direction' });
+    const answer = await control(ctx, robotId, name, action, params);
+    return { ...answer, action };
   };
 
   reg.register<{ robotId: string; action: number; params?: Record<string, unknown> }>({
@@ -67,8 +132,10 @@ export function registerControlEvents(reg: EventRegistry, svc: Services): void {
     mutating: false,
     audit: true,
     validate: emergencySchema,
-    handler: (ctx, p) => send(ctx as AuthedContext, p.robotId, 'emergencyButton', { status: p.status }),
+    handler: async (ctx, p) => ({ ...(await control(ctx as AuthedContext, p.robotId, 'emergencyButton', 'emergencyButton', { status: p.status })), action: 'emergencyButton' }),
   });
+
+  registerTeleopEvents(reg, control);
 
   const cam = { cameraId: { type: 'integer', minimum: 0, maximum: 4 } };
   const robotCam = (extra: Record<string, unknown> = {}, required: string[] = []) =>
@@ -151,4 +218,90 @@ export function registerControlEvents(reg: EventRegistry, svc: Services): void {
       return { robotId: p.robotId, index: p.index, sharpness: p.sharpness };
     },
   });
+}
+
+type ControlFn = (ctx: AuthedContext, robotId: string, name: Control, action: RobotCommand['action'], params?: Record<string, unknown>) => Promise<Record<string, unknown>>;
+
+/** Manual charging, lifter, fire-fighting and camera lens / preset commands (spec §7 control events). */
+function registerTeleopEvents(reg: EventRegistry, control: ControlFn): void {
+  const robotId = { type: 'string', maxLength: 32 };
+  const userId = { type: 'integer' };
+
+  reg.register<{ robotId: string; status: 0 | 1 }>({
+    name: 'manualCharging',
+    access: { kind: 'permission', permission: 'robot:teleop' },
+    mutating: false,
+    audit: true,
+    validate: ajv.compile({ type: 'object', required: ['robotId', 'status'], properties: { robotId, status: { enum: [0, 1] }, userId }, additionalProperties: false }),
+    // Stopping manual charging is never blocked; starting follows the rules (and needs a charger).
+    handler: (ctx, p) => control(ctx as AuthedContext, p.robotId, p.status ? 'manualCharging' : 'stop', 'manualCharging', { status: p.status }),
+  });
+
+  const lifterSchema = {
+    type: 'object',
+    required: ['robotId', 'direction'],
+    properties: { robotId, direction: { enum: [...LIFTER_DIRECTIONS] }, distance: { type: 'integer', minimum: 1, maximum: LIFTER_MAX_DISTANCE_MM }, userId },
+    additionalProperties: false,
+  };
+  const lifter = (ctx: AuthedContext, p: { robotId: string; direction: string; distance?: number }) =>
+    control(ctx, p.robotId, p.direction === 'stop' ? 'stop' : 'lifter', 'lifter', { direction: p.direction, distance: p.distance ?? 100 });
+  reg.register<{ robotId: string; direction: string; distance?: number }>({
+    name: 'lifterControl',
+    access: { kind: 'permission', permission: 'robot:teleop' },
+    mutating: false,
+    audit: true,
+    validate: ajv.compile(lifterSchema),
+    handler: (ctx, p) => lifter(ctx as AuthedContext, p),
+  });
+  // Spec §7 REST: POST /robot/common/lifter/{direction}?distance={n} (robotId in the query or body).
+  reg.register<{ robotId: string; direction: string; distance?: number }>({
+    name: 'POST /robot/common/lifter/{direction}',
+    access: { kind: 'permission', permission: 'robot:teleop' },
+    mutating: false,
+    audit: true,
+    labelSchema: lifterSchema,
+    validate: ajv.compile(lifterSchema),
+    handler: (ctx, p) => lifter(ctx as AuthedContext, p),
+  });
+
+  reg.register<{ robotId: string; operation: number }>({
+    name: 'fireControl',
+    access: { kind: 'permission', permission: 'robot:teleop' },
+    mutating: false,
+    audit: true,
+    validate: ajv.compile({
+      type: 'object',
+      required: ['robotId', 'operation'],
+      properties: { robotId, operation: { enum: Object.values(FireOperation) }, userId },
+      additionalProperties: false,
+    }),
+    handler: (ctx, p) => control(ctx as AuthedContext, p.robotId, 'fireControl', 'fireControl', { operation: p.operation }),
+  });
+
+  // cameraZoom / cameraFocus {robotId, cameraId, Action, preset?} (spec §7; codes in common/robot-control).
+  const lens = (name: string, actions: readonly number[]) =>
+    reg.register<{ robotId: string; cameraId: number; Action: number; preset?: string | number }>({
+      name,
+      access: { kind: 'permission', permission: 'robot:teleop' },
+      mutating: false,
+      audit: true,
+      validate: ajv.compile({
+        type: 'object',
+        required: ['robotId', 'cameraId', 'Action'],
+        properties: { robotId, cameraId: { type: 'integer', minimum: 0, maximum: 4 }, Action: { enum: [...actions] }, preset: { type: ['string', 'integer'] }, userId },
+        additionalProperties: false,
+      }),
+      handler: async (ctx, p) => {
+        const params: Record<string, unknown> = { cameraId: p.cameraId, code: p.Action };
+        if (p.Action === CameraAction.setPreset || p.Action === CameraAction.goPreset) {
+          const entry = p.preset === undefined ? '' : String(p.preset);
+          const problem = presetProblem(entry);
+          if (problem) throw new AppError(StatusCode.badRequest, problem, { limit: MAX_PRESET });
+          params.preset = Number(entry);
+        }
+        return control(ctx as AuthedContext, p.robotId, 'cameraPtz', 'cameraLens', params);
+      },
+    });
+  lens('cameraZoom', ZOOM_ACTIONS);
+  lens('cameraFocus', FOCUS_ACTIONS);
 }

@@ -58,6 +58,13 @@ async function workbook(svc: Services, entity: Entity, rows: Record<string, unkn
   const companies = new Map(
     (await svc.db.query<{ id: number; name: string }>('SELECT id, "name" FROM companies')).map((c) => [c.id, c.name] as const),
   );
+  // Roles: built-in ones by their translated enum label, custom ones by their name.
+  const roleEnum = svc.schemas.enums.get('role');
+  const roles = new Map(
+    (await svc.db.query<{ id: number; name: string }>('SELECT id, "name" FROM roles')).map(
+      (r) => [r.id, roleEnum?.values.find((ev) => ev.value === r.id)?.labels[lang] ?? r.name] as const,
+    ),
+  );
   const enumLabel = (p: PropSchema | undefined, v: unknown): unknown => {
     const id = (p?.['x-enum'] ?? (p?.items as PropSchema | undefined)?.['x-enum']) as string | undefined;
     if (!id) return undefined;
@@ -71,6 +78,7 @@ async function workbook(svc: Services, entity: Entity, rows: Record<string, unkn
     const label = enumLabel(p, v);
     if (label !== undefined) return label;
     if (p?.['x-ref'] === 'company') return companies.get(Number(v)) ?? v;
+    if (p?.['x-ref'] === 'role') return roles.get(Number(v)) ?? v;
     if (v instanceof Date) return v;
     if (Array.isArray(v)) return v.map((x) => (typeof x === 'object' ? JSON.stringify(x) : String(x))).join(', ');
     if (typeof v === 'object') return JSON.stringify(v);

@@ -98,6 +98,7 @@ async function readRows(svc: Services, entity: Entity, wb: ExcelJS.Workbook): Pr
     return props[name]!.readOnly ? null : name; // read-only columns of an export are skipped
   });
   const companies = new Map((await svc.db.query<{ id: number; name: string }>('SELECT id, "name" FROM companies')).map((c) => [c.name.toLowerCase(), c.id] as const));
+  const roles = new Map((await svc.db.query<{ id: number; name: string }>('SELECT id, "name" FROM roles')).map((r) => [r.name.toLowerCase(), r.id] as const));
   const rows: Record<string, unknown>[] = [];
   ws.eachRow((row, n) => {
     if (n === 1) return;
@@ -106,7 +107,7 @@ async function readRows(svc: Services, entity: Entity, wb: ExcelJS.Workbook): Pr
     columns.forEach((name, i) => {
       const raw = cellText(values[i]);
       if (!name || raw === '') return;
-      out[name] = convert(svc, props[name]!, raw, companies);
+      out[name] = convert(svc, props[name]!, raw, companies, roles);
     });
     if (Object.keys(out).length) rows.push(out);
   });
@@ -122,7 +123,7 @@ function cellText(v: unknown): string {
   return String(v).trim();
 }
 
-function convert(svc: Services, p: PropSchema, raw: string, companies: Map<string, number>): unknown {
+function convert(svc: Services, p: PropSchema, raw: string, companies: Map<string, number>, roles: Map<string, number>): unknown {
   const type = Array.isArray(p.type) ? p.type.find((t) => t !== 'null') : p.type;
   const fromEnum = (enumId: unknown, text: string): unknown => {
     const e = enumId ? svc.schemas.enums.get(String(enumId)) : undefined;
@@ -132,6 +133,7 @@ function convert(svc: Services, p: PropSchema, raw: string, companies: Map<strin
   if (type === 'array') return raw.split(/\s*[,，]\s*/).filter(Boolean).map((t) => (p.items?.['x-enum'] ? fromEnum(p.items['x-enum'], t) : t));
   if (p['x-enum']) return fromEnum(p['x-enum'], raw);
   if (p['x-ref'] === 'company') return companies.get(raw.toLowerCase()) ?? (Number.isFinite(Number(raw)) ? Number(raw) : raw);
+  if (p['x-ref'] === 'role') return roles.get(raw.toLowerCase()) ?? fromEnum('role', raw);
   if (type === 'integer' || type === 'number') return Number.isFinite(Number(raw)) ? Number(raw) : raw;
   if (type === 'boolean') return ['1', 'true', 'yes', '是', 'はい'].includes(raw.toLowerCase());
   return raw;

@@ -84,6 +84,7 @@ export async function registerRoutes(app: FastifyInstance, svc: Services): Promi
       error: svc.live?.lastError ?? null,
       entities: [...svc.schemas.entities.values()].map((e) => e.schema),
       enums: [...svc.schemas.enums.values()],
+      settings: [...svc.schemas.settings.values()].map((s) => s.schema),
     };
   });
 

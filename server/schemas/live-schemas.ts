@@ -21,10 +21,14 @@ export class LiveSchemas {
   private watchers: fs.FSWatcher[] = [];
   private timer: NodeJS.Timeout | null = null;
   private registered = new Set<string>();
+  private readonly reloadListeners: (() => void)[] = [];
   /** The last reload error, or null. */
   lastError: string | null = null;
   /** Bumped on every successful reload (the console compares it to know when to refetch). */
   revision = 1;
+  private closed = false;
+  /** The reload under way (reloads run one after another). */
+  private chain: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly svc: SchemaHost,
@@ -32,6 +36,11 @@ export class LiveSchemas {
     private readonly log: (msg: string) => void = console.warn,
   ) {
     for (const entity of svc.schemas.entities.values()) for (const e of registerEntityEvents(svc.events, entity)) this.registered.add(e);
+  }
+
+  /** Calls `listener` after every successful reload (settings events re-register from it). */
+  onReload(listener: () => void): void {
+    this.reloadListeners.push(listener);
   }
 
   /** Watches the folders (recursively) and reloads 300 ms after the last change. */
@@ -44,19 +53,31 @@ export class LiveSchemas {
     }
   }
 
-  close(): void {
+  /** Stops watching and waits for a reload under way, so the database can close after it. */
+  async close(): Promise<void> {
+    this.closed = true;
     for (const w of this.watchers) w.close();
     this.watchers = [];
     if (this.timer) clearTimeout(this.timer);
+    await this.chain.catch(() => undefined);
   }
 
   private schedule(): void {
+    if (this.closed) return;
     if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.reload(), 300);
+    this.timer = setTimeout(() => {
+      this.reload().catch((err: Error) => this.log(`Schema reload failed: ${err.message}`));
+    }, 300);
   }
 
-  /** Reloads now; resolves false (keeping the old set) when a file is bad. */
-  async reload(): Promise<boolean> {
+  /** Reloads now (after any reload under way); resolves false (keeping the old set) when a file is bad. */
+  reload(): Promise<boolean> {
+    const run = this.chain.catch(() => undefined).then(() => (this.closed ? false : this.reloadNow()));
+    this.chain = run;
+    return run;
+  }
+
+  private async reloadNow(): Promise<boolean> {
     let next;
     try {
       next = loadSchemas(this.dirs);
@@ -65,7 +86,10 @@ export class LiveSchemas {
       this.log(`Schema reload refused, previous schemas stay in force: ${this.lastError}`);
       return false;
     }
-    for (const entity of next.entities.values()) await ensureTable(this.svc.db, entity);
+    for (const entity of next.entities.values()) {
+      if (this.closed) return false;
+      await ensureTable(this.svc.db, entity);
+    }
     const names = new Set<string>();
     for (const entity of next.entities.values()) for (const e of registerEntityEvents(this.svc.events, entity)) names.add(e);
     for (const old of this.registered) if (!names.has(old)) this.svc.events.remove(old);
@@ -73,6 +97,7 @@ export class LiveSchemas {
     this.svc.schemas = next;
     this.lastError = null;
     this.revision += 1;
+    for (const listener of this.reloadListeners) listener();
     return true;
   }
 }

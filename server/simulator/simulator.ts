@@ -2,6 +2,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { MqttTopics, type RobotPose, type RobotTelemetry } from '../../common/protocol';
 import { RobotAction, type RefusalReason, type RobotCommand, type RobotReply } from '../../common/robot-actions';
 import { defaultCameraParams } from '../../common/camera';
+import { CameraAction, FireOperation } from '../../common/robot-control';
 
 /** What the simulator needs to know of a robot it plays (as a real robot knows its own configuration). */
 export interface SimRobotSpec {
@@ -15,7 +16,7 @@ export interface SimRobotSpec {
 }
 
 /** Status codes used by the simulator (spec §4). */
-const S = { idle: 0, remoteControl: 1, navigation: 2, charging: 3, emergencyStop: 6, findingCharger: 8 } as const;
+const S = { idle: 0, remoteControl: 1, navigation: 2, charging: 3, emergencyStop: 6, findingCharger: 8, fireFighting: 21, manualCharging: 22 } as const;
 const BASE_LAT = 31.2304;
 const BASE_LON = 121.4737;
 
@@ -32,9 +33,26 @@ interface SimRobot {
   /** auto: the simulator's own daily life; manual: holds what an operator commanded. */
   mode: 'auto' | 'manual';
   emergency: 0 | 1;
-  /** Per camera (0-4): parameters, push-video flag and definition. */
-  cameras: { params: Record<string, string>; push: 0 | 1; definition: number }[];
+  /** Per camera (0-4): parameters, push-video flag, definition, lens and presets. */
+  cameras: SimCamera[];
+  /** Call state (spec §3): idle 0, waiting 1, on call 2. */
+  call: number;
+  lifterMm: number;
+  nozzle: { pitch: number; yaw: number };
 }
+
+interface SimCamera {
+  params: Record<string, string>;
+  push: 0 | 1;
+  definition: number;
+  zoom: number;
+  focus: number;
+  pan: number;
+  tilt: number;
+  presets: Map<number, { pan: number; tilt: number; zoom: number }>;
+}
+
+const newCamera = (): SimCamera => ({ params: defaultCameraParams(), push: 1, definition: 2, zoom: 1, focus: 50, pan: 0, tilt: 0, presets: new Map() });
 
 /**
  * Virtual robots: each is an MQTT client publishing status and pose at 1 Hz, exactly as a real
@@ -56,7 +74,7 @@ export class FleetSimulator {
       await client.subscribeAsync(MqttTopics.command(spec.robotId));
       client.on('message', (_topic, payload) => this.onCommand(robot, payload.toString()));
       const [x, y] = spec.loop[0] ?? [0, 0];
-      const robot: SimRobot = { spec, client, status: S.idle, phaseLeft: 3 + (i % 4) * 2, battery: 60 + ((i * 13) % 40), s: i * 7, x, y, theta: 0, mode: 'auto', emergency: 0, cameras: [0, 1, 2, 3, 4].map(() => ({ params: defaultCameraParams(), push: 1 as const, definition: 2 })) };
+      const robot: SimRobot = { spec, client, status: S.idle, phaseLeft: 3 + (i % 4) * 2, battery: 60 + ((i * 13) % 40), s: i * 7, x, y, theta: 0, mode: 'auto', emergency: 0, cameras: [0, 1, 2, 3, 4].map(newCamera), call: 0, lifterMm: 0, nozzle: { pitch: 0, yaw: 0 } };
       this.robots.push(robot);
       i++;
     }
@@ -80,15 +98,18 @@ export class FleetSimulator {
       return;
     }
     const camera = typeof cmd.action === 'string' ? this.camera(robot, cmd) : undefined;
-    const reason = camera ? null : this.apply(robot, cmd);
-    const reply: RobotReply = camera === 'unsupported' ? { id: cmd.id, result: 'refused', reason: 'unsupported' } : reason ? { id: cmd.id, result: 'refused', reason } : { id: cmd.id, result: 'accepted', ...(camera ? { data: camera.data } : {}) };
+    const out = camera ? null : this.apply(robot, cmd);
+    const reason = typeof out === 'string' ? out : null;
+    const data = camera && camera !== 'unsupported' && typeof camera !== 'string' ? camera.data : out && typeof out === 'object' ? out.data : undefined;
+    const refusal = camera === 'unsupported' ? 'unsupported' : typeof camera === 'string' ? camera : reason;
+    const reply: RobotReply = refusal ? { id: cmd.id, result: 'refused', reason: refusal } : { id: cmd.id, result: 'accepted', ...(data !== undefined ? { data } : {}) };
     robot.client.publish(MqttTopics.reply(robot.spec.robotId), JSON.stringify(reply));
     this.publish(robot);
   }
 
   /** Camera commands: push-video flags, parameters and definition, per camera 0-4. */
-  private camera(r: SimRobot, cmd: RobotCommand): { data: unknown } | 'unsupported' | undefined {
-    if (cmd.action === 'emergencyButton') return undefined;
+  private camera(r: SimRobot, cmd: RobotCommand): { data: unknown } | RefusalReason | undefined {
+    if (!['pushVideo', 'camParamGet', 'camParamSet', 'videoParam', 'cameraLens'].includes(cmd.action as string)) return undefined;
     const cam = r.cameras[Number(cmd.params?.cameraId ?? 0)];
     if (!cam) return 'unsupported';
     switch (cmd.action) {
@@ -103,13 +124,48 @@ export class FleetSimulator {
       case 'videoParam':
         cam.definition = Number(cmd.params?.sharpness ?? 2);
         return { data: { definition: cam.definition } };
+      case 'cameraLens':
+        return this.lens(cam, Number(cmd.params?.code), Number(cmd.params?.preset));
       default:
         return undefined;
     }
   }
 
-  /** Applies a command as a robot would, or says why not (spec §4 blocking rules). */
-  private apply(r: SimRobot, cmd: RobotCommand): RefusalReason | null {
+  /** Zoom, focus and presets of one camera (codes of common/robot-control CameraAction). */
+  private lens(cam: SimCamera, code: number, preset: number): { data: unknown } | RefusalReason {
+    switch (code) {
+      case CameraAction.zoomIn:
+        cam.zoom = Math.min(30, cam.zoom + 1);
+        break;
+      case CameraAction.zoomOut:
+        cam.zoom = Math.max(1, cam.zoom - 1);
+        break;
+      case CameraAction.focusNear:
+        cam.focus = Math.max(0, cam.focus - 5);
+        break;
+      case CameraAction.focusFar:
+        cam.focus = Math.min(100, cam.focus + 5);
+        break;
+      case CameraAction.autoFocus:
+        cam.focus = 50;
+        break;
+      case CameraAction.setPreset:
+        cam.presets.set(preset, { pan: cam.pan, tilt: cam.tilt, zoom: cam.zoom });
+        break;
+      case CameraAction.goPreset: {
+        const p = cam.presets.get(preset);
+        if (!p) return 'presetMissing';
+        Object.assign(cam, p);
+        break;
+      }
+      default:
+        break; // stop: the continuous move ends
+    }
+    return { data: { zoom: cam.zoom, focus: cam.focus, pan: cam.pan, tilt: cam.tilt, presets: [...cam.presets.keys()].sort((a, b) => a - b) } };
+  }
+
+  /** Applies a command as a robot would, or says why not (spec §4 blocking rules); some answer data. */
+  private apply(r: SimRobot, cmd: RobotCommand): RefusalReason | { data: unknown } | null {
     const mobile = r.spec.robotType !== 4;
     if (cmd.action === 'emergencyButton') {
       r.emergency = cmd.params?.status === 1 ? 1 : 0;
@@ -117,7 +173,7 @@ export class FleetSimulator {
       r.status = r.emergency ? S.emergencyStop : S.idle;
       return null;
     }
-    if (typeof cmd.action !== 'number') return 'unsupported';
+    if (typeof cmd.action === 'string') return this.device(r, cmd);
     const moving = [RobotAction.goPosition, RobotAction.auto, RobotAction.goCharge, RobotAction.telecontrol, RobotAction.resetPosition];
     if (r.emergency && (moving as number[]).includes(cmd.action)) return 'emergencyStop';
     if (!mobile && (moving as number[]).includes(cmd.action)) return 'unsupported';
@@ -148,8 +204,66 @@ export class FleetSimulator {
       case RobotAction.resetPosition:
         r.s = 0;
         return null;
+      case RobotAction.remoteCall:
+        if (r.spec.robotType === 5) return 'unsupported';
+        r.call = cmd.params?.call === 0 ? 0 : 2;
+        return null;
+      case RobotAction.ptz: {
+        const cam = r.cameras[Number(cmd.params?.cameraId ?? 0)] ?? r.cameras[0]!;
+        const d = cmd.params?.direction;
+        if (d === 'left' || d === 'right') cam.pan = (cam.pan + (d === 'left' ? -5 : 5) + 360) % 360;
+        if (d === 'up' || d === 'down') cam.tilt = Math.max(-90, Math.min(90, cam.tilt + (d === 'up' ? 5 : -5)));
+        return { data: { pan: cam.pan, tilt: cam.tilt } };
+      }
+      case RobotAction.mediaPlay:
+      case RobotAction.broadcast:
+        r.call = 0;
+        return null;
       default:
         return null; // media, broadcast, ptz, alarm, call: accepted, no change of status
+    }
+  }
+
+  /** Manual charging, lifter and fire-fighting, as a robot of that kind would answer them. */
+  private device(r: SimRobot, cmd: RobotCommand): RefusalReason | { data: unknown } | null {
+    const kind = r.spec.robotType;
+    switch (cmd.action) {
+      case 'manualCharging':
+        if (kind === 4) return 'unsupported';
+        if (cmd.params?.status === 0) {
+          if (r.status === S.manualCharging) r.status = S.idle;
+          return null;
+        }
+        if (r.spec.hasCharger === false) return 'noCharger';
+        if (r.emergency) return 'emergencyStop';
+        if (r.status === S.charging || r.status === S.manualCharging) return 'charging';
+        r.mode = 'manual';
+        r.status = S.manualCharging;
+        return null;
+      case 'lifter': {
+        if (![1, 5, 6].includes(kind)) return 'unsupported';
+        const d = cmd.params?.direction;
+        if (d !== 'stop' && r.emergency) return 'emergencyStop';
+        const mm = Number(cmd.params?.distance ?? 0);
+        if (d === 'up') r.lifterMm = Math.min(1000, r.lifterMm + mm);
+        if (d === 'down') r.lifterMm = Math.max(0, r.lifterMm - mm);
+        return { data: { height: r.lifterMm } };
+      }
+      case 'fireControl': {
+        if (kind !== 3) return 'unsupported';
+        if (r.emergency) return 'emergencyStop';
+        const op = Number(cmd.params?.operation);
+        if (op === FireOperation.sprayOn) {
+          r.mode = 'manual';
+          r.status = S.fireFighting;
+        } else if (op === FireOperation.sprayOff) {
+          if (r.status === S.fireFighting) r.status = S.idle;
+        } else if (op === FireOperation.nozzleUp || op === FireOperation.nozzleDown) r.nozzle.pitch = Math.max(-30, Math.min(60, r.nozzle.pitch + (op === FireOperation.nozzleUp ? 5 : -5)));
+        else r.nozzle.yaw = Math.max(-90, Math.min(90, r.nozzle.yaw + (op === FireOperation.nozzleLeft ? -5 : 5)));
+        return { data: { spraying: r.status === S.fireFighting, ...r.nozzle } };
+      }
+      default:
+        return 'unsupported';
     }
   }
 
@@ -171,7 +285,7 @@ export class FleetSimulator {
       interactOnline: r.spec.robotType === 5 ? 0 : 1,
       battery: Math.round(r.battery),
       emergencyButtonStatus: r.emergency,
-      interactionState: 0,
+      interactionState: r.call,
       t: Date.now(),
     };
     const pose: RobotPose = {
@@ -195,7 +309,7 @@ export class FleetSimulator {
     if (r.status === S.navigation || r.status === S.findingCharger) {
       r.battery = Math.max(0, r.battery - 0.15 * dt);
       if (mobile) this.move(r, 0.6 * dt);
-    } else if (r.status === S.charging) {
+    } else if (r.status === S.charging || r.status === S.manualCharging) {
       r.battery = Math.min(100, r.battery + 1.5 * dt);
     } else {
       r.battery = Math.max(0, r.battery - 0.02 * dt);

@@ -22,6 +22,10 @@ export { createSchemaDataProvider } from './api/data-provider';
 export type { SchemaDataProviderDeps } from './api/data-provider';
 /** Reads one event's answer through refine's data layer. */
 export { useEventQuery } from './api/use-event-query';
+/** Exports an entity's filtered, sorted list to Excel through `POST /api/export` (body built from the list's params). */
+export { exportBody, requestExport } from './api/export-list';
+/** Types of the export client. */
+export type { ExportBody, ExportDeps, ExportResult } from './api/export-list';
 /** Start-up configuration `/config.json`: load, read, https redirect, socket address. */
 export { loadConfig, getConfig, redirectToHttpsIfRequired, realtimeUrl } from './api/config';
 /** Type of `/config.json`. */
@@ -97,11 +101,13 @@ export type { SchemaRegistry } from './schema/schema-registry';
 /** Schema format types and the label picker. */
 export { pickLabel } from './schema/schema-types';
 /** Types of the schema format. */
-export type { EntitySchema, EnumSchema, EnumValue, PropertySchema, Labels, SchemaSet, EntityApi, ApiBinding, MenuInfo, ListInfo } from './schema/schema-types';
+export type { EntitySchema, EnumSchema, EnumValue, PropertySchema, Labels, SchemaSet, EntityApi, ApiBinding, MenuInfo, ListInfo, SettingsSchema, SettingsProperty } from './schema/schema-types';
 /** React access to the loaded schemas. */
 export { SchemaProvider, useSchemas } from './schema/schema-context';
 /** Generated list page of an entity (lazy; includes its create / edit dialog). */
 export { EntityListPage } from './schema/pages/lazy-pages';
+/** Generated page of a settings schema: the selected robot's document as one form (lazy). */
+export { SettingsPage } from './schema/settings/lazy-settings-page';
 /** Builds the RJSF schema + uiSchema of an entity form (create / edit). */
 export { buildEntityForm, formFields, initialFormData, changedValues, createValues } from './schema/form-schema';
 /** Types of the entity form builder. */
@@ -112,6 +118,12 @@ export { createWidgetRegistry } from './schema/widgets/widget-registry';
 export type { FormWidget, WidgetRegistry } from './schema/widgets/widget-registry';
 /** Lookups that show `x-ref` values by name, and their hooks. */
 export { REF_LOOKUPS, useRefOptions, useRefOptionsMap } from './schema/ref-lookups';
+/** Uploads a file to `POST /api/upload` with progress; the limit of a kind and the early refusal (the server's own message). */
+export { uploadFile, uploadLimit, earlyRefusal, acceptFor } from './schema/widgets/upload-request';
+/** What the server answers for a stored file. */
+export type { UploadedFile } from './schema/widgets/upload-request';
+/** Picture preview: hover preview, `x-preview-type` badge, 99+ counter (spec §3), previous / next on click. */
+export { ImagePreview, countLabel, pictureUrls } from './schema/widgets/image-preview-widget';
 
 // ── plugins ────────────────────────────────────────────────────────────────────────
 /** Declares a plugin (`plugins/<id>/index.ts` default export). */
@@ -129,7 +141,7 @@ export { RobotRequired, ROBOT_MANAGE_PATH } from './plugins/robot-required';
 /** Company › region › map › robot tree with search and persisted selection. */
 export { RobotTree } from './ui/robot-tree';
 /** Live camera player (FLV over WebSocket, flv.js loaded on demand) with the spec's poster states. */
-export { LivePlayer } from './ui/video-player';
+export { LivePlayer, preloadLivePlayer } from './ui/video-player';
 export type { LivePlayerProps, PlayerState } from './ui/video-player';
 /** Types of the menu tree (`getMenuList`). */
 export type { MenuTreeCompany, MenuTreeRegion, MenuTreeMap, MenuTreeRobot, RobotTreeProps } from './ui/robot-tree';
@@ -159,3 +171,11 @@ export { RobotType, statusLabelKey } from '@common/robot';
 export { Timeouts, Realtime, Paging, Layout } from '@common/constants';
 /** The robot status label (enum robot-status with offline / unknown). */
 export { robotStatusLabel, ROBOT_STATUS_ENUM } from './schema/robot-status';
+
+// Form designer (issue 6): the same form engine as the generated screens, and a schema refresh.
+/** The RJSF validator of every generated form (named formats, x- keywords). */
+export { formValidator } from './schema/validator';
+/** The widget registry generated forms resolve `x-widget` names with. */
+export { formWidgets } from './schema/widgets/default-widgets';
+/** Asks the console to refetch the schemas (after a schema was saved), and the event it listens to. */
+export { notifySchemasChanged, SCHEMAS_CHANGED_EVENT } from './schema/schema-refresh';

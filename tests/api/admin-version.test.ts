@@ -48,6 +48,22 @@ describe('versionManage over queryVersionInfo/addVersionInfo/modifyVersionInfo/d
     expect(await tableHash(s, 'software_versions')).toBe(before);
   });
 
+  it('stores a version with its uploaded file; a file address that is not an upload of this server is refused with nothing written', async () => {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(Buffer.from('#!/bin/sh\necho patch\n'))]), 'patch-2.2.sh');
+    const up = await (await fetch(`${s.url}/api/upload?kind=file`, { method: 'POST', headers: { token: t.admin, 'accept-language': 'en' }, body: form })).json();
+    expect(up).toMatchObject({ code: 0, data: { name: 'patch-2.2.sh', size: 21 } });
+    const made = await s.call('addVersionInfo', { projectName: 'NaviCore', version: 'V2.2', type: 'patch', fileUrl: up.data.url, fileName: up.data.name, fileSize: up.data.size }, t.admin);
+    expect(made.param).toMatchObject({ fileUrl: up.data.url, fileName: 'patch-2.2.sh', fileSize: 21 });
+    expect(await (await fetch(`${s.url}${up.data.url}`)).text()).toBe('#!/bin/sh\necho patch\n');
+    const before = await tableHash(s, 'software_versions');
+    expect(await s.call('addVersionInfo', { projectName: 'NaviCore', version: 'V2.3', type: 'patch', fileUrl: 'http://elsewhere.example.com/x.bin' }, t.admin)).toEqual({
+      statusCode: 400,
+      statusInfo: 'Validation failed: File: Upload the file here: only files uploaded to this console are accepted',
+    });
+    expect(await tableHash(s, 'software_versions')).toBe(before);
+  });
+
   it('keeps a version number unique within a project (case-insensitively)', async () => {
     const before = await tableHash(s, 'software_versions');
     expect(await s.call('addVersionInfo', { ...version, projectName: 'navicore', version: 'v2.1.0' }, t.platform)).toEqual({

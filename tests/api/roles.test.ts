@@ -79,4 +79,17 @@ describe('roleManage over /robot/authRole and /robot/permission', () => {
     const operator = await s.login('platform');
     expect((await rest('GET', '/robot/authRole/list', operator)).code).toBe(0);
   });
+
+  it('gives users a custom role of the caller tree in the user form; a role of another company tree is refused with nothing changed', async () => {
+    const made = await s.call('addUser', { username: 'shifter01', name: 'Shifter', roleId, companyId: 1, password: 'shift1234' }, admin);
+    expect(made.statusCode).toBe(200);
+    const entadmin = await s.login('entadmin');
+    const harbor = (await rest('GET', '/robot/authRole/list?pageSize=30', entadmin)).data.list.find((r: { name: string }) => r.name === 'HarborGuards');
+    // The platform's NightShift role is not visible to an enterprise admin, so it cannot be given.
+    const refused = await s.call('addUser', { username: 'harbor01', name: 'Harbor', roleId, companyId: 2, password: 'harb1234' }, entadmin);
+    expect(refused).toEqual({ statusCode: 401, statusInfo: 'Insufficient permissions to operate!' });
+    const users = (await s.call('queryAllUser', { pageSize: 100 }, admin)).param.list.map((u: { username: string }) => u.username);
+    expect(users).not.toContain('harbor01');
+    expect((await s.call('addUser', { username: 'harbor01', name: 'Harbor', roleId: harbor.id, companyId: 2, password: 'harb1234' }, entadmin)).statusCode).toBe(200);
+  });
 });

@@ -79,7 +79,12 @@ test('export of the filtered list downloads an Excel file', async ({ page }) => 
   expect((await download).suggestedFilename()).toMatch(/\.xlsx$/);
 });
 
-test('roleManage: a custom role gets permissions from the tree, with plugin permissions listed by themselves', async ({ page }) => {
+test('roleManage: a custom role gets permissions from the tree, with plugin permissions listed by themselves; users are linked to it', async ({ page, request }) => {
+  // A user of its own, so linking does not move a demo account the other tests log in with.
+  const call = async (event: string, param: unknown, token?: string) =>
+    (await (await request.post('/api/interface', { data: { event, param, token, protocolVersion: '1.0.3' } })).json()) as { statusCode: number; param: any };
+  const adminToken = (await call('login', { username: 'admin', password: 'demo1234', codeId: 'x', code: 'x' })).param.token;
+  expect((await call('addUser', { username: 'nightguard1', name: 'NightGuard', roleId: 5, companyId: 2, password: 'night1234' }, adminToken)).statusCode).toBe(200);
   await login(page, 'admin');
   await page.goto('/home/roleManage');
   await page.getByTestId('entity-create-role').click();
@@ -97,6 +102,27 @@ test('roleManage: a custom role gets permissions from the tree, with plugin perm
   await expect(row).toContainText('General user');
   await row.getByTestId('entity-edit-role').click();
   await expect(form.getByTestId('permission-tree').locator('.ant-tree-treenode-checkbox-checked')).toHaveCount(2);
+  await page.locator('.ant-modal-close:visible').click();
+  await expect(form).toBeHidden();
+
+  // Link users: nobody holds the new role yet; link nightguard1 and see it listed.
+  await row.getByTestId('row-action-linkUsers').click();
+  const dialog = page.getByTestId('link-dialog');
+  await expect(dialog.getByTestId('link-current')).toContainText('No user holds this role yet');
+  await dialog.getByTestId('link-add').click();
+  await page.locator('.ant-select-dropdown:visible').getByText('nightguard1', { exact: true }).click();
+  await page.keyboard.press('Escape');
+  await dialog.getByTestId('link-save').click();
+  await expect(page.getByText('1 user(s) linked')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await row.getByTestId('row-action-linkUsers').click();
+  await expect(dialog.getByTestId('link-current')).toContainText('nightguard1');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  // The user list shows the custom role by its name, and the user form offers it.
+  await page.goto('/home/userManage');
+  const userRow = page.getByTestId('entity-table-user').locator('tr').filter({ has: page.locator('td:first-child').getByText('nightguard1', { exact: true }) });
+  await expect(userRow).toContainText('NightOps');
 });
 
 test('at the maximum company layer the company selector is hidden and the own company is used', async ({ page, request }) => {
@@ -159,4 +185,81 @@ test('groupManage over REST: a group with linked robots is created, listed and d
   await row.getByTestId('entity-delete-group').click();
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(page.getByTestId('entity-table-group')).not.toContainText('NightPatrol');
+});
+
+test('companySetting: one form per company; a change is saved for the chosen company and kept after a reload', async ({ page, request }) => {
+  const call = async (event: string, param: unknown, token?: string) =>
+    (await (await request.post('/api/interface', { data: { event, param, token, protocolVersion: '1.0.3' } })).json()) as { statusCode: number; param: any };
+  const adminToken = (await call('login', { username: 'admin', password: 'demo1234', codeId: 'x', code: 'x' })).param.token;
+  expect((await call('addEmailGroup', { name: 'MetroAlarms', addresses: ['alarms@metro.example.com'], companyId: 3 }, adminToken)).statusCode).toBe(200);
+  await login(page, 'admin');
+  await page.goto('/home/companySetting');
+  const pageCard = page.getByTestId('single-page-company-setting');
+  await pageCard.getByTestId('single-subject-company-setting').click();
+  await page.locator('.ant-select-dropdown:visible').getByText('MetroColdChain', { exact: true }).click();
+  const form = page.getByTestId('entity-form-company-setting');
+  await form.getByRole('combobox', { name: 'SOS mode' }).click({ force: true });
+  await page.locator('.ant-select-dropdown:visible').getByText('Remote call', { exact: true }).click();
+  await form.getByRole('combobox', { name: 'Alarm e-mail group' }).click({ force: true });
+  await page.locator('.ant-select-dropdown:visible').getByText('MetroAlarms', { exact: true }).click();
+  await page.getByTestId('entity-submit-company-setting').click();
+  await expect(page.getByText('Company settings saved')).toBeVisible();
+  // The server holds it: read back over the protocol, then in the page after a reload.
+  expect((await call('getCompanyParam', { companyId: 3 }, adminToken)).param).toMatchObject({ companyId: 3, sosMode: 2 });
+  await page.reload();
+  await pageCard.getByTestId('single-subject-company-setting').click();
+  await page.locator('.ant-select-dropdown:visible').getByText('MetroColdChain', { exact: true }).click();
+  await expect(form).toContainText('Remote call');
+  await expect(form).toContainText('MetroAlarms');
+});
+
+test('versionManage: a version file is uploaded with progress; its name and size fill in and the list shows them', async ({ page }) => {
+  await login(page, 'admin');
+  await page.goto('/home/versionManage');
+  await page.getByTestId('entity-create-version-info').click();
+  const form = page.getByTestId('entity-form-version-info');
+  await form.getByLabel('Project', { exact: true }).fill('NaviCore');
+  await form.getByLabel('Version', { exact: true }).fill('V9.1');
+  await form.getByRole('combobox', { name: 'Type' }).click({ force: true });
+  await page.locator('.ant-select-dropdown:visible').getByText('Patch', { exact: true }).click();
+  await form.locator('input[type="file"]').first().setInputFiles({ name: 'navicore-9.1.patch', mimeType: 'application/octet-stream', buffer: Buffer.alloc(3000, 7) });
+  await expect(form.getByLabel('File name', { exact: true })).toHaveValue('navicore-9.1.patch');
+  await expect(form.getByLabel('File size (bytes)', { exact: true })).toHaveValue('3000');
+  await page.getByTestId('entity-submit-version-info').click();
+  await expect(form).toBeHidden();
+  const row = page.getByTestId('entity-table-version-info').locator('tr', { hasText: 'V9.1' });
+  await expect(row).toContainText('navicore-9.1.patch');
+});
+
+test('batteryManagement: a charge SOC table is read from a CSV file (a bad line is named), saved, shown in the list, and the battery is bound to a robot', async ({ page, request }) => {
+  const call = async (event: string, param: unknown, token?: string) =>
+    (await (await request.post('/api/interface', { data: { event, param, token, protocolVersion: '1.0.3' } })).json()) as { statusCode: number; param: any };
+  const token = (await call('login', { username: 'admin', password: 'demo1234', codeId: 'x', code: 'x' })).param.token;
+  const battery = (await call('addBatteryModel', { model: 'LFP48V60', capacity: 60000 }, token)).param;
+  await login(page, 'admin');
+  await page.goto('/home/batteryManagement');
+  const row = page.getByTestId('entity-table-battery-model').locator('tr', { hasText: 'LFP48V60' });
+  await row.getByTestId('row-action-uploadChargeSoc').click();
+  const dialog = page.getByTestId('action-form-uploadChargeSoc');
+  const chooser = dialog.locator('input[type="file"]');
+  await chooser.setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from('voltage,soc\n44.0,0\n46.5,abc\n') });
+  await expect(dialog).toContainText('Line 3: a number is expected');
+  await chooser.setInputFiles({ name: 'soc.csv', mimeType: 'text/csv', buffer: Buffer.from('voltage,soc\n44.0,0\n48.0,50\n52.5,100\n') });
+  await expect(dialog).toContainText('3 rows');
+  await page.getByTestId('action-form-submit-uploadChargeSoc').click();
+  await expect(dialog).toBeHidden();
+  await expect(row).toContainText('3 ×');
+  expect((await call('getSocData', { batteryId: battery.id }, token)).param.chargeSoc).toEqual([
+    { voltage: 44, soc: 0 },
+    { voltage: 48, soc: 50 },
+    { voltage: 52.5, soc: 100 },
+  ]);
+
+  await row.getByTestId('row-action-bindRobot').click();
+  const bind = page.getByTestId('action-form-bindRobot');
+  await bind.getByRole('combobox').click({ force: true });
+  await page.locator('.ant-select-dropdown:visible').getByText('PatrolA1 (01WR000001)').click();
+  await page.getByTestId('action-form-submit-bindRobot').click();
+  await expect(bind).toBeHidden();
+  expect((await call('getSocData', { robotId: '01WR000001' }, token)).param).toMatchObject({ robotId: '01WR000001', batteryId: battery.id, model: 'LFP48V60' });
 });

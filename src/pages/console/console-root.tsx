@@ -18,6 +18,8 @@ import {
   pickLabel,
   RobotRequired,
   RouteGuard,
+  SCHEMAS_CHANGED_EVENT,
+  SettingsPage,
   useRealtimeLinkWhileMounted,
   useSession,
   type ExtraResource,
@@ -74,9 +76,19 @@ function LoadedConsole() {
       .catch((e: unknown) => setError((e as Error).message));
   }, []);
   useEffect(load, [load]);
+  // A schema saved in the form designer: fetch the set again, keeping the current one on screen meanwhile.
+  useEffect(() => {
+    const refresh = () => {
+      fetchSchemas(getToken())
+        .then((set) => setSchemas(createSchemaRegistry(set)))
+        .catch(() => undefined);
+    };
+    window.addEventListener(SCHEMAS_CHANGED_EVENT, refresh);
+    return () => window.removeEventListener(SCHEMAS_CHANGED_EVENT, refresh);
+  }, []);
   useRealtimeLinkWhileMounted(Boolean(session) && Boolean(schemas));
 
-  const menuEntries = useMemo(() => (schemas ? collectMenuEntries(pluginRegistry.menu, schemas.entities) : []), [schemas]);
+  const menuEntries = useMemo(() => (schemas ? collectMenuEntries(pluginRegistry.menu, [...schemas.entities, ...schemas.settings]) : []), [schemas]);
   const extraResources = useMemo<ExtraResource[]>(
     () =>
       pluginRegistry.menu.map((m) => ({
@@ -107,6 +119,7 @@ function LoadedConsole() {
   if (!schemas) return <FullPageSpin />;
 
   const entityRoutes = schemas.entities.filter((e) => e['x-route']);
+  const settingsRoutes = schemas.settings.filter((s) => s['x-route']);
   const inShell = (path: string) => path.startsWith(`${HOME}/`);
 
   return (
@@ -120,6 +133,11 @@ function LoadedConsole() {
               .filter((e) => inShell(e['x-route']!))
               .map((e) => (
                 <Route key={e.$id} path={relative(e['x-route']!).slice('home/'.length)} element={<EntityListPage schemaId={e.$id} />} />
+              ))}
+            {settingsRoutes
+              .filter((s) => inShell(s['x-route']!))
+              .map((s) => (
+                <Route key={s.$id} path={relative(s['x-route']!).slice('home/'.length)} element={<SettingsPage schemaId={s.$id} />} />
               ))}
             {pluginRegistry.routes
               .filter((r) => inShell(r.path))

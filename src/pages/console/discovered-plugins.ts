@@ -5,7 +5,10 @@
  */
 import { addPluginLocales, createPluginRegistry, type PluginRegistry } from '@runtime';
 
-const modules = import.meta.glob('/plugins/*/index.ts', { eager: true });
+import formDesigner from '../../form-designer';
+
+// The form designer (src/form-designer, ARCHITECTURE.md) registers like a plugin folder would.
+const modules: Record<string, unknown> = { ...import.meta.glob('/plugins/*/index.ts', { eager: true }), '/src/form-designer/index.ts': { default: formDesigner } };
 
 /** The accepted plugins and their contributions. */
 export const pluginRegistry: PluginRegistry = createPluginRegistry(modules);

@@ -24,8 +24,11 @@ export interface MenuGroup {
 /** Groups shown first, in this order; others follow alphabetically. */
 export const GROUP_ORDER = ['operations', 'monitoring', 'admin', 'system'];
 
-/** Collects the entries of plugins and entity schemas. */
-export function collectMenuEntries(pluginMenu: readonly RegisteredMenuItem[], entities: readonly EntitySchema[]): MenuEntry[] {
+/** What a schema (entity or settings) contributes to the menu. */
+export type MenuSchema = Pick<EntitySchema, '$id' | 'x-route' | 'x-menu' | 'x-labels' | 'x-access'>;
+
+/** Collects the entries of plugins and of entity and settings schemas. */
+export function collectMenuEntries(pluginMenu: readonly RegisteredMenuItem[], entities: readonly MenuSchema[]): MenuEntry[] {
   const out: MenuEntry[] = pluginMenu.map((m) => ({
     key: `${m.pluginId}:${m.key}`,
     path: m.path,

@@ -37,7 +37,8 @@ export interface DownloadedFile {
 /** Performs one REST call and resolves with `data` (or a file, or an event stream). */
 export type RestCall = <T = unknown>(path: string, request?: RestRequest) => Promise<T>;
 
-function filenameOf(disposition: string | null): string {
+/** The file name a content-disposition header gives (RFC 5987 `filename*` first), or "download". */
+export function filenameOf(disposition: string | null): string {
   if (!disposition) return 'download';
   const star = /filename\*=(?:UTF-8'')?([^;]+)/i.exec(disposition);
   if (star?.[1]) return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
@@ -45,7 +46,8 @@ function filenameOf(disposition: string | null): string {
   return plain?.[1] ?? 'download';
 }
 
-function browserSave(blob: Blob, filename: string): void {
+/** Saves a blob as a file in the browser (object URL + anchor download). */
+export function browserSave(blob: Blob, filename: string): void {
   if (typeof document === 'undefined') return;
   const href = URL.createObjectURL(blob);
   const a = document.createElement('a');

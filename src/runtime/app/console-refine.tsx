@@ -61,9 +61,14 @@ export function ConsoleRefine({ schemas, extraResources = [], children }: Consol
           const e = schemas.entity(name);
           if (e) {
             const api = e['x-api'] ?? {};
-            const offered = (['read', 'create', 'update', 'delete'] as const).filter((slot) => (slot === 'read' ? api.list : api[slot]));
+            // One record per subject (x-single): read through get, update through set.
+            const offered = (['read', 'create', 'update', 'delete'] as const).filter((slot) =>
+              slot === 'read' ? api.list || api.get : slot === 'update' ? api.update || api.set : api[slot],
+            );
             return { route: e['x-route'], permissions: e['x-access'], offered };
           }
+          const s = schemas.setting(name);
+          if (s) return { route: s['x-route'], permissions: s['x-access'], offered: ['read', 'update'] };
           const r = extra.get(name);
           return r ? { route: r.route, permissions: r.permissions } : undefined;
         },
@@ -78,6 +83,9 @@ export function ConsoleRefine({ schemas, extraResources = [], children }: Consol
       ...schemas.entities
         .filter((e) => e['x-route'])
         .map((e) => ({ name: e.$id, list: e['x-route'], meta: { label: pickLabel(e['x-menu']?.labels ?? e['x-labels'], lang, e.$id), schemaId: e.$id } })),
+      ...schemas.settings
+        .filter((s) => s['x-route'])
+        .map((s) => ({ name: s.$id, list: s['x-route'], meta: { label: pickLabel(s['x-menu']?.labels ?? s['x-labels'], lang, s.$id), schemaId: s.$id } })),
       ...extraResources.map((r) => ({ name: r.name, list: r.route, meta: { label: r.label } })),
     ],
     [schemas, extraResources, lang],

@@ -1,16 +1,17 @@
 /**
  * How a list cell shows a value, chosen by the property's kind (enum, enum list,
- * reference, date-time, image, boolean, plain). A registry keyed by kind.
+ * reference, date-time, image, image preview, boolean, plain). A registry keyed by kind.
  */
 import type { ReactNode } from 'react';
-import { Image, Tag } from 'antd';
+import { Popover, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import type { Lang } from '@common/protocol';
 import type { SchemaRegistry } from './schema-registry';
-import type { PropertySchema } from './schema-types';
+import { pickLabel, type PropertySchema } from './schema-types';
 import type { RefOptions } from './ref-lookups';
 import { robotStatusLabel, ROBOT_STATUS_ENUM } from './robot-status';
 import { DATETIME_FORMAT } from './widgets/simple-widgets';
+import { ImagePreview, pictureUrls, previewTypeOf } from './widgets/image-preview-widget';
 
 /** What a cell renderer may use. */
 export interface CellContext {
@@ -71,7 +72,23 @@ export const CELL_RENDERERS: Record<string, CellRenderer> = {
     return d.isValid() ? d.format(DATETIME_FORMAT) : String(value);
   },
   image(value) {
-    return typeof value === 'string' && value ? <Image src={value} height={32} style={{ objectFit: 'contain' }} /> : empty;
+    return typeof value === 'string' && value ? <ImagePreview value={value} size={32} /> : empty;
+  },
+  // `image-preview`: hover preview, type badge (x-preview-type: a type, or the field holding it), 99+ counter.
+  preview(value, p, _ctx, row) {
+    return pictureUrls(value).length ? <ImagePreview value={value} size={32} previewType={previewTypeOf(p['x-preview-type'], row)} /> : empty;
+  },
+  // An array of flat objects (a SOC table): its row count, the rows on hover.
+  rows(value, p, ctx) {
+    if (!Array.isArray(value) || value.length === 0) return empty;
+    const props = p.items?.properties ?? {};
+    const columns = Object.keys(props).map((c) => ({ key: c, dataIndex: c, title: pickLabel(props[c]?.['x-labels'], ctx.lang, c) }));
+    const table = <Table size="small" rowKey={(_, i) => String(i)} dataSource={value as Record<string, unknown>[]} columns={columns} pagination={value.length > 10 ? { pageSize: 10, size: 'small' } : false} style={{ minWidth: 240 }} />;
+    return (
+      <Popover content={table} mouseEnterDelay={0.2} destroyOnHidden>
+        <Tag style={{ cursor: 'default' }}>{value.length} ×</Tag>
+      </Popover>
+    );
   },
   boolean(value) {
     return value === undefined || value === null ? empty : value ? '✓' : '✗';
@@ -89,7 +106,9 @@ export function cellKindOf(p: PropertySchema): string {
   if (p['x-ref']) return 'ref';
   if (p['x-widget'] === 'datetime' || p.format === 'date-time') return 'datetime';
   if (p['x-widget'] === 'image-upload') return 'image';
+  if (p['x-widget'] === 'image-preview') return 'preview';
   if (p.type === 'boolean') return 'boolean';
+  if (p.type === 'array' && p.items?.type === 'object') return 'rows';
   return 'plain';
 }
 

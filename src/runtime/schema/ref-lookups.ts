@@ -7,10 +7,18 @@
 import { useMemo } from 'react';
 import { useQueries } from '@tanstack/react-query';
 import { useDataProvider } from '@refinedev/core';
+import { useTranslation } from 'react-i18next';
+import type { Lang } from '@common/protocol';
+import { useSchemas } from './schema-context';
+import { pickLabel } from './schema-types';
 
-/** One lookup: event answering an array, and its id / label / parent fields. */
+/** One lookup: event (or `METHOD /path` REST call) answering an array or a page, and its id / label / parent fields. */
 export interface RefLookup {
   event: string;
+  /** Params sent with the call (a page size large enough for a picker). */
+  param?: Record<string, unknown>;
+  /** An enumeration whose translated labels replace the stored name of the ids it lists (built-in roles). */
+  labelEnum?: string;
   idField: string;
   labelField: string;
   parentField?: string;
@@ -19,6 +27,13 @@ export interface RefLookup {
 /** Lookups by referenced entity id. */
 export const REF_LOOKUPS: Record<string, RefLookup> = {
   company: { event: 'getCompanysByRoleId', idField: 'companyId', labelField: 'name', parentField: 'parentId' },
+  // Built-in and custom roles the caller may see (roleManage's list call).
+  role: { event: 'GET /robot/authRole/list', param: { pageNum: 1, pageSize: 500 }, idField: 'id', labelField: 'name', labelEnum: 'role' },
+  // Users of the caller's company tree.
+  user: { event: 'queryAllUser', param: { pageNum: 1, pageSize: 1000 }, idField: 'id', labelField: 'username' },
+  robot: { event: 'reqRobotBasicInfo', param: { pageNum: 1, pageSize: 1000 }, idField: 'robotId', labelField: 'robotName' },
+  'robot-func-template': { event: 'getRobotFuncTemplate', param: { pageNum: 1, pageSize: 1000 }, idField: 'id', labelField: 'name' },
+  'email-group': { event: 'getEmailGroup', param: { pageNum: 1, pageSize: 1000 }, idField: 'id', labelField: 'name' },
 };
 
 /** One option of a reference. */
@@ -37,11 +52,13 @@ export interface RefOptions {
 
 const EMPTY: RefOptions = { options: [], byId: new Map(), isLoading: false };
 
-function toOptions(lookup: RefLookup, data: unknown): RefOptions {
-  const rows = Array.isArray(data) ? (data as Record<string, unknown>[]) : [];
+function toOptions(lookup: RefLookup, data: unknown, enumLabels?: Map<string, string>): RefOptions {
+  // A paged answer ({list, total}) gives its list.
+  const list = Array.isArray(data) ? data : (data as { list?: unknown } | null)?.list;
+  const rows = Array.isArray(list) ? (list as Record<string, unknown>[]) : [];
   const options = rows.map((r) => ({
     value: r[lookup.idField] as number | string,
-    label: String(r[lookup.labelField] ?? r[lookup.idField]),
+    label: enumLabels?.get(String(r[lookup.idField])) ?? String(r[lookup.labelField] ?? r[lookup.idField]),
     parent: lookup.parentField ? (r[lookup.parentField] as number | string | null) : undefined,
   }));
   return { options, byId: new Map(options.map((o) => [String(o.value), o])), isLoading: false };
@@ -50,6 +67,9 @@ function toOptions(lookup: RefLookup, data: unknown): RefOptions {
 /** Options of several references at once, keyed by referenced entity id. */
 export function useRefOptionsMap(refs: readonly string[]): Record<string, RefOptions> {
   const dataProvider = useDataProvider();
+  const schemas = useSchemas();
+  const { i18n } = useTranslation();
+  const lang = i18n.language as Lang;
   const known = refs.filter((r, i) => REF_LOOKUPS[r] && refs.indexOf(r) === i);
   const results = useQueries({
     queries: known.map((ref) => ({
@@ -58,20 +78,32 @@ export function useRefOptionsMap(refs: readonly string[]): Record<string, RefOpt
       retry: false,
       queryFn: async ({ signal }: { signal: AbortSignal }) => {
         const provider = dataProvider();
-        const answer = await provider.custom!({ url: REF_LOOKUPS[ref]!.event, method: 'post', payload: {}, meta: { queryContext: { signal } as never } });
+        const lookup = REF_LOOKUPS[ref]!;
+        const [method, path] = lookup.event.includes(' ') ? (lookup.event.split(' ', 2) as [string, string]) : ['post', lookup.event];
+        const get = method.toLowerCase() === 'get';
+        const answer = await provider.custom!({
+          url: path,
+          method: method.toLowerCase() as 'get' | 'post',
+          payload: get ? undefined : (lookup.param ?? {}),
+          query: get ? lookup.param : undefined,
+          meta: { queryContext: { signal } as never },
+        });
         return answer.data as unknown;
       },
     })),
   });
-  const key = results.map((r) => r.dataUpdatedAt).join(',') + known.join(',') + results.map((r) => r.isLoading).join(',');
+  const key = results.map((r) => r.dataUpdatedAt).join(',') + known.join(',') + results.map((r) => r.isLoading).join(',') + lang;
   return useMemo(() => {
     const out: Record<string, RefOptions> = {};
     known.forEach((ref, i) => {
       const r = results[i]!;
-      out[ref] = { ...toOptions(REF_LOOKUPS[ref]!, r.data), isLoading: r.isLoading };
+      const lookup = REF_LOOKUPS[ref]!;
+      const e = lookup.labelEnum ? schemas.enumById(lookup.labelEnum) : undefined;
+      const enumLabels = e ? new Map(e.values.map((v) => [String(v.value), pickLabel(v.labels, lang, v.key)])) : undefined;
+      out[ref] = { ...toOptions(lookup, r.data, enumLabels), isLoading: r.isLoading };
     });
     return out;
-  }, [key]);
+  }, [key, schemas]);
 }
 
 /** Options of one reference (empty when the entity has no lookup). */

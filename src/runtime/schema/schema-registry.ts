@@ -1,12 +1,14 @@
 /** The live schema set: loaded from `GET /api/schemas` at start-up (never bundled). */
 import type { Lang } from '@common/protocol';
-import { pickLabel, type EntitySchema, type EnumSchema, type SchemaSet } from './schema-types';
+import { pickLabel, type EntitySchema, type EnumSchema, type SchemaSet, type SettingsSchema } from './schema-types';
 
 /** Lookup over a loaded schema set. */
 export interface SchemaRegistry {
   readonly entities: readonly EntitySchema[];
   readonly enums: readonly EnumSchema[];
+  readonly settings: readonly SettingsSchema[];
   entity(id: string): EntitySchema | undefined;
+  setting(id: string): SettingsSchema | undefined;
   enumById(id: string): EnumSchema | undefined;
   /** The label of an enum value (or of an `x-extra` key such as robot-status `offline`). */
   enumLabel(enumId: string, value: unknown, lang: Lang): string;
@@ -20,12 +22,20 @@ export function createSchemaRegistry(set: Partial<SchemaSet>): SchemaRegistry {
     return ok;
   });
   const enums = (set.enums ?? []).filter((e) => e && typeof e.$id === 'string' && Array.isArray(e.values));
+  const settings = (set.settings ?? []).filter((s) => {
+    const ok = s && typeof s.$id === 'string' && s.properties && typeof s.properties === 'object' && s['x-api']?.get?.event && s['x-api']?.set?.event;
+    if (!ok) console.warn('Skipping a settings schema without $id, properties or x-api get/set', s);
+    return ok;
+  });
   const entityMap = new Map(entities.map((e) => [e.$id, e]));
   const enumMap = new Map(enums.map((e) => [e.$id, e]));
+  const settingsMap = new Map(settings.map((s) => [s.$id, s]));
   return {
     entities,
     enums,
+    settings,
     entity: (id) => entityMap.get(id),
+    setting: (id) => settingsMap.get(id),
     enumById: (id) => enumMap.get(id),
     enumLabel(enumId, value, lang) {
       const e = enumMap.get(enumId);
@@ -46,5 +56,5 @@ export async function fetchSchemas(token: string | undefined, fetchImpl: typeof 
   const body = (await response.json()) as Partial<SchemaSet> & { param?: Partial<SchemaSet> };
   // Accept the plain shape and, defensively, an event-style envelope.
   const set = body.entities ? body : (body.param ?? {});
-  return { entities: set.entities ?? [], enums: set.enums ?? [] };
+  return { entities: set.entities ?? [], enums: set.enums ?? [], settings: set.settings ?? [] };
 }

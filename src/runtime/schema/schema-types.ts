@@ -20,6 +20,15 @@ export interface EntityApi {
   create?: ApiBinding;
   update?: ApiBinding;
   delete?: ApiBinding;
+  /** One record per subject (`x-single`): read with `{[subject]: id}`, written with the subject and the changed fields. */
+  get?: ApiBinding;
+  set?: ApiBinding;
+}
+
+/** `x-single`: the entity holds one record per subject (a company's settings), edited as one form, not a list. */
+export interface SingleInfo {
+  /** The property naming the subject (`companyId`); the page offers the caller's companies. */
+  subject: string;
 }
 
 /** `x-menu`: where the entity appears in the side menu. */
@@ -53,6 +62,8 @@ export interface PropertySchema {
   writeOnly?: boolean;
   uniqueItems?: boolean;
   items?: PropertySchema;
+  /** Fields of an object (array items of flat objects, such as a SOC table's points). */
+  properties?: Record<string, PropertySchema>;
   'x-labels'?: Labels;
   'x-widget'?: string;
   'x-enum'?: string;
@@ -77,6 +88,7 @@ export interface EntitySchema {
   'x-route'?: string;
   'x-menu'?: MenuInfo;
   'x-api'?: EntityApi;
+  'x-single'?: SingleInfo;
   'x-access'?: { read?: string; create?: string; update?: string; delete?: string; [k: string]: string | undefined };
   'x-list'?: ListInfo;
   'x-order'?: string[];
@@ -98,10 +110,34 @@ export interface EnumSchema {
   values: EnumValue[];
 }
 
+/** A property of a settings schema: a group (nested `properties`) or a leaf. */
+export interface SettingsProperty extends PropertySchema {
+  properties?: Record<string, SettingsProperty>;
+  /** A sibling whose value this one must not equal (common/settings crossFieldErrors). */
+  'x-differs-from'?: string;
+}
+
+/** A settings schema (one file of schemas/settings): one document per robot, edited as one form. */
+export interface SettingsSchema {
+  $id: string;
+  type?: 'object';
+  properties: Record<string, SettingsProperty>;
+  'x-labels'?: Labels;
+  'x-route'?: string;
+  'x-menu'?: MenuInfo;
+  'x-access'?: { read?: string; update?: string };
+  'x-api': { get: { event: string }; set: { event: string } };
+  /** The page needs a selected robot (the document is that robot's). */
+  'x-requires-robot'?: boolean;
+  [keyword: string]: unknown;
+}
+
 /** The `GET /api/schemas` answer. */
 export interface SchemaSet {
   entities: EntitySchema[];
   enums: EnumSchema[];
+  /** Settings schemas (absent from older servers). */
+  settings?: SettingsSchema[];
 }
 
 /** Picks the text of the language, falling back to English, Chinese, then the fallback. */

@@ -24,9 +24,20 @@ function fieldOf(error: RJSFValidationError): string {
   return (error.property ?? '').replace(/^\./, '').split(/[.[]/)[0] ?? '';
 }
 
+/** The whole property path of an error (`.battery.lowLevel` → battery, lowLevel); nested forms label by it. */
+function pathOf(error: RJSFValidationError): string[] {
+  return (error.property ?? '')
+    .replace(/^\./, '')
+    .split(/[.[\]]/)
+    .filter(Boolean);
+}
+
+/** Names a field by its label: `field` is the top-level property (entity forms), `path` the whole path (nested forms). */
+export type LabelOf = (field: string, path: string[]) => string;
+
 /** The catalogue message of one ajv error (falls back to ajv's text for unknown keywords). */
-export function messageFor(error: RJSFValidationError, lang: Lang, labelOf: (field: string) => string): string {
-  const field = labelOf(fieldOf(error));
+export function messageFor(error: RJSFValidationError, lang: Lang, labelOf: LabelOf): string {
+  const field = labelOf(fieldOf(error), pathOf(error));
   const msg = (key: MessageKey, vars: Record<string, string | number> = {}) => formatMessage(key, lang, { field, ...vars });
   const name = error.name ?? '';
   const limit = error.params?.limit as number | undefined;
@@ -38,6 +49,8 @@ export function messageFor(error: RJSFValidationError, lang: Lang, labelOf: (fie
   if (name === 'maxLength') return msg('tooLong', { limit: limit ?? '' });
   if (name === 'minLength') return limit !== undefined && limit <= 1 ? msg('required') : msg('tooShort', { limit: limit ?? '' });
   if (name === 'type') return msg('wrongType');
+  // Spec §5 (form designer): a failed pattern says '{name} Unmatched pattern', as the server does.
+  if (name === 'pattern') return msg('unmatchedPattern');
   if (name === 'additionalProperties') return formatMessage('unknownField', lang, { field: String(error.params?.additionalProperty ?? '') });
   if (RANGE.has(name)) return msg('outOfRange');
   if (VALUE.has(name)) return msg('notAllowedValue');
@@ -45,7 +58,7 @@ export function messageFor(error: RJSFValidationError, lang: Lang, labelOf: (fie
 }
 
 /** Builds an RJSF `transformErrors` speaking the catalogue in `lang`. */
-export function catalogueErrors(lang: Lang, labelOf: (field: string) => string) {
+export function catalogueErrors(lang: Lang, labelOf: LabelOf) {
   return (errors: RJSFValidationError[]): RJSFValidationError[] => {
     const seen = new Set<string>();
     const out: RJSFValidationError[] = [];
@@ -54,7 +67,7 @@ export function catalogueErrors(lang: Lang, labelOf: (field: string) => string) 
       const key = `${e.property ?? ''}|${message}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      out.push({ ...e, message, stack: `${labelOf(fieldOf(e))}: ${message}` });
+      out.push({ ...e, message, stack: `${labelOf(fieldOf(e), pathOf(e))}: ${message}` });
     }
     return out;
   };

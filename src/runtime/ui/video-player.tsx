@@ -19,6 +19,8 @@ export interface LivePlayerProps {
   url?: string;
   height?: number;
   'data-testid'?: string;
+  /** Called on every poster state change (a video wall keeps per-tile state and first-frame time). */
+  onStateChange?: (state: PlayerState) => void;
 }
 
 interface FlvPlayer {
@@ -32,13 +34,27 @@ interface FlvPlayer {
   on(event: string, listener: (...args: unknown[]) => void): void;
 }
 
+let flvModule: Promise<typeof import('flv.js')> | null = null;
+/**
+ * Loads flv.js once. Pages with players call it as they load, so the library arrives while the
+ * page still asks for robots and stream addresses (bench/video-wall.ts: first frame).
+ */
+export function preloadLivePlayer(): Promise<typeof import('flv.js')> {
+  flvModule ??= import('flv.js');
+  return flvModule;
+}
+
 /** The live camera player. */
-export function LivePlayer({ url, height = 360, 'data-testid': testId = 'video-player' }: LivePlayerProps) {
+export function LivePlayer({ url, height = 360, 'data-testid': testId = 'video-player', onStateChange }: LivePlayerProps) {
   const { t } = useTranslation();
   const video = useRef<HTMLVideoElement>(null);
   const [state, setState] = useState<PlayerState>(url ? 'loading' : 'nodata');
   const [slow, setSlow] = useState(false);
   const [attempt, setAttempt] = useState(0);
+  const notify = useRef(onStateChange);
+  notify.current = onStateChange;
+  useEffect(() => notify.current?.(state), [state]);
+  useEffect(() => void preloadLivePlayer(), []);
 
   useEffect(() => {
     if (!url || !video.current) {
@@ -72,7 +88,7 @@ export function LivePlayer({ url, height = 360, 'data-testid': testId = 'video-p
     };
     el.addEventListener('playing', onPlaying);
     el.addEventListener('progress', onProgress);
-    void import('flv.js').then(({ default: flvjs }) => {
+    void preloadLivePlayer().then(({ default: flvjs }) => {
       if (cancelled) return;
       if (!flvjs.isSupported()) return setState('error');
       player = flvjs.createPlayer({ type: 'flv', isLive: true, url }, { enableWorker: false, enableStashBuffer: false, lazyLoad: false }) as unknown as FlvPlayer;

@@ -3,7 +3,7 @@
  * shared ajv setup. A server failure shows its statusInfo inside the dialog, which stays
  * open with the data kept; success closes it, says so and refreshes the list.
  */
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Alert, App, Button, Modal, Result, Space } from 'antd';
 import Form from '@rjsf/antd';
 import type { IChangeEvent } from '@rjsf/core';
@@ -49,6 +49,13 @@ export default function EntityFormModal({ entity, mode, record, onClose }: Entit
 
   const [initial] = useState(() => (built.form ? initialFormData(entity, built.form.fields, record) : {}));
   const [formData, setFormData] = useState<Record<string, unknown>>(initial);
+  // Widgets that fill sibling fields (an upload's name and size) go through the form context.
+  // RJSF's own setFieldValue, so the change goes through its pipeline like a typed one.
+  const formRef = useRef<{ setFieldValue: (path: string, value: unknown) => void }>(null);
+  const formContext = useMemo(
+    () => ({ ...FORM_CONTEXT, setFields: (patch: Record<string, unknown>) => Object.entries(patch).forEach(([k, v]) => formRef.current?.setFieldValue(k, v)) }),
+    [],
+  );
   const [serverError, setServerError] = useState<string>();
   const { mutateAsync: create, mutation: createMutation } = useCreate();
   const { mutateAsync: update, mutation: updateMutation } = useUpdate();
@@ -106,7 +113,8 @@ export default function EntityFormModal({ entity, mode, record, onClose }: Entit
             validator={formValidator}
             transformErrors={transformErrors}
             widgets={RJSF_WIDGETS}
-            formContext={FORM_CONTEXT}
+            formContext={formContext}
+            ref={formRef as never}
             showErrorList={false}
             noHtml5Validate
             disabled={saving}

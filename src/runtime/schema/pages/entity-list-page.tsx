@@ -1,36 +1,48 @@
 /**
  * Generated list page of an entity schema: server-side paged table (x-list.columns,
- * x-list.sort), filter form (x-list.filters), create / edit dialog and delete, each
- * button shown only when access control allows it.
+ * x-list.sort), filter form by property kind (x-list.filters), column picker, create / edit
+ * dialog, delete and bulk delete, export of the filtered list; each button shown only when
+ * access control allows it.
  */
-import { lazy, Suspense, useMemo, useState } from 'react';
-import { App, Button, Card, Form, Input, Popconfirm, Select, Space, Table, Tooltip, Typography } from 'antd';
+import { lazy, Suspense, useMemo, useState, type Key } from 'react';
+import { App, Button, Card, Form, Popconfirm, Space, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTable } from '@refinedev/antd';
-import { useCan, useDelete, type BaseRecord, type CrudFilters } from '@refinedev/core';
+import { useCan, useDelete, type BaseKey, type BaseRecord } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { Paging } from '@common/constants';
 import type { Lang } from '@common/protocol';
 import { isAbortedError } from '../../api/errors';
 import { useSchemas } from '../schema-context';
-import { pickLabel, type EntitySchema, type PropertySchema } from '../schema-types';
+import { pickLabel, type EntitySchema } from '../schema-types';
 import { useRefOptionsMap } from '../ref-lookups';
 import { renderCell } from '../cell-renderers';
 import type { FormMode } from '../form-schema';
 import { listParams } from '../../api/data-provider';
 import { ExportButton, ImportButton, RowActions, type RowAction } from './list-tools';
+import { ColumnPicker, useColumnChoice } from './column-picker';
+import { BulkDeleteBar } from './bulk-delete';
+import { crudFiltersOf, FilterItems, listFilters } from './list-filters';
 
 const EntityFormModal = lazy(() => import('./entity-form-modal'));
+const SingleRecordPage = lazy(() => import('./single-record-page'));
 
 /** Props of the generated list page. */
 export interface EntityListPageProps {
   schemaId: string;
 }
 
-function isTextual(p: PropertySchema | undefined): boolean {
-  return !p?.['x-enum'] && (p?.type === 'string' || (Array.isArray(p?.type) && p.type.includes('string')));
+/** The text naming a row to a person (bulk delete results): its first column, else its id. */
+function rowLabel(row: BaseRecord, columns: string[], entity: EntitySchema): string {
+  const first = columns.find((c) => !entity.properties[c]?.['x-ref'] && typeof row[c] === 'string' && row[c]) ?? columns[0];
+  const v = first !== undefined ? row[first] : undefined;
+  return typeof v === 'string' || typeof v === 'number' ? String(v) : `#${String(row.id)}`;
 }
+
+// The selection column sits after the data columns, beside the row actions, so a row's first
+// cell stays its name (lists read, and e2e tests find rows, by it).
+const SELECTION_AFTER_DATA = true;
 
 /** The generated list page (one component for every entity). */
 export default function EntityListPage({ schemaId }: EntityListPageProps) {
@@ -38,6 +50,13 @@ export default function EntityListPage({ schemaId }: EntityListPageProps) {
   const entity = schemas.entity(schemaId);
   const { t } = useTranslation();
   if (!entity) return <Typography.Text type="danger">{t('entity.unknownSchema', { id: schemaId })}</Typography.Text>;
+  // One record per subject (x-single with x-api get/set): a form page, not a list.
+  if (entity['x-single'] && entity['x-api']?.get && entity['x-api']?.set)
+    return (
+      <Suspense fallback={null}>
+        <SingleRecordPage key={schemaId} entity={entity} />
+      </Suspense>
+    );
   return <EntityList key={schemaId} entity={entity} />;
 }
 
@@ -48,10 +67,11 @@ function EntityList({ entity }: { entity: EntitySchema }) {
   const { message } = App.useApp();
   const id = entity.$id;
   const list = entity['x-list'] ?? {};
-  const columnsNames = (list.columns ?? Object.keys(entity.properties).filter((k) => !entity.properties[k]?.['x-hidden'] && !entity.properties[k]?.writeOnly)).filter(
+  const allColumns = (list.columns ?? Object.keys(entity.properties).filter((k) => !entity.properties[k]?.['x-hidden'] && !entity.properties[k]?.writeOnly)).filter(
     (c) => entity.properties[c],
   );
-  const filterNames = (list.filters ?? []).filter((f) => entity.properties[f]);
+  const [columnsNames, setVisibleColumns] = useColumnChoice(id, allColumns);
+  const filters = useMemo(() => listFilters(list.filters ?? [], entity.properties), [entity]);
   const sortable = new Set(list.sort ?? []);
 
   const [dialog, setDialog] = useState<{ mode: FormMode; record?: BaseRecord }>();
@@ -59,22 +79,24 @@ function EntityList({ entity }: { entity: EntitySchema }) {
   const { data: canEdit } = useCan({ resource: id, action: 'edit' });
   const { data: canDelete } = useCan({ resource: id, action: 'delete' });
   const { mutate: remove, mutation: removing } = useDelete();
+  // Bulk delete needs a delete binding and the right to use it.
+  const canBulkDelete = Boolean(entity['x-api']?.delete) && Boolean(canDelete?.can);
+  const [selected, setSelected] = useState<Map<BaseKey, BaseRecord>>(() => new Map());
 
-  const { tableProps, searchFormProps, tableQuery, filters, sorters } = useTable<BaseRecord, { message: string; statusCode: number }, Record<string, unknown>>({
+  const { tableProps, searchFormProps, tableQuery, filters: crudFilters, sorters } = useTable<BaseRecord, { message: string; statusCode: number }, Record<string, unknown>>({
     resource: id,
     syncWithLocation: false,
     pagination: { pageSize: Paging.defaultPageSize, mode: 'server' },
     sorters: { mode: 'server' },
     filters: { mode: 'server', defaultBehavior: 'replace' },
-    onSearch: (values) =>
-      filterNames.map((f) => ({ field: f, operator: isTextual(entity.properties[f]) ? 'contains' : 'eq', value: values[f] })) as CrudFilters,
+    onSearch: (values) => crudFiltersOf(filters, values),
     errorNotification: (error) => ({ type: 'error', message: t('entity.loadFailed'), description: error?.message, key: `list-${id}` }),
   });
 
   const refNames = useMemo(() => columnsNames.map((c) => entity.properties[c]?.['x-ref']).filter((r): r is string => Boolean(r)), [columnsNames.join(','), entity]);
   const refs = useRefOptionsMap(refNames);
 
-  const columns: ColumnsType<BaseRecord> = columnsNames.map((name) => {
+  const columns: ColumnsType<BaseRecord> = columnsNames.map((name): ColumnsType<BaseRecord>[number] => {
     const p = entity.properties[name]!;
     return {
       key: name,
@@ -85,6 +107,7 @@ function EntityList({ entity }: { entity: EntitySchema }) {
       render: (value: unknown, row: BaseRecord) => renderCell(value, p, { lang, schemas, refs }, row),
     };
   });
+  if (canBulkDelete && SELECTION_AFTER_DATA) columns.push(Table.SELECTION_COLUMN);
   const rowActions = (entity['x-row-actions'] as RowAction[] | undefined) ?? [];
   if (canEdit?.can || canDelete?.can || rowActions.length) {
     columns.push({
@@ -113,6 +136,12 @@ function EntityList({ entity }: { entity: EntitySchema }) {
                     {
                       onSuccess: () => {
                         message.success(t('entity.deleted'));
+                        setSelected((current) => {
+                          if (!current.has(record.id!)) return current;
+                          const next = new Map(current);
+                          next.delete(record.id!);
+                          return next;
+                        });
                         resolve();
                       },
                       onError: (error) => {
@@ -153,7 +182,13 @@ function EntityList({ entity }: { entity: EntitySchema }) {
           <Tooltip title={t('common.refresh')}>
             <Button icon={<ReloadOutlined />} onClick={() => void tableQuery.refetch()} />
           </Tooltip>
-          <ExportButton entityId={id} param={listParams(filters, sorters)} />
+          <ColumnPicker
+            entityId={id}
+            columns={allColumns.map((c) => ({ name: c, label: pickLabel(entity.properties[c]?.['x-labels'], lang, c) }))}
+            visible={columnsNames}
+            onChange={setVisibleColumns}
+          />
+          <ExportButton entityId={id} param={listParams(crudFilters, sorters)} />
           {canCreate?.can ? <ImportButton entityId={id} onDone={() => void tableQuery.refetch()} /> : null}
           {canCreate?.can ? (
             <Button type="primary" icon={<PlusOutlined />} data-testid={`entity-create-${id}`} onClick={() => setDialog({ mode: 'create' })}>
@@ -163,27 +198,9 @@ function EntityList({ entity }: { entity: EntitySchema }) {
         </Space>
       }
     >
-      {filterNames.length ? (
+      {filters.length ? (
         <Form {...searchFormProps} layout="inline" style={{ marginBottom: 16, rowGap: 8 }} data-testid={`entity-filters-${id}`}>
-          {filterNames.map((f) => {
-            const p = entity.properties[f]!;
-            const label = pickLabel(p['x-labels'], lang, f);
-            const e = p['x-enum'] ? schemas.enumById(p['x-enum']) : undefined;
-            return (
-              <Form.Item key={f} name={f} label={label}>
-                {e ? (
-                  <Select
-                    allowClear
-                    style={{ minWidth: 160 }}
-                    placeholder={t('common.all')}
-                    options={e.values.map((v) => ({ value: v.value, label: pickLabel(v.labels, lang, v.key) }))}
-                  />
-                ) : (
-                  <Input allowClear placeholder={label} style={{ width: 180 }} />
-                )}
-              </Form.Item>
-            );
-          })}
+          <FilterItems filters={filters} lang={lang} />
           <Form.Item>
             <Space>
               <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
@@ -201,8 +218,50 @@ function EntityList({ entity }: { entity: EntitySchema }) {
           </Form.Item>
         </Form>
       ) : null}
+      {canBulkDelete ? (
+        <BulkDeleteBar
+          entityId={id}
+          selected={[...selected.values()].map((r) => ({ id: r.id!, label: rowLabel(r, allColumns, entity) }))}
+          onClear={() => setSelected(new Map())}
+          onDone={(deleted) => {
+            setSelected((current) => {
+              const next = new Map(current);
+              for (const key of deleted) next.delete(key);
+              return next;
+            });
+            void tableQuery.refetch();
+          }}
+        />
+      ) : null}
       <div data-testid={`entity-table-${id}`}>
-        <Table<BaseRecord> {...tableProps} rowKey="id" columns={columns} pagination={pagination} scroll={{ x: 'max-content' }} size="middle" />
+        <Table<BaseRecord>
+          {...tableProps}
+          rowKey="id"
+          columns={columns}
+          pagination={pagination}
+          scroll={{ x: 'max-content' }}
+          size="middle"
+          rowSelection={
+            canBulkDelete
+              ? {
+                  // Kept across pages: rows chosen on page 1 stay chosen while paging to page 2.
+                  preserveSelectedRowKeys: true,
+                  selectedRowKeys: [...selected.keys()] as Key[],
+                  onChange: (keys, rows) =>
+                    setSelected((current) => {
+                      const next = new Map<BaseKey, BaseRecord>();
+                      const byKey = new Map(rows.filter(Boolean).map((r) => [r.id as BaseKey, r]));
+                      for (const key of keys) {
+                        const row = byKey.get(key as BaseKey) ?? current.get(key as BaseKey);
+                        if (row) next.set(key as BaseKey, row);
+                      }
+                      return next;
+                    }),
+                  getCheckboxProps: (row) => ({ 'data-testid': `row-select-${String(row.id)}` }) as never,
+                }
+              : undefined
+          }
+        />
       </div>
       {dialog ? (
         <Suspense fallback={null}>

@@ -10,14 +10,28 @@ import { useTranslation } from 'react-i18next';
 import { subjectCan } from '@common/access';
 import type { Lang } from '@common/protocol';
 import { callEvent } from '../../api/clients';
+import { exportBody, requestExport } from '../../api/export-list';
+import { browserSave } from '../../api/rest-client';
+import { getLang } from '../../i18n/i18n';
+import { expireSession } from '../../session/expire';
 import { isAbortedError } from '../../api/errors';
 import { getToken, useSession } from '../../session/session-store';
 import { pickLabel, type Labels } from '../schema-types';
+import { LinkDialog, type LinkSpec } from './link-dialog';
+import { ActionFormDialog, type ActionForm } from './action-form-dialog';
 
-/** One row action of `x-row-actions`. */
+/** One row action of `x-row-actions`: an event call (the default), or a `link` dialog. */
 export interface RowAction {
   key: string;
-  event: string;
+  kind?: 'event' | 'link' | 'form';
+  /** The event a plain action calls. */
+  event?: string;
+  /** What a `link` action shows and calls. */
+  link?: LinkSpec;
+  /** The fields a `form` action asks for before calling its event. */
+  form?: ActionForm;
+  /** The param that carries the row's id (default `id`). */
+  idParam?: string;
   /** Fixed params sent with `{id}`. */
   param?: Record<string, unknown>;
   /** Shown only on rows whose fields have these values. */
@@ -29,32 +43,17 @@ export interface RowAction {
   confirmLabels?: Labels;
 }
 
-/** Downloads what `POST /api/export` answers for the list as it is filtered and sorted. */
+/** Downloads what `POST /api/export` answers for the list as it is filtered and sorted (`param`: the list event's params). */
 export function ExportButton({ entityId, param }: { entityId: string; param: Record<string, unknown> }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
   const run = async () => {
     setBusy(true);
     try {
-      const res = await fetch('/api/export', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', token: getToken() ?? '' },
-        body: JSON.stringify({ entity: entityId, param, lang: i18n.language }),
-      });
-      if ((res.headers.get('content-type') ?? '').includes('json')) {
-        message.error(((await res.json()) as { message: string }).message);
-        return;
-      }
-      const name = /filename\*=UTF-8''([^;]+)/.exec(res.headers.get('content-disposition') ?? '')?.[1];
-      const href = URL.createObjectURL(await res.blob());
-      const a = document.createElement('a');
-      a.href = href;
-      a.download = name ? decodeURIComponent(name) : `${entityId}.xlsx`;
-      a.click();
-      URL.revokeObjectURL(href);
-    } catch {
-      message.error(t('entity.exportFailed'));
+      const result = await requestExport(exportBody(entityId, param, getLang()), { getToken, onTokenInvalid: expireSession, failureText: t('entity.exportFailed') });
+      if (result.ok) browserSave(result.blob, result.filename);
+      else message.error(result.message);
     } finally {
       setBusy(false);
     }
@@ -116,9 +115,12 @@ export function RowActions({ actions, record, onDone }: { actions: RowAction[]; 
     (a) =>
       Object.entries(a.when ?? {}).every(([k, v]) => record[k] === v) && (!a.permission || (session && subjectCan(session, a.permission))),
   );
+  const [linking, setLinking] = useState<RowAction>();
   const run = async (a: RowAction) => {
+    if (a.kind === 'link' || a.kind === 'form') return setLinking(a);
+    if (!a.event) return;
     try {
-      await callEvent(a.event, { ...(a.param ?? {}), id: record.id });
+      await callEvent(a.event, { ...(a.param ?? {}), [a.idParam ?? 'id']: record.id });
       message.success(pickLabel(a.labels, lang, a.key));
       onDone();
     } catch (err) {
@@ -141,6 +143,26 @@ export function RowActions({ actions, record, onDone }: { actions: RowAction[]; 
           button
         );
       })}
+      {linking?.kind === 'form' && linking.form && linking.event ? (
+        <ActionFormDialog
+          id={linking.key}
+          title={`${pickLabel(linking.labels, lang, linking.key)} · ${String(record.name ?? record.model ?? record.id)}`}
+          event={linking.event}
+          form={linking.form}
+          param={{ ...(linking.param ?? {}), [linking.idParam ?? 'id']: record.id }}
+          onClose={() => setLinking(undefined)}
+          onDone={onDone}
+        />
+      ) : null}
+      {linking?.kind === 'link' && linking.link ? (
+        <LinkDialog
+          spec={linking.link}
+          record={record}
+          title={`${pickLabel(linking.labels, lang, linking.key)} · ${String(record.name ?? record.id)}`}
+          onClose={() => setLinking(undefined)}
+          onDone={onDone}
+        />
+      ) : null}
     </>
   );
 }

@@ -6,7 +6,9 @@ import { FileUploadWidget, ImageUploadWidget } from './upload-widget';
 import { DayPickerWidget, HourPickerWidget, MonthPickerWidget, WeekPickerWidget } from './multi-picker';
 import { ImagePreviewWidget } from './image-preview-widget';
 import { PermissionTreeWidget } from './permission-tree-widget';
-import { DatetimeWidget, PasswordWidget, RobotPickerWidget, RolePickerWidget, TextareaWidget } from './simple-widgets';
+import { TableImportWidget } from './table-import-widget';
+import { DatetimeWidget, PasswordWidget, RefPickerWidget, RobotPickerWidget, RolePickerWidget, TextareaWidget } from './simple-widgets';
+import { CascaderWidget, CheckboxesWidget, ColorWidget, DateWidget, RadioWidget, RateWidget, SliderWidget, SwitchWidget, TimeWidget } from './designer-widgets';
 
 const BUILT_IN: Record<WidgetName, FormWidget> = {
   'company-picker': CompanyPickerWidget,
@@ -23,6 +25,17 @@ const BUILT_IN: Record<WidgetName, FormWidget> = {
   'hour-picker': HourPickerWidget,
   'image-preview': ImagePreviewWidget,
   'permission-tree': PermissionTreeWidget,
+  'ref-picker': RefPickerWidget,
+  'table-import': TableImportWidget,
+  radio: RadioWidget,
+  checkboxes: CheckboxesWidget,
+  time: TimeWidget,
+  date: DateWidget,
+  rate: RateWidget,
+  color: ColorWidget,
+  switch: SwitchWidget,
+  slider: SliderWidget,
+  cascader: CascaderWidget,
 };
 
 /** The shared widget registry (plugins may register more names). */

@@ -23,6 +23,12 @@ export function decodePicks(value: unknown, all: number[]): number[] {
   return value.split(',').map(Number).filter((n) => allowed.has(n));
 }
 
+/**
+ * Spec §9: a select shows all / none shortcuts above this many options. (A spec number: it
+ * belongs beside the others in common/constants, which this change may not edit.)
+ */
+export const SHORTCUTS_ABOVE_OPTIONS = 5;
+
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 function makePicker(all: number[], label: (n: number, t: (k: string) => string) => string) {
@@ -42,14 +48,15 @@ function makePicker(all: number[], label: (n: number, t: (k: string) => string) 
         disabled={disabled || readonly}
         maxTagCount="responsive"
         onChange={(v: number[]) => set(v)}
-        dropdownRender={(menu) =>
-          options.length > 5 ? (
+        popupRender={(menu) =>
+          options.length > SHORTCUTS_ABOVE_OPTIONS ? (
             <>
-              <Space style={{ padding: '4px 8px' }}>
-                <Button size="small" type="link" onClick={() => set(all)}>
+              {/* mousedown kept from the select so the shortcuts do not close or blur it */}
+              <Space style={{ padding: '4px 8px' }} onMouseDown={(e) => e.preventDefault()}>
+                <Button size="small" type="link" onClick={() => set(all)} data-testid={`${id}-all`}>
                   {t('picker.all')}
                 </Button>
-                <Button size="small" type="link" onClick={() => set([])}>
+                <Button size="small" type="link" onClick={() => set([])} data-testid={`${id}-none`}>
                   {t('picker.none')}
                 </Button>
               </Space>

@@ -1,13 +1,10 @@
-/** Small widgets: `datetime`, `textarea`, `password`, `role-picker`, `robot-picker`, and an enum select with label search. */
-import { useMemo } from 'react';
+/** Small widgets: `datetime`, `textarea`, `password`, `role-picker`, `ref-picker`, `robot-picker`, and an enum select with label search. */
 import { DatePicker, Input, Select } from 'antd';
 import dayjs from 'dayjs';
 import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
-import type { Lang } from '@common/protocol';
-import { useSchemas } from '../schema-context';
-import { pickLabel } from '../schema-types';
-import { useEventQuery } from '../../api/use-event-query';
+import { useRobotOptions } from './robot-options';
+import { useRefOptions } from '../ref-lookups';
 
 /** Display format of date-times across the console. */
 export const DATETIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
@@ -61,20 +58,18 @@ export function PasswordWidget({ id, value, onChange, disabled, readonly, placeh
   );
 }
 
-/** `role-picker`: the role enumeration as a select. */
+/** `role-picker`: the roles the caller may see (built-in and custom, from roleManage's list) as a select. */
 export function RolePickerWidget({ id, value, onChange, disabled, readonly, placeholder }: WidgetProps) {
-  const { i18n } = useTranslation();
-  const schemas = useSchemas();
-  const options = useMemo(
-    () => (schemas.enumById('role')?.values ?? []).map((v) => ({ value: v.value, label: pickLabel(v.labels, i18n.language as Lang, v.key) })),
-    [schemas, i18n.language],
-  );
+  const { options, isLoading } = useRefOptions('role');
   return (
     <Select
       id={id}
       style={{ width: '100%' }}
       value={value ?? undefined}
       options={options}
+      loading={isLoading}
+      showSearch
+      optionFilterProp="label"
       disabled={disabled || readonly}
       placeholder={placeholder}
       allowClear
@@ -83,12 +78,28 @@ export function RolePickerWidget({ id, value, onChange, disabled, readonly, plac
   );
 }
 
-interface MenuRobot {
-  robotId: string;
-  robotName?: string;
-}
-interface MenuCompany {
-  regions?: { maps?: { robots?: MenuRobot[] }[] }[];
+/** `ref-picker`: a record of the entity the property's `x-ref` names (its lookup gives the options); several for an array. */
+export function RefPickerWidget({ id, value, onChange, disabled, readonly, placeholder, schema }: WidgetProps) {
+  const multiple = schema.type === 'array';
+  const ref = (schema['x-ref'] ?? (schema.items as { 'x-ref'?: string } | undefined)?.['x-ref']) as string | undefined;
+  const { options, isLoading } = useRefOptions(ref);
+  return (
+    <Select
+      id={id}
+      style={{ width: '100%' }}
+      showSearch
+      optionFilterProp="label"
+      loading={isLoading}
+      mode={multiple ? 'multiple' : undefined}
+      value={value ?? (multiple ? [] : undefined)}
+      options={options}
+      disabled={disabled || readonly}
+      placeholder={placeholder}
+      allowClear
+      // A cleared single choice is null when the schema allows it (the server keeps "no value" apart from "unchanged").
+      onChange={(v) => onChange(multiple ? (v ?? []) : (v ?? (Array.isArray(schema.type) && schema.type.includes('null') ? null : undefined)))}
+    />
+  );
 }
 
 /** `robot-picker`: robots of the caller's menu tree (getMenuList). */
@@ -96,17 +107,7 @@ export function RobotPickerWidget({ id, value, onChange, disabled, readonly, pla
   // An array field (group members, ad robots) picks several robots.
   const multiple = schema.type === 'array';
   const { t } = useTranslation();
-  const { data, isLoading } = useEventQuery<MenuCompany[]>('getMenuList');
-  const options = useMemo(() => {
-    const out: { value: string; label: string }[] = [];
-    const add = (robot: { robotId: string; robotName?: string }) =>
-      out.push({ value: robot.robotId, label: robot.robotName ? `${robot.robotName} (${robot.robotId})` : robot.robotId });
-    for (const c of Array.isArray(data) ? data : []) {
-      for (const r of c.regions ?? []) for (const m of r.maps ?? []) for (const robot of m.robots ?? []) add(robot);
-      for (const robot of (c as { robots?: { robotId: string; robotName?: string }[] }).robots ?? []) add(robot); // robots on no map yet
-    }
-    return out;
-  }, [data]);
+  const { options, isLoading } = useRobotOptions();
   return (
     <Select
       id={id}

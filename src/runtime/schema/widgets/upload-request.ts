@@ -2,10 +2,11 @@
  * Sends one file to POST /api/upload with the session token, reporting progress (XHR, because
  * fetch has no upload progress). Resolves the stored file; rejects with the server's message.
  */
-import { formatBytes, UPLOAD_KINDS } from '@common/uploads';
+import { formatBytes, UPLOAD_KINDS, type FileType } from '@common/uploads';
 import { formatMessage } from '@common/messages';
 import type { Lang } from '@common/protocol';
 import { getToken } from '../../session/session-store';
+import { AbortedError } from '../../api/errors';
 
 /** What the server answers for a stored file. */
 export interface UploadedFile {
@@ -25,10 +26,35 @@ export function earlyRefusal(size: number, limit: number, lang: Lang): string | 
   return size >= limit ? formatMessage('fileTooLarge', lang, { limit: formatBytes(limit) }) : null;
 }
 
-/** Uploads a file, calling onProgress with 0-100. */
-export function uploadFile(file: Blob & { name?: string }, kind: string, onProgress: (percent: number) => void, lang: Lang): Promise<UploadedFile> {
+const MIME_TYPES: Partial<Record<FileType, string>> = {
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  pdf: 'application/pdf',
+  zip: '.zip',
+  mp4: 'video/mp4',
+  mp3: 'audio/mpeg',
+  wav: 'audio/wav',
+  flv: '.flv',
+  xlsx: '.xlsx',
+  text: 'text/plain',
+};
+
+/** The file chooser's `accept` for a kind (a hint only: the server checks the content). */
+export function acceptFor(kind: string): string | undefined {
+  const types = UPLOAD_KINDS[kind]?.types;
+  if (!types || types === 'any') return undefined;
+  return types.map((t) => MIME_TYPES[t]).filter(Boolean).join(',') || undefined;
+}
+
+/** Uploads a file, calling onProgress with 0-100; aborting the signal cancels the request (rejects with AbortedError). */
+export function uploadFile(file: Blob & { name?: string }, kind: string, onProgress: (percent: number) => void, lang: Lang, signal?: AbortSignal): Promise<UploadedFile> {
   return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new AbortedError());
     const xhr = new XMLHttpRequest();
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.onabort = () => reject(new AbortedError());
     xhr.open('POST', `/api/upload?kind=${encodeURIComponent(kind)}`);
     const token = getToken();
     if (token) xhr.setRequestHeader('token', token);

@@ -3,7 +3,7 @@
  * with a progress bar; the field keeps the returned url. Files at or above the limit are refused
  * before sending with the server's own message; a failed upload leaves the field as it was.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Image, Progress, Space, Typography, Upload } from 'antd';
 import { DeleteOutlined, PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
 import type { WidgetProps } from '@rjsf/utils';
@@ -11,10 +11,25 @@ import { useTranslation } from 'react-i18next';
 import { formatBytes } from '@common/uploads';
 import type { Lang } from '@common/protocol';
 import { Timeouts } from '@common/constants';
-import { earlyRefusal, uploadFile, uploadLimit } from './upload-request';
+import { isAbortedError } from '../../api/errors';
+import { acceptFor, earlyRefusal, uploadFile, uploadLimit } from './upload-request';
+
+/** `x-upload-fills`: sibling field names for the uploaded file's original name and byte size. */
+export interface UploadFills {
+  name?: string;
+  size?: string;
+}
+
+/** The sibling values an upload fills. */
+export function fillsOf(fills: UploadFills, file: { name: string; size: number }): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (fills.name) out[fills.name] = file.name;
+  if (fills.size) out[fills.size] = file.size;
+  return out;
+}
 
 function makeUploadWidget(image: boolean) {
-  return function UploadWidget({ id, value, onChange, disabled, readonly, schema }: WidgetProps) {
+  return function UploadWidget({ id, value, onChange, disabled, readonly, schema, registry }: WidgetProps) {
     const { t, i18n } = useTranslation();
     const lang = i18n.language as Lang;
     const kind = (schema['x-upload-kind'] as string | undefined) ?? (image ? 'image' : 'file');
@@ -23,21 +38,37 @@ function makeUploadWidget(image: boolean) {
     const [problem, setProblem] = useState<string>();
     const locked = disabled || readonly;
     const url = typeof value === 'string' && value ? value : undefined;
+    // A dialog closed mid-upload cancels the request and the pending "done" mark.
+    const pending = useRef<{ controller: AbortController; timer?: ReturnType<typeof setTimeout> }>(undefined);
+    useEffect(
+      () => () => {
+        pending.current?.controller.abort();
+        clearTimeout(pending.current?.timer);
+      },
+      [],
+    );
 
     const send = async (file: File) => {
       setProblem(undefined);
       const refusal = earlyRefusal(file.size, limit, lang);
       if (refusal) return setProblem(refusal);
+      const job = { controller: new AbortController() } as NonNullable<typeof pending.current>;
+      pending.current = job;
       setPercent(0);
       try {
-        const stored = await uploadFile(file, kind, setPercent, lang);
+        const stored = await uploadFile(file, kind, setPercent, lang, job.controller.signal);
         setPercent(100);
         // Spec §9: the item is marked done 200 ms after the server returns its url.
-        setTimeout(() => {
+        job.timer = setTimeout(() => {
           setPercent(null);
           onChange(stored.url);
+          // `x-upload-fills` copies what the server measured (original name, size) into sibling fields.
+          const fills = schema['x-upload-fills'] as UploadFills | undefined;
+          const setFields = (registry.formContext as { setFields?: (patch: Record<string, unknown>) => void } | undefined)?.setFields;
+          if (fills && setFields) setFields(fillsOf(fills, stored));
         }, Timeouts.uploadSuccessMarkMs);
       } catch (err) {
+        if (isAbortedError(err)) return;
         setPercent(null);
         setProblem((err as Error).message);
       }
@@ -53,7 +84,7 @@ function makeUploadWidget(image: boolean) {
             </Typography.Link>
           ) : null}
           <Upload
-            accept={image ? 'image/png,image/jpeg,image/gif,image/webp' : undefined}
+            accept={acceptFor(kind) ?? (image ? 'image/*' : undefined)}
             showUploadList={false}
             disabled={locked || percent !== null}
             beforeUpload={(file) => {

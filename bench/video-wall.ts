@@ -1,0 +1,160 @@
+/**
+ * Bench: live video start-up and the 16-camera wall (issue 4: first frame p95 ≤ 1.5 s, JS heap
+ * ≤ 250 MB, heap flat after 100 switches). Starts the server with the built console, logs in in
+ * Chromium, then:
+ *  1. one player, cold browser cache, 5 runs: page open → first frame, and stream address → first frame;
+ *  2. the wall with 16 tiles: the same per tile, dropped frames over 10 s of playing, JS heap;
+ *  3. 100 layout switches (16 ↔ 4 tiles, each creating or destroying 12 players): heap after vs before.
+ * "First frame" = the player's `playing` event, seen by a MutationObserver on the tile's data-state.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from '../tests/helpers/chromium';
+import { freePort } from '../tests/helpers/postgres';
+
+const FIRST_FRAME_GOAL_MS = 1500;
+const HEAP_GOAL_MB = 250;
+const HEAP_GROWTH_GOAL_MB = 20;
+const SWITCHES = 100;
+
+/** Records when each tile first plays (ms since navigation start). A string: tsx helpers do not exist in the page. */
+const OBSERVER = `
+  window.__firstPlaying = {};
+  new MutationObserver((muts) => {
+    for (const m of muts) {
+      const el = m.target;
+      const id = el.getAttribute && el.getAttribute('data-testid');
+      if (id && /^video-wall-tile-\\d+$/.test(id) && el.getAttribute('data-state') === 'playing' && !(id in window.__firstPlaying)) window.__firstPlaying[id] = performance.now();
+    }
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-state'] });
+`;
+
+function pct(values: number[], q: number): number {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? NaN;
+}
+const line = (name: string, values: number[], goal?: number) => {
+  const p95 = pct(values, 0.95);
+  console.log(
+    `${name.padEnd(48)} n=${String(values.length).padStart(2)}  p50 ${pct(values, 0.5).toFixed(0).padStart(5)} ms  p95 ${p95.toFixed(0).padStart(5)} ms  max ${Math.max(...values).toFixed(0).padStart(5)} ms` +
+      (goal ? `   goal p95 ≤ ${goal} ms   ${p95 <= goal ? 'MET' : 'NOT MET'}` : ''),
+  );
+  return goal ? p95 <= goal : true;
+};
+
+async function openWall(browser: Browser, base: string, session: string, layout: number): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1600, height: 1100 } });
+  await context.addInitScript(
+    ([s, l]) => {
+      for (const st of [sessionStorage, localStorage]) st.setItem('fc.session', s);
+      if (!localStorage.getItem('fc.videoWall')) localStorage.setItem('fc.videoWall', JSON.stringify({ layout: l, tiles: [] }));
+    },
+    [session, layout] as const,
+  );
+  await context.addInitScript(OBSERVER);
+  const page = await context.newPage();
+  await page.goto(`${base}/home/videoPandect`);
+  return page;
+}
+
+async function firstFrames(page: Page, tiles: number, timeoutMs = 30_000): Promise<{ fromOpen: number[]; fromStream: number[] }> {
+  await page.waitForFunction((n) => Object.keys((window as unknown as { __firstPlaying: object }).__firstPlaying).length >= n, tiles, { timeout: timeoutMs }).catch(() => undefined);
+  const fromOpen = Object.values(await page.evaluate(() => (window as unknown as { __firstPlaying: Record<string, number> }).__firstPlaying));
+  const fromStream = (await page.locator('[data-first-frame-ms]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-first-frame-ms'))))).filter((n) => n > 0);
+  return { fromOpen, fromStream };
+}
+
+async function heapMb(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+  await cdp.detach();
+  return usedSize / 1024 / 1024;
+}
+
+async function main(): Promise<void> {
+  if (!fs.existsSync(path.join('dist', 'index.html'))) throw new Error('Build the console first (npx vite build).');
+  const port = await freePort();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fc-video-wall-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, CAPTCHA: 'off', PORT: String(port), MQTT_PORT: '0', DATA_DIR: dir, LOG_LEVEL: 'error' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve) => child.stdout!.on('data', (d: Buffer) => d.toString().includes('listening on') && resolve()));
+  const base = `http://127.0.0.1:${port}`;
+  const browser = await launchChromium();
+  let ok = true;
+  try {
+    const login = await browser.newPage();
+    await login.goto(`${base}/`);
+    await login.getByTestId('login-username').fill('operator');
+    await login.getByTestId('login-password').fill('demo1234');
+    await login.getByTestId('login-code').fill('abcd');
+    await login.getByTestId('login-submit').click();
+    await login.waitForURL(/\/home\//);
+    const session = (await login.evaluate(() => localStorage.getItem('fc.session')))!;
+    await login.close();
+    await new Promise((r) => setTimeout(r, 2_000)); // robots online
+
+    // 1. One player, cold cache (a new browser context each run).
+    const open: number[] = [];
+    const stream: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const page = await openWall(browser, base, session, 1);
+      const r = await firstFrames(page, 1);
+      open.push(...r.fromOpen);
+      stream.push(...r.fromStream);
+      await page.context().close();
+    }
+    console.log('one player (layout 1), cold browser cache:');
+    ok = line('  page open → first frame', open, FIRST_FRAME_GOAL_MS) && ok;
+    line('  stream address → first frame', stream);
+
+    // 2. Sixteen tiles.
+    const page = await openWall(browser, base, session, 16);
+    const r = await firstFrames(page, 16);
+    console.log(`wall of 16 (cold cache): ${r.fromOpen.length}/16 tiles playing`);
+    ok = r.fromOpen.length === 16 && ok;
+    ok = line('  page open → first frame, per tile', r.fromOpen, FIRST_FRAME_GOAL_MS) && ok;
+    line('  stream address → first frame, per tile', r.fromStream);
+    const q0 = await page.evaluate(() => [...document.querySelectorAll('video')].map((v) => v.getVideoPlaybackQuality()).reduce((a, q) => [a[0]! + q.totalVideoFrames, a[1]! + q.droppedVideoFrames], [0, 0]));
+    await page.waitForTimeout(10_000);
+    const q1 = await page.evaluate(() => [...document.querySelectorAll('video')].map((v) => v.getVideoPlaybackQuality()).reduce((a, q) => [a[0]! + q.totalVideoFrames, a[1]! + q.droppedVideoFrames], [0, 0]));
+    const frames = q1[0]! - q0[0]!;
+    const dropped = q1[1]! - q0[1]!;
+    console.log(`  10 s of 16 streams: ${frames} frames decoded (${(frames / 160).toFixed(1)} fps per tile), ${dropped} dropped (${((dropped / Math.max(1, frames)) * 100).toFixed(2)} %)`);
+    await page.screenshot({ path: path.join(os.tmpdir(), 'fc-video-wall-16.png') });
+    const heap0 = await heapMb(page);
+    const heapMet = heap0 <= HEAP_GOAL_MB;
+    ok = heapMet && ok;
+    console.log(`  JS heap with 16 players: ${heap0.toFixed(1)} MB   goal ≤ ${HEAP_GOAL_MB} MB   ${heapMet ? 'MET' : 'NOT MET'}`);
+
+    // 3. 100 switches between 16 and 4 tiles.
+    const layout = page.getByTestId('video-wall-layout');
+    for (let i = 0; i < SWITCHES; i++) {
+      await layout.getByText(i % 2 ? '16 tiles' : '4 tiles').click();
+      await page.waitForTimeout(150);
+    }
+    await page.waitForTimeout(3_000);
+    const heap1 = await heapMb(page);
+    const growth = heap1 - heap0;
+    const flat = growth <= HEAP_GROWTH_GOAL_MB;
+    ok = flat && ok;
+    console.log(`  JS heap after ${SWITCHES} layout switches: ${heap1.toFixed(1)} MB (${growth >= 0 ? '+' : ''}${growth.toFixed(1)} MB)   goal growth ≤ ${HEAP_GROWTH_GOAL_MB} MB   ${flat ? 'MET' : 'NOT MET'}`);
+    const players = await page.locator('video').count();
+    console.log(`  players alive after the switches: ${players} (the layout shows 16)`);
+  } finally {
+    await browser.close();
+    child.kill('SIGTERM');
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  if (!ok) process.exitCode = 1;
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

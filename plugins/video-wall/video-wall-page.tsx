@@ -1,0 +1,258 @@
+/**
+ * The video wall (videoPandect): 1, 4, 9 or 16 live cameras that start by themselves, camera
+ * choice per tile without duplicates, per-tile state and stats, tiles off-screen paused (their
+ * player destroyed until they scroll back), every player destroyed when the page is left.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Button, Card, Empty, Flex, Segmented, Select, Space, Spin, Tag, Tooltip, Typography } from 'antd';
+import { AppstoreAddOutlined, ArrowLeftOutlined, ClearOutlined, CloseOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { callEvent, getConfig, getToken, isAbortedError, LivePlayer, navigateTo, preloadLivePlayer, type MenuTreeCompany, type PlayerState } from '@runtime';
+import { cameraKey, fillEmpty, LAYOUTS, parseCameraKey, place, resize, sanitize, type CameraRef, type Layout, type Tiles, type WallRobot } from './wall-model';
+import { VIDEO_WALL_TEST_IDS as IDS } from './test-ids';
+
+const STORE_KEY = 'fc.videoWall';
+// The player library loads while the page still asks for robots and stream addresses.
+void preloadLivePlayer();
+const CAMERAS = [0, 1, 2, 3, 4];
+
+function wsOrigin(): string {
+  const ws = getConfig()?.wsUrl;
+  if (ws) return ws.replace(/\/ws$/, '');
+  return `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}`;
+}
+
+function loadStored(): { layout: Layout; tiles: unknown } | null {
+  try {
+    const v = JSON.parse(localStorage.getItem(STORE_KEY) ?? 'null') as { layout?: number; tiles?: unknown } | null;
+    return v && (LAYOUTS as readonly number[]).includes(v.layout ?? 0) ? { layout: v.layout as Layout, tiles: v.tiles } : null;
+  } catch {
+    return null;
+  }
+}
+
+function flatten(tree: MenuTreeCompany[]): WallRobot[] {
+  const out: WallRobot[] = [];
+  for (const c of tree) for (const r of c.regions ?? []) for (const m of r.maps ?? []) for (const robot of m.robots ?? []) out.push({ robotId: robot.robotId, robotName: robot.robotName ?? robot.robotId, online: Number(robot.online ?? 0) });
+  return out;
+}
+
+/** The video wall page. */
+export default function VideoWallPage() {
+  const { t } = useTranslation('video-wall');
+  const fullPage = !useLocation().pathname.startsWith('/home/');
+  const [robots, setRobots] = useState<WallRobot[] | null>(null);
+  const [error, setError] = useState<string>();
+  const [layout, setLayout] = useState<Layout>(() => loadStored()?.layout ?? 4);
+  const [tiles, setTiles] = useState<Tiles>([]);
+  const [states, setStates] = useState<Record<number, PlayerState>>({});
+
+  const load = useCallback(() => {
+    const abort = new AbortController();
+    setError(undefined);
+    callEvent<MenuTreeCompany[]>('getMenuList', {}, { signal: abort.signal })
+      .then((tree) => {
+        const list = flatten(tree ?? []);
+        setRobots(list);
+        // Spec §2: the wall starts its streams by itself — the stored wall, else online cameras.
+        const stored = loadStored();
+        const size = stored?.layout ?? layout;
+        const kept = sanitize(stored?.tiles, size, new Set(list.map((r) => r.robotId)));
+        setTiles(stored && kept.some(Boolean) ? kept : fillEmpty(kept, list));
+      })
+      .catch((err: unknown) => !isAbortedError(err) && setError((err as Error).message));
+    return () => abort.abort();
+  }, []);
+  useEffect(load, [load]);
+
+  useEffect(() => {
+    if (robots) localStorage.setItem(STORE_KEY, JSON.stringify({ layout, tiles }));
+  }, [layout, tiles, robots]);
+
+  const names = useMemo(() => new Map((robots ?? []).map((r) => [r.robotId, r])), [robots]);
+  const options = useMemo(
+    () =>
+      (robots ?? []).map((r) => ({
+        label: `${r.robotName}${r.online ? '' : ` (${t('offline')})`}`,
+        options: CAMERAS.map((c) => ({ value: cameraKey({ robotId: r.robotId, cameraId: c }), label: `${r.robotName} · ${t(`camera.${c}`)}` })),
+      })),
+    [robots, t],
+  );
+  const onLayout = (size: Layout) => {
+    setLayout(size);
+    setTiles((cur) => fillEmpty(resize(cur, size), robots ?? []));
+  };
+  const playing = Object.entries(states).filter(([i, s]) => Number(i) < layout && s === 'playing').length;
+  const columns = Math.sqrt(layout);
+
+  return (
+    <div data-testid={IDS.page} style={fullPage ? { padding: 16, minHeight: '100vh', background: '#0b1220' } : undefined}>
+      <Card size="small" style={{ marginBottom: 12 }}>
+        <Flex gap={12} wrap align="center" justify="space-between">
+          <Space wrap>
+            {fullPage ? <Button icon={<ArrowLeftOutlined />} onClick={() => navigateTo('/home')} aria-label={t('back')} /> : null}
+            <Typography.Title level={5} style={{ margin: 0 }}>
+              {t('title')}
+            </Typography.Title>
+            <Segmented<Layout> value={layout} onChange={onLayout} options={LAYOUTS.map((n) => ({ value: n, label: t('layout', { count: n }) }))} data-testid={IDS.layout} aria-label={t('layoutLabel')} />
+          </Space>
+          <Space wrap>
+            <Typography.Text type="secondary" data-testid={IDS.summary} data-playing={playing}>
+              {t('summary', { playing, total: tiles.filter(Boolean).length })}
+            </Typography.Text>
+            <Tooltip title={t('fillHint')}>
+              <Button icon={<AppstoreAddOutlined />} onClick={() => setTiles((cur) => fillEmpty(cur, robots ?? []))} disabled={!robots} data-testid={IDS.fill}>
+                {t('fill')}
+              </Button>
+            </Tooltip>
+            <Button icon={<ClearOutlined />} onClick={() => setTiles(Array(layout).fill(null))} disabled={!tiles.some(Boolean)} data-testid={IDS.clear}>
+              {t('clear')}
+            </Button>
+          </Space>
+        </Flex>
+      </Card>
+      {error ? <Alert type="error" showIcon message={t('loadFailed')} description={error} action={<Button onClick={load}>{t('retry')}</Button>} /> : null}
+      {!robots && !error ? (
+        <Flex justify="center" style={{ padding: 48 }}>
+          <Spin size="large" />
+        </Flex>
+      ) : null}
+      {robots && robots.length === 0 ? <Empty description={t('noRobots')} /> : null}
+      {robots && robots.length > 0 ? (
+        <div style={{ display: 'grid', gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap: 8 }}>
+          {tiles.slice(0, layout).map((camera, i) => (
+            <Tile
+              key={i}
+              index={i}
+              camera={camera}
+              robotName={camera ? (names.get(camera.robotId)?.robotName ?? camera.robotId) : ''}
+              options={options}
+              used={new Set(tiles.filter((c, j): c is CameraRef => !!c && j !== i).map(cameraKey))}
+              height={Math.max(140, Math.round(720 / columns) - 40)}
+              onChange={(c) => setTiles((cur) => place(cur, i, c))}
+              onState={(s) => setStates((cur) => (cur[i] === s ? cur : { ...cur, [i]: s }))}
+            />
+          ))}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+interface TileProps {
+  index: number;
+  camera: CameraRef | null;
+  robotName: string;
+  options: { label: string; options: { value: string; label: string }[] }[];
+  used: Set<string>;
+  height: number;
+  onChange: (camera: CameraRef | null) => void;
+  onState: (state: PlayerState) => void;
+}
+
+/** Time to first frame, frames per second, dropped frames and delay behind live of one player. */
+interface TileStats {
+  firstFrameMs?: number;
+  fps?: number;
+  dropped?: number;
+  delay?: number;
+}
+
+function Tile({ index, camera, robotName, options, used, height, onChange, onState }: TileProps) {
+  const { t } = useTranslation('video-wall');
+  const box = useRef<HTMLDivElement>(null);
+  const [visible, setVisible] = useState(true);
+  const [url, setUrl] = useState<string>();
+  const [problem, setProblem] = useState<string>();
+  const [state, setState] = useState<PlayerState>('nodata');
+  const [stats, setStats] = useState<TileStats>({});
+  const startedAt = useRef(0);
+
+  // Off-screen tiles pause: no stream until they scroll back into view.
+  useEffect(() => {
+    const el = box.current;
+    if (!el || typeof IntersectionObserver === 'undefined') return;
+    const io = new IntersectionObserver(([e]) => setVisible(!!e?.isIntersecting), { threshold: 0.05 });
+    io.observe(el);
+    return () => io.disconnect();
+  }, []);
+
+  const key = camera ? cameraKey(camera) : '';
+  useEffect(() => {
+    setUrl(undefined);
+    setProblem(undefined);
+    setStats({});
+    if (!camera || !visible) return;
+    const abort = new AbortController();
+    callEvent<{ path: string }>('reqVideoStream', { robotId: camera.robotId, cameraId: camera.cameraId }, { signal: abort.signal })
+      .then((a) => {
+        startedAt.current = performance.now();
+        setUrl(`${wsOrigin()}${a.path}?token=${encodeURIComponent(getToken() ?? '')}`);
+      })
+      .catch((err: unknown) => !isAbortedError(err) && setProblem((err as Error).message));
+    return () => abort.abort();
+  }, [key, visible]);
+
+  const onPlayerState = useCallback(
+    (s: PlayerState) => {
+      setState(s);
+      onState(s);
+      if (s === 'playing') setStats((cur) => (cur.firstFrameMs === undefined && startedAt.current ? { ...cur, firstFrameMs: Math.round(performance.now() - startedAt.current) } : cur));
+    },
+    [onState],
+  );
+
+  // Stats once a second from the video element (frames decoded and dropped, buffer ahead).
+  useEffect(() => {
+    if (state !== 'playing') return;
+    const video = box.current?.querySelector('video');
+    if (!video) return;
+    let last = video.getVideoPlaybackQuality?.().totalVideoFrames ?? 0;
+    const timer = setInterval(() => {
+      const q = video.getVideoPlaybackQuality?.();
+      const b = video.buffered;
+      setStats((cur) => ({
+        ...cur,
+        fps: q ? q.totalVideoFrames - last : undefined,
+        dropped: q?.droppedVideoFrames,
+        delay: b.length ? Math.max(0, b.end(b.length - 1) - video.currentTime) : undefined,
+      }));
+      last = q?.totalVideoFrames ?? 0;
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [state]);
+
+  const paused = !!camera && !visible;
+  return (
+    <div ref={box} data-testid={`${IDS.tile}-${index}`} data-state={paused ? 'paused' : state} data-first-frame-ms={stats.firstFrameMs ?? ''} data-dropped={stats.dropped ?? ''} style={{ background: '#111827', borderRadius: 8, overflow: 'hidden', border: '1px solid #1f2937' }}>
+      <Flex gap={6} align="center" style={{ padding: '4px 6px' }}>
+        <Select
+          size="small"
+          variant="borderless"
+          style={{ flex: 1, minWidth: 0, color: '#e5e7eb' }}
+          placeholder={t('chooseCamera')}
+          value={camera ? cameraKey(camera) : undefined}
+          onChange={(v: string) => onChange(parseCameraKey(v))}
+          options={options.map((g) => ({ ...g, options: g.options.map((o) => ({ ...o, disabled: used.has(o.value) })) }))}
+          showSearch
+          optionFilterProp="label"
+          aria-label={t('tileCamera', { index: index + 1 })}
+          data-testid={`${IDS.tileCamera}-${index}`}
+          labelRender={(o) => <span style={{ color: '#e5e7eb' }}>{o.label ?? robotName}</span>}
+        />
+        {camera ? <Tag color={paused ? 'default' : state === 'playing' ? 'green' : state === 'error' ? 'red' : 'blue'} style={{ marginInlineEnd: 0 }}>{paused ? t('paused') : t(`state.${state}`)}</Tag> : null}
+        {camera ? <Button size="small" type="text" icon={<CloseOutlined style={{ color: '#9ca3af' }} />} onClick={() => onChange(null)} aria-label={t('remove')} /> : null}
+      </Flex>
+      {problem ? <Alert banner type="warning" message={problem} /> : null}
+      <LivePlayer url={url} height={height} data-testid={`${IDS.player}-${index}`} onStateChange={onPlayerState} />
+      <Typography.Text style={{ display: 'block', padding: '2px 6px', fontSize: 11, color: '#9ca3af', minHeight: 20 }} data-testid={`${IDS.tileStats}-${index}`}>
+        {state === 'playing' && !paused
+          ? t('stats', { first: stats.firstFrameMs ?? '—', fps: stats.fps ?? '—', dropped: stats.dropped ?? '—', delay: stats.delay === undefined ? '—' : stats.delay.toFixed(1) })
+          : camera
+            ? ''
+            : t('emptyTile')}
+      </Typography.Text>
+    </div>
+  );
+}

@@ -1,0 +1,274 @@
+/**
+ * Filters of the generated lists (`x-list.filters`), one kind per property: text (contains),
+ * number, enum (select), boolean, date range (a RangePicker sending `[fromISO, toISO]`), company
+ * (the company tree) and robot (robots of the chosen company, else of the menu tree). A registry
+ * keyed by kind: each entry says how the control looks and what value the list event receives.
+ */
+import { useEffect, useMemo, type ComponentType } from 'react';
+import { DatePicker, Form, Input, InputNumber, Select, TreeSelect } from 'antd';
+import type { CrudFilters, LogicalFilter } from '@refinedev/core';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import type { Lang } from '@common/protocol';
+import { useSchemas } from '../schema-context';
+import { pickLabel, type PropertySchema } from '../schema-types';
+import { useRefOptions } from '../ref-lookups';
+import { companyTree } from '../widgets/company-picker-widget';
+import { useRobotOptions } from '../widgets/robot-options';
+
+/** The kinds of list filter. */
+export type FilterKind = 'text' | 'number' | 'enum' | 'boolean' | 'date-range' | 'company' | 'robot' | 'ref';
+
+/** What a filter control receives (Form.Item adds value and onChange). */
+export interface FilterControlProps {
+  name: string;
+  property: PropertySchema;
+  label: string;
+  /** Name of the company filter of the same form, if any (the robot filter narrows to it). */
+  companyField?: string;
+  /** Set by Form.Item so the label points at the control. */
+  id?: string;
+  value?: unknown;
+  onChange?: (value: unknown) => void;
+}
+
+/** One kind of filter. */
+export interface FilterKindDef {
+  /** The refine operator (the DataProvider sends the value under the property name either way). */
+  operator: LogicalFilter['operator'];
+  /** The value the list event receives from the control's value; undefined means "no filter". */
+  toValue: (raw: unknown, property: PropertySchema) => unknown;
+  Control: ComponentType<FilterControlProps>;
+}
+
+/** Whether a property holds a date or a date-time (the server filters those by range). */
+export function isDateProperty(p: PropertySchema): boolean {
+  return p.format === 'date' || p.format === 'date-time' || p['x-widget'] === 'datetime';
+}
+
+function baseType(p: PropertySchema): string | undefined {
+  return Array.isArray(p.type) ? p.type.find((t) => t !== 'null') : p.type;
+}
+
+/** The filter kind of a property. */
+export function filterKindOf(p: PropertySchema): FilterKind {
+  const widget = p['x-widget'] ?? p.items?.['x-widget'];
+  if (p['x-ref'] === 'company' || widget === 'company-picker') return 'company';
+  if (p['x-ref'] === 'robot' || p.items?.['x-ref'] === 'robot' || widget === 'robot-picker') return 'robot';
+  if (p['x-enum'] || p.items?.['x-enum']) return 'enum';
+  if (p['x-ref']) return 'ref';
+  if (isDateProperty(p)) return 'date-range';
+  const type = baseType(p);
+  if (type === 'boolean') return 'boolean';
+  if (type === 'integer' || type === 'number') return 'number';
+  return 'text';
+}
+
+/**
+ * A RangePicker value as the server's date range: `[from, to]`, either end '' when open. Dates
+ * (`format: date`) go as YYYY-MM-DD; date-times as ISO instants from the start of the first day
+ * to the end of the last, so the range includes both days whole.
+ */
+export function dateRangeValue(range: unknown, p: PropertySchema): [string, string] | undefined {
+  if (!Array.isArray(range)) return undefined;
+  const [from, to] = range as (Dayjs | null | undefined)[];
+  if (!from && !to) return undefined;
+  const dateOnly = p.format === 'date';
+  const end = (d: Dayjs | null | undefined, edge: 'start' | 'end') => {
+    if (!d || !dayjs.isDayjs(d) || !d.isValid()) return '';
+    if (dateOnly) return d.format('YYYY-MM-DD');
+    return (edge === 'start' ? d.startOf('day') : d.endOf('day')).toISOString();
+  };
+  return [end(from, 'start'), end(to, 'end')];
+}
+
+const emptyToUndefined = (v: unknown) => (v === '' || v === null || (Array.isArray(v) && v.length === 0) ? undefined : v);
+
+function TextFilter({ id, label, value, onChange }: FilterControlProps) {
+  return <Input id={id} allowClear placeholder={label} style={{ width: 180 }} value={value as string} onChange={(e) => onChange?.(e.target.value)} />;
+}
+
+function NumberFilter({ id, label, property, value, onChange }: FilterControlProps) {
+  return (
+    <InputNumber
+      id={id}
+      placeholder={label}
+      style={{ width: 140 }}
+      min={property.minimum}
+      max={property.maximum}
+      precision={baseType(property) === 'integer' ? 0 : undefined}
+      value={value as number | null}
+      onChange={(v) => onChange?.(v)}
+    />
+  );
+}
+
+function EnumFilter({ id, property, value, onChange }: FilterControlProps) {
+  const { t, i18n } = useTranslation();
+  const schemas = useSchemas();
+  const enumId = property['x-enum'] ?? property.items?.['x-enum'];
+  const e = enumId ? schemas.enumById(enumId) : undefined;
+  const options = useMemo(() => (e?.values ?? []).map((v) => ({ value: v.value, label: pickLabel(v.labels, i18n.language as Lang, v.key) })), [e, i18n.language]);
+  return (
+    <Select id={id} allowClear showSearch optionFilterProp="label" style={{ minWidth: 160 }} placeholder={t('common.all')} options={options} value={value} onChange={(v) => onChange?.(v)} />
+  );
+}
+
+function BooleanFilter({ id, value, onChange }: FilterControlProps) {
+  const { t } = useTranslation();
+  return (
+    <Select
+      id={id}
+      allowClear
+      style={{ minWidth: 120 }}
+      placeholder={t('common.all')}
+      options={[
+        { value: true, label: t('filters.yes') },
+        { value: false, label: t('filters.no') },
+      ]}
+      value={value}
+      onChange={(v) => onChange?.(v)}
+    />
+  );
+}
+
+function DateRangeFilter({ id, name, value, onChange }: FilterControlProps) {
+  const { t } = useTranslation();
+  const presets = useMemo(() => {
+    const today = dayjs();
+    return [
+      { label: t('filters.today'), value: [today.startOf('day'), today.endOf('day')] as [Dayjs, Dayjs] },
+      { label: t('filters.last7Days'), value: [today.subtract(6, 'day').startOf('day'), today.endOf('day')] as [Dayjs, Dayjs] },
+      { label: t('filters.last30Days'), value: [today.subtract(29, 'day').startOf('day'), today.endOf('day')] as [Dayjs, Dayjs] },
+    ];
+  }, [t]);
+  return (
+    <span data-testid={`filter-range-${name}`}>
+      <DatePicker.RangePicker
+        id={id}
+        allowEmpty={[true, true]}
+        placeholder={[t('filters.from'), t('filters.to')]}
+        presets={presets}
+        value={value as [Dayjs | null, Dayjs | null] | null}
+        onChange={(v) => onChange?.(v)}
+        style={{ width: 260 }}
+      />
+    </span>
+  );
+}
+
+function CompanyFilter({ id, property, value, onChange }: FilterControlProps) {
+  const { t } = useTranslation();
+  const { options, isLoading } = useRefOptions(property['x-ref'] ?? 'company');
+  const treeData = useMemo(() => companyTree(options), [options]);
+  return (
+    <TreeSelect
+      id={id}
+      style={{ minWidth: 200 }}
+      value={value ?? undefined}
+      treeData={treeData}
+      treeDefaultExpandAll
+      showSearch
+      treeNodeFilterProp="title"
+      allowClear
+      loading={isLoading}
+      placeholder={t('widgets.pickCompany')}
+      popupMatchSelectWidth={false}
+      onChange={(v) => onChange?.(v)}
+    />
+  );
+}
+
+function RobotFilter({ id, companyField, value, onChange }: FilterControlProps) {
+  const { t } = useTranslation();
+  const form = Form.useFormInstance();
+  // Watching a name the form does not have answers undefined: the menu tree is used then.
+  const companyId = Form.useWatch(companyField ?? '__none__', form) as number | undefined;
+  const { options, isLoading } = useRobotOptions(companyField ? companyId : undefined);
+  // A robot of another company no longer matches once the company filter changes.
+  useEffect(() => {
+    if (value !== undefined && !isLoading && companyId !== undefined && !options.some((o) => o.value === value)) onChange?.(undefined);
+  }, [companyId, isLoading, options]);
+  return (
+    <Select
+      id={id}
+      allowClear
+      showSearch
+      optionFilterProp="label"
+      style={{ minWidth: 200 }}
+      loading={isLoading}
+      placeholder={t('widgets.pickRobot')}
+      options={options}
+      value={value}
+      onChange={(v) => onChange?.(v)}
+      popupMatchSelectWidth={false}
+    />
+  );
+}
+
+function RefFilter({ id, property, value, onChange }: FilterControlProps) {
+  const { t } = useTranslation();
+  const { options, isLoading } = useRefOptions(property['x-ref']);
+  return (
+    <Select
+      id={id}
+      allowClear
+      showSearch
+      optionFilterProp="label"
+      style={{ minWidth: 160 }}
+      loading={isLoading}
+      placeholder={t('common.all')}
+      options={options}
+      value={value}
+      onChange={(v) => onChange?.(v)}
+      popupMatchSelectWidth={false}
+    />
+  );
+}
+
+/** The filter kinds by name. */
+export const FILTER_KINDS: Record<FilterKind, FilterKindDef> = {
+  text: { operator: 'contains', toValue: (v) => (typeof v === 'string' ? emptyToUndefined(v.trim()) : undefined), Control: TextFilter },
+  number: { operator: 'eq', toValue: (v) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined), Control: NumberFilter },
+  enum: { operator: 'eq', toValue: emptyToUndefined, Control: EnumFilter },
+  boolean: { operator: 'eq', toValue: (v) => (typeof v === 'boolean' ? v : undefined), Control: BooleanFilter },
+  'date-range': { operator: 'between', toValue: dateRangeValue, Control: DateRangeFilter },
+  company: { operator: 'eq', toValue: emptyToUndefined, Control: CompanyFilter },
+  robot: { operator: 'eq', toValue: emptyToUndefined, Control: RobotFilter },
+  ref: { operator: 'eq', toValue: emptyToUndefined, Control: RefFilter },
+};
+
+/** One filter of a list: the property, its kind and its definition. */
+export interface ListFilter {
+  name: string;
+  property: PropertySchema;
+  kind: FilterKind;
+}
+
+/** The filters of a list, from the names in `x-list.filters` that are properties of the entity. */
+export function listFilters(names: readonly string[], properties: Record<string, PropertySchema>): ListFilter[] {
+  return names.filter((n) => properties[n]).map((name) => ({ name, property: properties[name]!, kind: filterKindOf(properties[name]!) }));
+}
+
+/** The refine filters of the search form's values (what the list event and the export receive). */
+export function crudFiltersOf(filters: readonly ListFilter[], values: Record<string, unknown>): CrudFilters {
+  return filters.map((f) => ({ field: f.name, operator: FILTER_KINDS[f.kind].operator, value: FILTER_KINDS[f.kind].toValue(values[f.name], f.property) }));
+}
+
+/** The form items of a list's filters (inside the search Form). */
+export function FilterItems({ filters, lang }: { filters: readonly ListFilter[]; lang: Lang }) {
+  const companyField = filters.find((f) => f.kind === 'company')?.name;
+  return (
+    <>
+      {filters.map((f) => {
+        const label = pickLabel(f.property['x-labels'], lang, f.name);
+        const { Control } = FILTER_KINDS[f.kind];
+        return (
+          <Form.Item key={f.name} name={f.name} label={label}>
+            <Control name={f.name} property={f.property} label={label} companyField={companyField} />
+          </Form.Item>
+        );
+      })}
+    </>
+  );
+}

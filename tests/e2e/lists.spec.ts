@@ -1,0 +1,42 @@
+import { expect, test } from '@playwright/test';
+import { login } from './helpers';
+
+test('generated lists: the column picker hides a column and remembers it; bulk delete asks first and removes only the chosen rows', async ({ page, request }) => {
+  const call = async (event: string, param: unknown, token?: string) =>
+    (await (await request.post('/api/interface', { data: { event, param, token, protocolVersion: '1.0.3' } })).json()) as { statusCode: number; param: any };
+  const token = (await call('login', { username: 'admin', password: 'demo1234', codeId: 'x', code: 'x' })).param.token;
+  for (const key of ['alpha', 'beta', 'gamma']) expect((await call('addDataDict', { moduleName: 'bulkcheck', key, name: `Name ${key}`, value: `v-${key}` }, token)).statusCode).toBe(200);
+
+  await login(page, 'admin');
+  await page.goto('/home/dataDict');
+  const table = page.getByTestId('entity-table-data-dict');
+  await expect(table.locator('thead')).toContainText('Value');
+  await page.getByTestId('entity-columns-data-dict').click();
+  await page.getByTestId('column-toggle-value').click();
+  await expect(table.locator('thead')).not.toContainText('Value');
+  await page.reload();
+  await expect(table.locator('tbody')).toContainText('alpha');
+  await expect(table.locator('thead')).not.toContainText('Value');
+  await page.getByTestId('entity-columns-data-dict').click();
+  await page.getByTestId('column-reset-data-dict').click();
+  await expect(table.locator('thead')).toContainText('Value');
+  await page.keyboard.press('Escape');
+
+  const row = (key: string) => table.locator('tr').filter({ has: page.getByText(key, { exact: true }) });
+  await row('alpha').locator('.ant-checkbox-input').check();
+  await row('beta').locator('.ant-checkbox-input').check();
+  await expect(page.getByTestId('bulk-bar-data-dict')).toContainText('2 selected');
+  // Cancel first: nothing is deleted.
+  await page.getByTestId('entity-bulk-delete-data-dict').click();
+  await expect(page.locator('.ant-modal-confirm-title')).toHaveText('Delete 2 records?');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(row('alpha')).toBeVisible();
+  await page.getByTestId('entity-bulk-delete-data-dict').click();
+  await page.getByTestId('bulk-delete-ok-data-dict').click();
+  await expect(page.getByText('2 records deleted')).toBeVisible();
+  await expect(row('alpha')).toHaveCount(0);
+  await expect(row('beta')).toHaveCount(0);
+  await expect(row('gamma')).toBeVisible();
+  const left = (await call('queryDataDict', { moduleName: 'bulkcheck' }, token)).param.list.map((r: { key: string }) => r.key);
+  expect(left).toEqual(['gamma']);
+});

@@ -1,0 +1,46 @@
+import { expect, test } from '@playwright/test';
+import { login } from './helpers';
+
+// A wall is watched on a large screen: all 16 tiles in view (off-screen tiles pause by design).
+test.use({ viewport: { width: 1600, height: 1100 } });
+
+test('video wall: starts by itself in the 4-tile layout, tiles play, a camera is never shown twice, 16 tiles play', async ({ page }) => {
+  await login(page, 'operator');
+  await page.goto('/home/videoPandect');
+  await page.getByTestId('video-wall-layout').getByText('4 tiles').click();
+  const tiles = page.locator('[data-testid^="video-wall-tile-"][data-state]');
+  await expect(tiles).toHaveCount(4);
+  // At least two tiles play (currentTime advancing), with no click on any tile.
+  await expect.poll(async () => page.locator('[data-testid^="video-wall-tile-"][data-state="playing"]').count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+  const video = page.getByTestId('video-wall-player-0-video');
+  const t0 = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 }).toBeGreaterThan(t0 + 1);
+  await expect(page.getByTestId('video-wall-tile-stats-0')).toContainText('first frame');
+
+  // Choosing tile 0's camera for tile 1 moves it: the camera is offered once only.
+  const first = await page.getByTestId('video-wall-tile-camera-0').textContent();
+  await page.getByTestId('video-wall-tile-camera-1').click();
+  await expect(page.locator('.ant-select-item-option-disabled').filter({ hasText: first! })).toHaveCount(1);
+  await page.keyboard.press('Escape');
+
+  await page.getByTestId('video-wall-layout').getByText('16 tiles').click();
+  await expect(tiles).toHaveCount(16);
+  await expect.poll(async () => page.locator('[data-testid^="video-wall-tile-"][data-state="playing"]').count(), { timeout: 30_000 }).toBe(16);
+
+  // A tile scrolled out of view pauses (its player destroyed) and plays again when back.
+  await page.setViewportSize({ width: 1600, height: 500 });
+  await expect(page.getByTestId('video-wall-tile-15')).toHaveAttribute('data-state', 'paused');
+  await page.getByTestId('video-wall-tile-15').scrollIntoViewIfNeeded();
+  await expect(page.getByTestId('video-wall-tile-15')).toHaveAttribute('data-state', 'playing', { timeout: 15_000 });
+
+  // Leaving the page destroys every player (no video element remains).
+  await page.goto('/home/telecontrol');
+  await expect(page.locator('[data-testid^="video-wall-player-"]')).toHaveCount(0);
+});
+
+test('video wall: the full-page overview /videoPandect starts too', async ({ page }) => {
+  await login(page, 'operator');
+  await page.goto('/videoPandect');
+  await expect(page.getByTestId('video-wall')).toBeVisible();
+  await expect.poll(async () => page.locator('[data-testid^="video-wall-tile-"][data-state="playing"]').count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
+});
