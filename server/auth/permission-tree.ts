@@ -23,12 +23,14 @@ const ACTION_LABELS: Record<string, Record<string, string>> = {
   delete: { en: 'Delete', zh: '删除', ja: '削除' },
 };
 
-/** Reads the plugin manifests (plugins/<id>/plugin.json): their menu entries and permissions join the tree by themselves. */
+/** Console parts declared like plugins but living in src/ (relative to the project root). */
+const BUILT_IN_MANIFESTS = ['src/form-designer/plugin.json'];
+
+/** Reads the plugin manifests (plugins/<id>/plugin.json, and the built-in ones): their menu entries and permissions join the tree by themselves. */
 export function readPluginManifests(pluginsDir: string): PluginManifest[] {
-  if (!fs.existsSync(pluginsDir)) return [];
-  return fs
-    .readdirSync(pluginsDir)
-    .map((d) => path.join(pluginsDir, d, 'plugin.json'))
+  const builtIn = BUILT_IN_MANIFESTS.map((f) => path.join(pluginsDir, '..', f));
+  const plugins = fs.existsSync(pluginsDir) ? fs.readdirSync(pluginsDir).map((d) => path.join(pluginsDir, d, 'plugin.json')) : [];
+  return [...plugins, ...builtIn]
     .filter((f) => fs.existsSync(f))
     .flatMap((f) => {
       try {

@@ -40,6 +40,10 @@ describe('roleManage over /robot/authRole and /robot/permission', () => {
     const companies = tree.data.find((n: { id: string }) => n.id === 'menu:companyManage');
     expect(companies.labels.en).toBe('Companies');
     expect(companies.children.map((c: { id: string }) => c.id)).toEqual(['company:read', 'company:create', 'company:update', 'company:delete']);
+    // The form designer lives in src/ but declares itself like a plugin: its permission is grantable too.
+    const designer = tree.data.find((n: { id: string }) => n.id === 'menu:formDesigner');
+    expect(designer.labels.en).toBe('Form designer');
+    expect(designer.children.map((c: { id: string }) => c.id)).toEqual(['system:formDesign']);
   });
 
   it('assigns permissions, refusing unknown ones with nothing changed', async () => {

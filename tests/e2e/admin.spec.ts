@@ -257,7 +257,11 @@ test('batteryManagement: a charge SOC table is read from a CSV file (a bad line 
 
   await row.getByTestId('row-action-bindRobot').click();
   const bind = page.getByTestId('action-form-bindRobot');
-  await bind.getByRole('combobox').click({ force: true });
+  // Open the robot list (a click can land while the dialog is still animating in: try again until it opens).
+  await expect(async () => {
+    await bind.getByRole('combobox').click({ force: true });
+    await expect(page.locator('.ant-select-dropdown:visible')).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   await page.locator('.ant-select-dropdown:visible').getByText('PatrolA1 (01WR000001)').click();
   await page.getByTestId('action-form-submit-bindRobot').click();
   await expect(bind).toBeHidden();

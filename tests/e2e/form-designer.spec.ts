@@ -92,6 +92,8 @@ test('design a form, preview its rules, save it as a live entity, use its screen
   await expect(page).toHaveURL(/\/home\/siteCheck$/);
   await page.getByTestId('entity-create-site-check').click();
   const form = page.getByTestId('entity-form-site-check');
+  // The grid of the design lays the dialog out: its two fields side by side.
+  await expect(form.locator('[data-testid^="form-grid-"] > .ant-col-12')).toHaveCount(2);
   await form.getByLabel('Code').fill('abc');
   await page.getByTestId('entity-submit-site-check').click();
   await expect(form).toContainText('Code Unmatched pattern');
@@ -101,9 +103,9 @@ test('design a form, preview its rules, save it as a live entity, use its screen
   await expect(page.getByTestId('entity-table-site-check')).toContainText('ABC');
 
   // Change the design (a new required field) and see the screen change, with no restart and no reload.
-  await page.getByTestId('side-menu').getByText('Form designer').click();
-  await page.getByRole('combobox', { name: 'Open entity' }).fill('Site checks');
-  await page.keyboard.press('Enter');
+  // "Design form" on the generated screen opens this entity in the designer.
+  await page.getByTestId('entity-design-site-check').click();
+  await expect(page).toHaveURL(/\/home\/formDesigner\?schema=site-check$/);
   await expect(page.getByTestId('fd-field-code')).toBeVisible();
   await page.getByTestId('fd-palette-textarea').click();
   await name(page, 'Notes', 'notes');

@@ -17,6 +17,7 @@ import { buildEntityForm, changedValues, createValues, initialFormData, type Ent
 import { catalogueErrors, formValidator } from '../validator';
 import { formWidgets } from '../widgets/default-widgets';
 import { EnumSelectWidget } from '../widgets/simple-widgets';
+import { LayoutObjectTemplate, type FormLayoutItem } from './layout-object-template';
 import './entity-form-modal.css';
 
 /** Props of the entity form dialog. */
@@ -28,6 +29,8 @@ export interface EntityFormModalProps {
 }
 
 const RJSF_WIDGETS = { SelectWidget: EnumSelectWidget };
+// A designer layout (x-form.layout: grids, static text) shapes the dialog; see layout-object-template.
+const RJSF_TEMPLATES = { ObjectFieldTemplate: LayoutObjectTemplate };
 // Two columns for scalar fields, full width for lists (RJSF antd ObjectFieldTemplate reads colSpan by type).
 const FORM_CONTEXT = { colSpan: { string: 12, integer: 12, number: 12, boolean: 12, array: 24, object: 24 }, rowGutter: 16 };
 
@@ -53,8 +56,13 @@ export default function EntityFormModal({ entity, mode, record, onClose }: Entit
   // RJSF's own setFieldValue, so the change goes through its pipeline like a typed one.
   const formRef = useRef<{ setFieldValue: (path: string, value: unknown) => void }>(null);
   const formContext = useMemo(
-    () => ({ ...FORM_CONTEXT, setFields: (patch: Record<string, unknown>) => Object.entries(patch).forEach(([k, v]) => formRef.current?.setFieldValue(k, v)) }),
-    [],
+    () => ({
+      ...FORM_CONTEXT,
+      layout: (entity['x-form'] as { layout?: FormLayoutItem[] } | undefined)?.layout,
+      lang,
+      setFields: (patch: Record<string, unknown>) => Object.entries(patch).forEach(([k, v]) => formRef.current?.setFieldValue(k, v)),
+    }),
+    [entity, lang],
   );
   const [serverError, setServerError] = useState<string>();
   const { mutateAsync: create, mutation: createMutation } = useCreate();
@@ -113,6 +121,7 @@ export default function EntityFormModal({ entity, mode, record, onClose }: Entit
             validator={formValidator}
             transformErrors={transformErrors}
             widgets={RJSF_WIDGETS}
+            templates={RJSF_TEMPLATES}
             formContext={formContext}
             ref={formRef as never}
             showErrorList={false}

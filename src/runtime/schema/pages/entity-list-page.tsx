@@ -7,9 +7,10 @@
 import { lazy, Suspense, useMemo, useState, type Key } from 'react';
 import { App, Button, Card, Form, Popconfirm, Space, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, FormOutlined, PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTable } from '@refinedev/antd';
 import { useCan, useDelete, type BaseKey, type BaseRecord } from '@refinedev/core';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Paging } from '@common/constants';
 import type { Lang } from '@common/protocol';
@@ -78,6 +79,9 @@ function EntityList({ entity }: { entity: EntitySchema }) {
   const { data: canCreate } = useCan({ resource: id, action: 'create' });
   const { data: canEdit } = useCan({ resource: id, action: 'edit' });
   const { data: canDelete } = useCan({ resource: id, action: 'delete' });
+  // Implementers open this screen's form in the designer (system:formDesign; the server checks again on save).
+  const { data: canDesign } = useCan({ resource: 'system', action: 'formDesign' });
+  const navigate = useNavigate();
   const { mutate: remove, mutation: removing } = useDelete();
   // Bulk delete needs a delete binding and the right to use it.
   const canBulkDelete = Boolean(entity['x-api']?.delete) && Boolean(canDelete?.can);
@@ -188,6 +192,11 @@ function EntityList({ entity }: { entity: EntitySchema }) {
             visible={columnsNames}
             onChange={setVisibleColumns}
           />
+          {canDesign?.can ? (
+            <Tooltip title={t('entity.designForm')}>
+              <Button icon={<FormOutlined />} aria-label={t('entity.designForm')} data-testid={`entity-design-${id}`} onClick={() => void navigate(`/home/formDesigner?schema=${encodeURIComponent(id)}`)} />
+            </Tooltip>
+          ) : null}
           <ExportButton entityId={id} param={listParams(crudFilters, sorters)} />
           {canCreate?.can ? <ImportButton entityId={id} onDone={() => void tableQuery.refetch()} /> : null}
           {canCreate?.can ? (
