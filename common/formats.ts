@@ -84,6 +84,8 @@ export const SCHEMA_KEYWORDS = [
   'x-differs-from',
   'x-single',
   'x-upload-fills',
+  // A text value that may be an enum key (built-in role names): lists show that key's label.
+  'x-key-enum',
   // Form designer (issue 6): the field's designer settings, and the form's config and layout.
   'x-field',
   'x-form',

@@ -87,6 +87,9 @@ test('roleManage: a custom role gets permissions from the tree, with plugin perm
   expect((await call('addUser', { username: 'nightguard1', name: 'NightGuard', roleId: 5, companyId: 2, password: 'night1234' }, adminToken)).statusCode).toBe(200);
   await login(page, 'admin');
   await page.goto('/home/roleManage');
+  // Built-in roles read by their label, not their key.
+  await expect(page.getByTestId('entity-table-role').locator('tr', { hasText: 'Platform admin' })).toBeVisible();
+  await expect(page.getByTestId('entity-table-role')).not.toContainText('platformAdmin');
   await page.getByTestId('entity-create-role').click();
   const form = page.getByTestId('entity-form-role');
   await form.getByLabel('Name', { exact: true }).fill('NightOps');

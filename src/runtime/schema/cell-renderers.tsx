@@ -62,6 +62,12 @@ export const CELL_RENDERERS: Record<string, CellRenderer> = {
       </div>
     );
   },
+  // Text that may be an enum key (a built-in role's name "generalUser" reads "General user").
+  'enum-key'(value, p, ctx) {
+    if (value === undefined || value === null || value === '') return empty;
+    const hit = ctx.schemas.enumById(p['x-key-enum']!)?.values.find((v) => v.key === value);
+    return hit ? pickLabel(hit.labels, ctx.lang, hit.key) : String(value);
+  },
   ref(value, p, ctx) {
     if (value === undefined || value === null || value === '') return empty;
     return ctx.refs[p['x-ref']!]?.byId.get(String(value))?.label ?? String(value);
@@ -104,6 +110,7 @@ export function cellKindOf(p: PropertySchema): string {
   if (p['x-enum']) return 'enum';
   if (p.type === 'array' && p.items?.['x-enum']) return 'enum-list';
   if (p['x-ref']) return 'ref';
+  if (p['x-key-enum']) return 'enum-key';
   if (p['x-widget'] === 'datetime' || p.format === 'date-time') return 'datetime';
   if (p['x-widget'] === 'image-upload') return 'image';
   if (p['x-widget'] === 'image-preview') return 'preview';

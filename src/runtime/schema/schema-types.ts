@@ -68,6 +68,8 @@ export interface PropertySchema {
   'x-widget'?: string;
   'x-enum'?: string;
   'x-ref'?: string;
+  /** A text value that may be the key of a value of this enum: lists show that value's label. */
+  'x-key-enum'?: string;
   'x-unique'?: boolean;
   'x-readonly-on-edit'?: boolean;
   'x-hidden'?: boolean;
