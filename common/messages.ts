@@ -119,6 +119,14 @@ export const MESSAGES = {
   'format.clock-time': { en: 'Enter a time as HH:mm:ss (for example 07:30:00)', zh: '时间格式应为 HH:mm:ss（例如 07:30:00）', ja: '時刻は HH:mm:ss の形式で入力してください（例: 07:30:00）' },
   'format.hex': { en: 'Invalid hexadecimal value', zh: '十六进制格式错误', ja: '16進数の形式が正しくありません' },
   'format.url': { en: 'Invalid URL (for example https://example.com)', zh: '网址格式错误（例如 https://example.com）', ja: 'URL の形式が正しくありません（例: https://example.com）' },
+  // History video (spec §7 reqHistoryVideo…, §8 history video export errors).
+  historyVideoDeleted: { en: 'The video has been deleted on the robot', zh: '视频已被删除', ja: 'ロボット上の映像は削除されています' },
+  historyVideoUnzip: { en: 'The robot could not unpack the video', zh: '视频解压错误', ja: '映像の展開に失敗しました' },
+  historyVideoUploadFailed: { en: 'The video upload failed', zh: '视频上传错误', ja: '映像のアップロードに失敗しました' },
+  historyVideoOther: { en: 'The video could not be exported (other error)', zh: '视频导出失败（其他错误）', ja: '映像をエクスポートできませんでした（その他のエラー）' },
+  historyVideoSubsystemOffline: { en: 'The video subsystem is not online', zh: '视频子系统不在线', ja: '映像サブシステムがオフラインです' },
+  historyVideoRange: { en: 'The end time must be after the start time, within one day and at most {minutes} minutes later', zh: '结束时间须晚于开始时间，在同一天内且不超过{minutes}分钟', ja: '終了時刻は開始時刻より後で、同じ日のうち {minutes} 分以内にしてください' },
+  historyVideoUploadKey: { en: 'This upload is not expected (unknown or finished export)', zh: '该上传无效（导出不存在或已结束）', ja: 'このアップロードは想定されていません（エクスポートが存在しないか終了しています）' },
 } satisfies Catalog;
 
 /** A key of the shared message catalogue. */

@@ -19,7 +19,23 @@ export const RobotAction = {
 /** A command the server sends a robot over MQTT. */
 export interface RobotCommand {
   id: string;
-  action: number | 'emergencyButton' | 'pushVideo' | 'camParamGet' | 'camParamSet' | 'videoParam' | 'setParams' | 'manualCharging' | 'lifter' | 'fireControl' | 'cameraLens';
+  action:
+    | number
+    | 'emergencyButton'
+    | 'pushVideo'
+    | 'camParamGet'
+    | 'camParamSet'
+    | 'videoParam'
+    | 'setParams'
+    | 'manualCharging'
+    | 'lifter'
+    | 'fireControl'
+    | 'cameraLens'
+    // History video (common/history-video): days and clips a robot holds, export and its cancel.
+    | 'recordedDays'
+    | 'listRecordings'
+    | 'uploadRecording'
+    | 'cancelUpload';
   params?: Record<string, unknown>;
   t: number;
 }

@@ -23,6 +23,7 @@ import { registerSettingsEvents } from './events/settings-events';
 import { registerFormDesignEvents } from './events/form-design-events';
 import { registerRoleHooks } from './entities/role-hooks';
 import { readPluginManifests } from './auth/permission-tree';
+import { registerHistoryVideoEvents } from './video/history-video';
 import { FleetState } from './fleet/state';
 import { startBroker } from './fleet/broker';
 import { startGateway } from './fleet/gateway';
@@ -100,6 +101,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     registerRoleEvents(events, services, pluginsDir);
     registerSettingsEvents(events, services);
     registerFormDesignEvents(events, services);
+    registerHistoryVideoEvents(events, services);
     registerRoleHooks({ schemas: () => services.schemas, plugins: () => readPluginManifests(pluginsDir) });
 
     // MQTT: the embedded broker unless MQTT_URL names an external one.
@@ -120,6 +122,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     closers.push(() => app.close());
     const addr = app.server.address();
     const port = typeof addr === 'object' && addr ? addr.port : config.port;
+    services.url = `http://${config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host}:${port}`;
 
     if (config.simulator) {
       const sim = new FleetSimulator(mqttUrl);

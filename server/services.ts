@@ -25,4 +25,6 @@ export interface Services {
   live?: LiveSchemas;
   /** Set once the MQTT gateway is connected. */
   gateway?: FleetGateway;
+  /** This server's own base URL (set once it listens): where robots upload to. */
+  url?: string;
 }

@@ -6,6 +6,7 @@ import { PROTOCOL_VERSION, StatusCode, type Lang } from '../../common/protocol';
 import { dispatchEvent } from '../events/dispatch';
 import { registerRest } from './rest';
 import { registerUploads } from './uploads';
+import { registerVideoRecordRoute } from '../video/history-video';
 import { registerExport } from './export';
 import { registerImport } from './import';
 import type { Services } from '../services';
@@ -89,6 +90,7 @@ export async function registerRoutes(app: FastifyInstance, svc: Services): Promi
   });
 
   await registerUploads(app, svc, (req) => langOf(req));
+  registerVideoRecordRoute(app, svc, (req) => langOf(req));
   registerExport(app, svc);
   registerImport(app, svc);
 

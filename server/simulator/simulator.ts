@@ -3,6 +3,7 @@ import { MqttTopics, type RobotPose, type RobotTelemetry } from '../../common/pr
 import { RobotAction, type RefusalReason, type RobotCommand, type RobotReply } from '../../common/robot-actions';
 import { defaultCameraParams } from '../../common/camera';
 import { CameraAction, FireOperation } from '../../common/robot-control';
+import { recordingCommand } from './recordings';
 
 /** What the simulator needs to know of a robot it plays (as a real robot knows its own configuration). */
 export interface SimRobotSpec {
@@ -95,6 +96,12 @@ export class FleetSimulator {
     try {
       cmd = JSON.parse(text) as RobotCommand;
     } catch {
+      return;
+    }
+    const recording = recordingCommand(robot.spec.robotId, cmd);
+    if (recording) {
+      const reply: RobotReply = { id: cmd.id, result: 'accepted', data: recording.data };
+      robot.client.publish(MqttTopics.reply(robot.spec.robotId), JSON.stringify(reply));
       return;
     }
     const camera = typeof cmd.action === 'string' ? this.camera(robot, cmd) : undefined;
