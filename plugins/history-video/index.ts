@@ -1,0 +1,17 @@
+/** History video: recorded clips by day (needs a selected robot), export with progress and cancel, playback of exports. */
+import { definePlugin } from '@runtime';
+import manifest from './plugin.json';
+import en from './locales/en.json';
+import zh from './locales/zh.json';
+import ja from './locales/ja.json';
+
+export default definePlugin({
+  id: manifest.id,
+  routes: [
+    { path: '/home/historyVideo', page: () => import('./history-video-page'), requiresRobot: true },
+    { path: '/home/videoPlayback', page: () => import('./video-playback-page'), requiresRobot: false },
+  ],
+  menu: manifest.menu,
+  permissions: manifest.permissions,
+  locales: { en, zh, ja },
+});
