@@ -127,6 +127,15 @@ export const MESSAGES = {
   historyVideoSubsystemOffline: { en: 'The video subsystem is not online', zh: '视频子系统不在线', ja: '映像サブシステムがオフラインです' },
   historyVideoRange: { en: 'The end time must be after the start time, within one day and at most {minutes} minutes later', zh: '结束时间须晚于开始时间，在同一天内且不超过{minutes}分钟', ja: '終了時刻は開始時刻より後で、同じ日のうち {minutes} 分以内にしてください' },
   historyVideoUploadKey: { en: 'This upload is not expected (unknown or finished export)', zh: '该上传无效（导出不存在或已结束）', ja: 'このアップロードは想定されていません（エクスポートが存在しないか終了しています）' },
+  // Track-mounted inspection robots (issue 8).
+  trackRobotNotFound: { en: 'Choose a track robot first', zh: '请先选择轨道机器人', ja: '先に軌道ロボットを選択してください' },
+  trackPointActionRequired: { en: 'At least one inspection point with an action is required', zh: '至少需要一个带动作的巡检点', ja: '動作のある点検ポイントが少なくとも1つ必要です' },
+  trackPointUnknown: { en: 'Inspection point {id} does not exist', zh: '巡检点{id}不存在', ja: '点検ポイント{id}は存在しません' },
+  trackTaskBusy: { en: 'Another inspection task is running on this robot', zh: '该机器人正在执行其他巡检任务', ja: 'このロボットは別の点検タスクを実行中です' },
+  trackTaskNotRunning: { en: 'The task is not running', zh: '该任务未在执行', ja: 'このタスクは実行されていません' },
+  trackTaskDisabled: { en: 'The task is disabled', zh: '该任务已禁用', ja: 'このタスクは無効です' },
+  trackTaskRunningLocked: { en: 'A running task cannot be changed or deleted; terminate it first', zh: '执行中的任务不能修改或删除，请先终止', ja: '実行中のタスクは変更・削除できません。先に終了してください' },
+  trackWarningDealt: { en: 'This warning has already been handled', zh: '该告警已处理', ja: 'この警告は処理済みです' },
 } satisfies Catalog;
 
 /** A key of the shared message catalogue. */

@@ -35,7 +35,11 @@ export interface RobotCommand {
     | 'recordedDays'
     | 'listRecordings'
     | 'uploadRecording'
-    | 'cancelUpload';
+    | 'cancelUpload'
+    // Track-mounted inspection robots (common/track): tasks, task control, remote control.
+    | 'trackTask'
+    | 'trackTaskControl'
+    | 'trackRemote';
   params?: Record<string, unknown>;
   t: number;
 }

@@ -34,6 +34,9 @@ import { FleetSimulator, type SimRobotSpec } from './simulator/simulator';
 import { seedDemo, seedRoles, DEMO_NO_CHARGER, DEMO_OFFLINE } from './demo/seed';
 import { patrolLoop, type MapMeta } from './demo/floorplan';
 import { visibleCompanyIds } from './entities/scope';
+import { TrackService } from './track/track-service';
+import { registerTrackEvents } from './track/track-events';
+import { registerTrackHttp } from './track/track-http';
 import type { Services } from './services';
 
 /** A running server: its HTTP address and a way to stop everything it started. */
@@ -114,10 +117,16 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     const gateway = await startGateway(mqttUrl, fleet);
     closers.push(gateway.close);
     services.gateway = gateway;
+    // Track-mounted inspection robots (issue 8): their REST operations and the track topic listener.
+    const track = new TrackService(services);
+    registerTrackEvents(events, { svc: services, track });
+    await track.start(mqttUrl);
+    closers.push(() => track.stop());
 
     const app = Fastify({ logger: { level: config.logLevel }, trustProxy: true, bodyLimit: 2 * 1024 * 1024 });
     await registerRealtime(app, services);
     await registerRoutes(app, services);
+    registerTrackHttp(app, services);
     await app.listen({ host: config.host, port: config.port });
     closers.push(() => app.close());
     const addr = app.server.address();

@@ -32,16 +32,19 @@ function matchRoute(svc: Services, method: string, url: string): { def: EventDef
   const exact = svc.events.get(`${method} ${url}`);
   if (exact) return { def: exact, params: {} };
   const parts = url.split('/');
+  // The pattern with the fewest placeholders wins (`…/{robot}/actions` before `…/{robot}/{id}`).
+  let best: { def: EventDef; params: Record<string, unknown>; holes: number } | null = null;
   for (const name of svc.events.names()) {
     if (!name.startsWith(`${method} `) || !name.includes('{')) continue;
     const pattern = name.slice(method.length + 1).split('/');
     if (pattern.length !== parts.length) continue;
     const params: Record<string, unknown> = {};
     if (pattern.every((p, i) => (p.startsWith('{') && p.endsWith('}') ? ((params[p.slice(1, -1)] = decodeURIComponent(parts[i]!)), true) : p === parts[i]))) {
-      return { def: svc.events.get(name)!, params };
+      const holes = Object.keys(params).length;
+      if (!best || holes < best.holes) best = { def: svc.events.get(name)!, params, holes };
     }
   }
-  return null;
+  return best && { def: best.def, params: best.params };
 }
 
 /** Query strings are text: numbers become numbers where the operation's schema wants integers. */

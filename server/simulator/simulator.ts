@@ -4,6 +4,8 @@ import { RobotAction, type RefusalReason, type RobotCommand, type RobotReply } f
 import { defaultCameraParams } from '../../common/camera';
 import { CameraAction, FireOperation } from '../../common/robot-control';
 import { recordingCommand } from './recordings';
+import { TrackStatus, TrackTopics } from '../../common/track';
+import { TrackRail } from './track-sim';
 
 /** What the simulator needs to know of a robot it plays (as a real robot knows its own configuration). */
 export interface SimRobotSpec {
@@ -40,6 +42,8 @@ interface SimRobot {
   call: number;
   lifterMm: number;
   nozzle: { pitch: number; yaw: number };
+  /** Track-mounted robots (type 5): the rail, its head and lift, and the inspection run. */
+  rail?: TrackRail;
 }
 
 interface SimCamera {
@@ -76,6 +80,7 @@ export class FleetSimulator {
       client.on('message', (_topic, payload) => this.onCommand(robot, payload.toString()));
       const [x, y] = spec.loop[0] ?? [0, 0];
       const robot: SimRobot = { spec, client, status: S.idle, phaseLeft: 3 + (i % 4) * 2, battery: 60 + ((i * 13) % 40), s: i * 7, x, y, theta: 0, mode: 'auto', emergency: 0, cameras: [0, 1, 2, 3, 4].map(newCamera), call: 0, lifterMm: 0, nozzle: { pitch: 0, yaw: 0 } };
+      if (spec.robotType === 5) robot.rail = new TrackRail(spec.robotId);
       this.robots.push(robot);
       i++;
     }
@@ -104,6 +109,7 @@ export class FleetSimulator {
       robot.client.publish(MqttTopics.reply(robot.spec.robotId), JSON.stringify(reply));
       return;
     }
+    if (robot.rail && typeof cmd.action === 'string' && cmd.action.startsWith('track')) return this.onTrackCommand(robot, robot.rail, cmd);
     const camera = typeof cmd.action === 'string' ? this.camera(robot, cmd) : undefined;
     const out = camera ? null : this.apply(robot, cmd);
     const reason = typeof out === 'string' ? out : null;
@@ -112,6 +118,21 @@ export class FleetSimulator {
     const reply: RobotReply = refusal ? { id: cmd.id, result: 'refused', reason: refusal } : { id: cmd.id, result: 'accepted', ...(data !== undefined ? { data } : {}) };
     robot.client.publish(MqttTopics.reply(robot.spec.robotId), JSON.stringify(reply));
     this.publish(robot);
+  }
+
+  /** Track commands (tasks, task control, remote control) go to the rail; its answer is the reply. */
+  private onTrackCommand(robot: SimRobot, rail: TrackRail, cmd: RobotCommand): void {
+    const out = robot.emergency && cmd.action !== 'trackTaskControl' ? 'emergencyStop' : rail.command(cmd);
+    const reply: RobotReply = typeof out === 'string' ? { id: cmd.id, result: 'refused', reason: out } : { id: cmd.id, result: 'accepted', ...(out ? { data: out.data } : {}) };
+    robot.client.publish(MqttTopics.reply(robot.spec.robotId), JSON.stringify(reply));
+    this.publishTrack(robot, rail, 0);
+  }
+
+  /** Steps a rail robot and publishes its track messages; its robot status follows the rail. */
+  private publishTrack(r: SimRobot, rail: TrackRail, dt: number): void {
+    for (const m of rail.step(dt)) r.client.publish(TrackTopics.track(r.spec.robotId), JSON.stringify(m));
+    if (!r.emergency) r.status = rail.status === TrackStatus.running ? S.navigation : S.idle;
+    r.battery = Math.max(20, r.battery - 0.01 * dt);
   }
 
   /** Camera commands: push-video flags, parameters and definition, per camera 0-4. */
@@ -277,7 +298,8 @@ export class FleetSimulator {
   private tick(): void {
     const dt = this.tickMs / 1000;
     for (const r of this.robots) {
-      this.step(r, dt);
+      if (r.rail) this.publishTrack(r, r.rail, dt);
+      else this.step(r, dt);
       this.publish(r);
     }
   }

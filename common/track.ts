@@ -1,0 +1,99 @@
+/**
+ * Track-mounted inspection robots (spec §3, §4, §5, §7): the numbers and names both the console
+ * and the server use. No React, no Node.
+ */
+
+/** Spec §4: track status idle 0, running 1, paused 2, error 9. */
+export const TrackStatus = { idle: 0, running: 1, paused: 2, error: 9 } as const;
+/** Label keys of the track statuses. */
+export const TRACK_STATUS_KEYS: Record<number, string> = { 0: 'idle', 1: 'running', 2: 'paused', 9: 'error' };
+
+/** Spec §4: a track task waits, is inspecting, paused, terminated (killed) or finished. */
+export const TrackTaskStatus = { waiting: 0, inspecting: 1, paused: 2, terminated: 3, finished: 4 } as const;
+/** Label keys of the task statuses. */
+export const TRACK_TASK_STATUS_KEYS: Record<number, string> = { 0: 'waiting', 1: 'inspecting', 2: 'paused', 3: 'terminated', 4: 'finished' };
+
+/** Spec §3: task type preset (runs on its schedule) or instant (runs when started). */
+export const TrackTaskType = { preset: 0, instant: 1 } as const;
+/** Spec §3: period weekly, every other week or daily. */
+export const TRACK_PERIODS = ['daily', 'weekly', 'biweekly'] as const;
+/** Spec §3: policy interruption allowed 0 or forbidden 1. */
+export const TrackPolicy = { interruptionAllowed: 0, interruptionForbidden: 1 } as const;
+
+/** Actions performed at an inspection point. */
+export const TRACK_ACTIONS = ['photo', 'temperature', 'humidity', 'gas', 'noise', 'infrared'] as const;
+/** An action at an inspection point. */
+export type TrackAction = (typeof TRACK_ACTIONS)[number];
+
+/** Check items a warning rule can watch (`/checkItems`), with the action that measures them and the unit. */
+export const TRACK_CHECK_ITEMS: { key: string; action: TrackAction; unit: string }[] = [
+  { key: 'temperature', action: 'temperature', unit: '°C' },
+  { key: 'humidity', action: 'humidity', unit: '%' },
+  { key: 'gas', action: 'gas', unit: 'ppm' },
+  { key: 'noise', action: 'noise', unit: 'dB' },
+  { key: 'infrared', action: 'infrared', unit: '°C' },
+];
+
+/** Conditions of a warning rule. */
+export const TRACK_CONDITIONS = ['>', '>=', '<', '<=', '=', '!='] as const;
+/** and / or relation between a rule's two conditions. */
+export const TRACK_RELATIONS = ['and', 'or'] as const;
+
+/** Whether a reading meets a condition. */
+export function meets(reading: number, condition: string, value: number): boolean {
+  switch (condition) {
+    case '>':
+      return reading > value;
+    case '>=':
+      return reading >= value;
+    case '<':
+      return reading < value;
+    case '<=':
+      return reading <= value;
+    case '=':
+      return reading === value;
+    case '!=':
+      return reading !== value;
+    default:
+      return false;
+  }
+}
+
+/** Remote-control commands of `POST /robot/track/remoteControl/{id}`. */
+export const TRACK_REMOTE_COMMANDS = ['forward', 'backward', 'stop', 'goTo', 'pitch', 'rotate', 'lift', 'reset'] as const;
+/** A remote-control command. */
+export type TrackRemoteCommand = (typeof TRACK_REMOTE_COMMANDS)[number];
+/** Limits of the rail robot's head and lift (PTZ pitch, rotate in degrees, lift in mm). */
+export const TRACK_LIMITS = { pitchMin: -90, pitchMax: 90, rotateMin: 0, rotateMax: 360, liftMin: 0, liftMax: 2000 } as const;
+/** Default rail length in metres when no track map says otherwise. */
+export const DEFAULT_RAIL_LENGTH_M = 50;
+
+/** Robot → server track topic: state every tick, a point's readings, a run's end. */
+export const TrackTopics = {
+  track: (robotId: string) => `fleet/robots/${robotId}/track`,
+  wildcard: 'fleet/robots/+/track',
+} as const;
+
+/** The rail robot's live state (the current status answer and the `trackState` push). */
+export interface TrackState {
+  robotId: string;
+  trackStatus: number;
+  /** Metres from the rail's start. */
+  position: number;
+  railLength: number;
+  speed: number;
+  pitch: number;
+  rotate: number;
+  lift: number;
+  taskId: number | null;
+  runId: number | null;
+  pointName: string | null;
+  readings: Record<string, number>;
+  t: number;
+}
+
+/** What the robot publishes on the track topic. */
+export type TrackMessage =
+  | ({ kind: 'state' } & TrackState)
+  | { kind: 'point'; robotId: string; runId: number; pointId: number; pointName: string; position: number; readings: Record<string, number>; picture: string | null; t: number }
+  | { kind: 'done'; robotId: string; runId: number; status: number; t: number };
