@@ -1,0 +1,185 @@
+/**
+ * /trackrobot/control: the rail robot's live state (current status, position along the track,
+ * head and lift), remote control along the rail, PTZ pitch and rotate, lift height, camera view.
+ */
+import { useEffect, useState } from 'react';
+import { Alert, Badge, Button, Card, Col, Descriptions, Empty, InputNumber, Row, Slider, Space, Statistic, Tag, Tooltip, Typography } from 'antd';
+import { CaretLeftOutlined, CaretRightOutlined, PauseOutlined, RollbackOutlined, AimOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { callEvent, getConfig, getToken, isAbortedError, LivePlayer } from '@runtime';
+import { TRACK_LIMITS, TRACK_STATUS_KEYS, TRACK_CHECK_ITEMS } from '@common/track';
+import { TrackLayout } from './track-layout';
+import { trackApi, type TrackStatusAnswer } from './track-api';
+import { TRACK_STATUS_COLOURS, useRun } from './use-track';
+import { TRACK_TEST_IDS as IDS } from './test-ids';
+
+const UNITS = Object.fromEntries(TRACK_CHECK_ITEMS.map((c) => [c.key, c.unit]));
+
+function wsOrigin(): string {
+  const ws = getConfig()?.wsUrl;
+  if (ws) return ws.replace(/\/ws$/, '');
+  return `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}`;
+}
+
+/** The rail drawn as a bar: the robot's marker and the inspection points along it. */
+function Rail({ status, points }: { status: TrackStatusAnswer; points: { name: string; position: number }[] }) {
+  const length = status.railLength ?? 50;
+  const at = (p: number) => `${Math.max(0, Math.min(100, (p / length) * 100))}%`;
+  return (
+    <div data-testid={IDS.rail} style={{ position: 'relative', height: 56, margin: '8px 12px 4px' }}>
+      <div style={{ position: 'absolute', top: 26, left: 0, right: 0, height: 6, borderRadius: 3, background: 'linear-gradient(90deg,#91caff,#1677ff)' }} />
+      {points.map((p) => (
+        <Tooltip key={`${p.name}-${p.position}`} title={`${p.name} · ${p.position} m`}>
+          <div style={{ position: 'absolute', left: at(p.position), top: 20, width: 2, height: 18, background: '#faad14', transform: 'translateX(-1px)' }} />
+        </Tooltip>
+      ))}
+      {status.position !== null && (
+        <div style={{ position: 'absolute', left: at(status.position), top: 0, transform: 'translateX(-50%)', transition: 'left 0.9s linear', textAlign: 'center' }}>
+          <div style={{ width: 22, height: 22, borderRadius: 6, background: '#0958d9', border: '2px solid #fff', boxShadow: '0 1px 4px rgba(0,0,0,.3)', margin: '0 auto' }} />
+        </div>
+      )}
+      <Typography.Text type="secondary" style={{ position: 'absolute', left: 0, top: 40, fontSize: 12 }}>
+        0 m
+      </Typography.Text>
+      <Typography.Text type="secondary" style={{ position: 'absolute', right: 0, top: 40, fontSize: 12 }}>
+        {length} m
+      </Typography.Text>
+    </div>
+  );
+}
+
+function Control({ robotId }: { robotId: string }) {
+  const { t } = useTranslation('track-robot');
+  const run = useRun();
+  const [step, setStep] = useState<number>(5);
+  const [goTo, setGoTo] = useState<number | null>(null);
+  const [pose, setPose] = useState<{ pitch: number; rotate: number; lift: number } | null>(null);
+  const [videoUrl, setVideoUrl] = useState<string>();
+  const [videoProblem, setVideoProblem] = useState<string>();
+  const status = useQuery({ queryKey: ['track', 'status', robotId], queryFn: ({ signal }) => trackApi.status(robotId, signal), refetchInterval: 1000, retry: false });
+  const points = useQuery({ queryKey: ['track', 'points', robotId], queryFn: () => trackApi.points.list(robotId) });
+  const s = status.data;
+  useEffect(() => {
+    if (s && !pose && s.pitch !== undefined) setPose({ pitch: s.pitch, rotate: s.rotate ?? 0, lift: s.lift ?? 0 });
+  }, [s, pose]);
+  useEffect(() => {
+    const abort = new AbortController();
+    setVideoUrl(undefined);
+    setVideoProblem(undefined);
+    callEvent<{ path: string }>('reqVideoStream', { robotId, cameraId: 0 }, { signal: abort.signal })
+      .then((a) => setVideoUrl(`${wsOrigin()}${a.path}?token=${encodeURIComponent(getToken() ?? '')}`))
+      .catch((err: unknown) => !isAbortedError(err) && setVideoProblem((err as Error).message));
+    return () => abort.abort();
+  }, [robotId]);
+
+  const remote = (command: string, value?: number) => run(() => trackApi.remote(robotId, command, value).then(() => status.refetch()));
+  if (status.error) return <Alert type="error" showIcon message={t('loadFailed')} description={(status.error as Error).message} />;
+  if (!s) return <Card loading />;
+  const statusKey = s.trackStatus === null ? 'unknown' : (TRACK_STATUS_KEYS[s.trackStatus] ?? 'unknown');
+  const busy = Boolean(s.runId);
+  return (
+    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      {!s.online && <Alert type="warning" showIcon message={t('robotOffline')} />}
+      <Card title={t('control.live')} extra={<Badge status={s.online ? 'success' : 'default'} text={s.online ? t('online') : t('offline')} />}>
+        <Row gutter={16}>
+          <Col span={6}>
+            <Statistic title={t('control.status')} valueRender={() => <Tag data-testid={IDS.trackStatus} data-status={s.trackStatus ?? ''} color={TRACK_STATUS_COLOURS[s.trackStatus ?? -1] ?? 'default'}>{t(`trackStatus.${statusKey}`)}</Tag>} />
+          </Col>
+          <Col span={6}>
+            <Statistic title={t('control.position')} value={s.position ?? '-'} suffix={`/ ${s.railLength ?? '-'} m`} valueRender={(v) => <span data-testid={IDS.position} data-position={s.position ?? ''}>{v}</span>} />
+          </Col>
+          <Col span={6}>
+            <Statistic title={t('control.battery')} value={s.battery ?? '-'} suffix="%" />
+          </Col>
+          <Col span={6}>
+            <Statistic title={t('control.speed')} value={s.speed ?? 0} suffix="m/s" />
+          </Col>
+        </Row>
+        <Rail status={s} points={points.data?.list ?? []} />
+        <Descriptions size="small" column={3} style={{ marginTop: 8 }}>
+          <Descriptions.Item label={t('control.currentTask')}>
+            <span data-testid={IDS.currentTask}>{s.taskName ?? t('control.noTask')}</span>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('control.currentPoint')}>{s.pointName ?? '-'}</Descriptions.Item>
+          <Descriptions.Item label={t('control.pose')}>{`P ${s.pitch ?? 0}° · R ${s.rotate ?? 0}° · L ${s.lift ?? 0} mm`}</Descriptions.Item>
+          <Descriptions.Item label={t('control.readings')} span={3}>
+            <Space wrap data-testid={IDS.readings}>
+              {Object.entries(s.readings ?? {}).length === 0 && <Typography.Text type="secondary">-</Typography.Text>}
+              {Object.entries(s.readings ?? {}).map(([k, v]) => (
+                <Tag key={k} color="geekblue">{`${t(`checkItem.${k}`)} ${v}${UNITS[k] ?? ''}`}</Tag>
+              ))}
+            </Space>
+          </Descriptions.Item>
+        </Descriptions>
+      </Card>
+      <Row gutter={16}>
+        <Col xs={24} xl={12}>
+          <Card title={t('control.remote')} style={{ height: '100%' }}>
+            <Space direction="vertical" style={{ width: '100%' }}>
+              {busy && <Alert type="info" showIcon message={t('control.busy')} />}
+              <Space wrap>
+                <InputNumber min={0.5} max={s.railLength ?? 50} step={0.5} value={step} onChange={(v) => setStep(v ?? 1)} addonAfter="m" style={{ width: 130 }} aria-label={t('control.step')} />
+                <Button icon={<CaretLeftOutlined />} disabled={!s.online || busy} onClick={() => remote('backward', step)} data-testid={`${IDS.remote}-backward`}>
+                  {t('control.backward')}
+                </Button>
+                <Button danger icon={<PauseOutlined />} disabled={!s.online} onClick={() => remote('stop')} data-testid={`${IDS.remote}-stop`}>
+                  {t('control.stop')}
+                </Button>
+                <Button type="primary" icon={<CaretRightOutlined />} disabled={!s.online || busy} onClick={() => remote('forward', step)} data-testid={`${IDS.remote}-forward`}>
+                  {t('control.forward')}
+                </Button>
+              </Space>
+              <Space wrap>
+                <InputNumber min={0} max={s.railLength ?? 50} step={0.5} value={goTo} onChange={setGoTo} addonAfter="m" placeholder={t('control.target')} style={{ width: 160 }} data-testid={`${IDS.remote}-target`} />
+                <Button icon={<AimOutlined />} disabled={!s.online || busy || goTo === null} onClick={() => remote('goTo', goTo ?? 0)} data-testid={`${IDS.remote}-goTo`}>
+                  {t('control.goTo')}
+                </Button>
+                <Button icon={<RollbackOutlined />} disabled={!s.online || busy} onClick={() => remote('reset')} data-testid={`${IDS.remote}-reset`}>
+                  {t('control.reset')}
+                </Button>
+              </Space>
+            </Space>
+          </Card>
+        </Col>
+        <Col xs={24} xl={12}>
+          <Card title={t('control.head')} style={{ height: '100%' }}>
+            {pose && (
+              <Space direction="vertical" style={{ width: '100%' }}>
+                {(
+                  [
+                    ['pitch', TRACK_LIMITS.pitchMin, TRACK_LIMITS.pitchMax, '°', IDS.pitch],
+                    ['rotate', TRACK_LIMITS.rotateMin, TRACK_LIMITS.rotateMax, '°', IDS.rotate],
+                    ['lift', TRACK_LIMITS.liftMin, TRACK_LIMITS.liftMax, 'mm', IDS.lift],
+                  ] as const
+                ).map(([key, min, max, unit, testId]) => (
+                  <Row key={key} gutter={8} align="middle">
+                    <Col span={5}>{t(`point.${key}`)}</Col>
+                    <Col span={11}>
+                      <Slider min={min} max={max} value={pose[key]} onChange={(v: number) => setPose({ ...pose, [key]: v })} />
+                    </Col>
+                    <Col span={8}>
+                      <Space.Compact>
+                        <InputNumber min={min} max={max} value={pose[key]} onChange={(v) => setPose({ ...pose, [key]: v ?? 0 })} addonAfter={unit} style={{ width: 120 }} data-testid={testId} />
+                        <Button disabled={!s.online} onClick={() => remote(key, pose[key])} data-testid={`${testId}-apply`}>
+                          {t('control.apply')}
+                        </Button>
+                      </Space.Compact>
+                    </Col>
+                  </Row>
+                ))}
+              </Space>
+            )}
+          </Card>
+        </Col>
+      </Row>
+      <Card title={t('control.camera')} data-testid={IDS.camera}>
+        {videoProblem ? <Alert type="warning" showIcon message={videoProblem} /> : videoUrl ? <LivePlayer url={videoUrl} height={360} /> : <Empty description={t('control.noVideo')} />}
+      </Card>
+    </Space>
+  );
+}
+
+export default function ControlPage() {
+  return <TrackLayout page="control">{(robotId) => <Control key={robotId} robotId={robotId} />}</TrackLayout>;
+}

@@ -1,0 +1,121 @@
+import { expect, test, type Page } from '@playwright/test';
+import { login } from './helpers';
+
+const ROBOT_LABEL = 'RailInspect1 (04TP000001)';
+
+async function pick(page: Page, select: string, option: string) {
+  await page.getByTestId(select).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+}
+
+test('track robot area: admin runs a daily inspection task, reads its report, handles a warning', async ({ page }) => {
+  test.setTimeout(120_000);
+  await login(page, 'admin');
+  await page.goto('/trackrobot');
+  await expect(page).toHaveURL(/\/trackrobot\/control$/);
+  // No track robot chosen yet: the tip dialog (spec §2) offers one.
+  await expect(page.getByTestId('track-robot-tip')).toBeVisible();
+  await pick(page, 'track-robot-tip-select', ROBOT_LABEL);
+  await expect(page.getByTestId('track-robot-tip')).toBeHidden();
+  await expect(page.getByTestId('track-status')).toHaveText('Idle');
+  await expect(page.getByTestId('track-position')).toHaveAttribute('data-position', '0');
+
+  // A warning rule the readings will trigger (temperatures are well above 1 °C).
+  await page.getByTestId('track-nav-warning-rule').click();
+  await page.getByTestId('track-add-rule').click();
+  await page.getByTestId('track-form-ok').click();
+  await expect(page.getByText('Rule name is required')).toBeVisible();
+  await expect(page.getByText('Check item is required')).toBeVisible();
+  await page.getByLabel('Rule name').fill('Hot cabinet');
+  await pick(page, 'track-rule-item', 'Temperature');
+  await page.getByLabel('Value', { exact: true }).fill('1');
+  await page.getByTestId('track-form-ok').click();
+  await expect(page.getByTestId('track-rule-table').getByText('Hot cabinet')).toBeVisible();
+  await expect(page.getByTestId('track-rule-table').getByText('Temperature > 1')).toBeVisible();
+
+  // An inspection point with an action, then a daily task over it.
+  await page.getByTestId('track-nav-task').click();
+  await page.getByTestId('track-add-point').click();
+  await page.getByLabel('Name').fill('Cabinet A');
+  await page.getByLabel('Robot position').fill('16');
+  await page.getByLabel('PTZ rotate').fill('45');
+  await page.getByTestId('track-action-temperature').click();
+  await page.getByTestId('track-form-ok').click();
+  await expect(page.getByTestId('track-point-table').getByText('Cabinet A')).toBeVisible();
+
+  await page.getByTestId('track-add-task').click();
+  await page.getByTestId('track-form-ok').click();
+  await expect(page.getByText('Execution time is required')).toBeVisible();
+  await expect(page.getByText('Choose at least one inspection point with an action')).toBeVisible();
+  await page.getByLabel('Name').fill('Daily sweep');
+  await page.getByLabel('Execution time').click();
+  await page.getByLabel('Execution time').fill('07:30:00');
+  await page.keyboard.press('Enter');
+  await pick(page, 'track-task-points', 'Cabinet A');
+  await page.keyboard.press('Escape');
+  await page.getByTestId('track-form-ok').click();
+  const row = page.getByTestId('track-task-table').locator('tr', { hasText: 'Daily sweep' });
+  await expect(row).toContainText('07:30:00');
+  await expect(row).toContainText('Daily');
+  await expect(row).toContainText('Waiting');
+
+  // Run it and watch the robot move along the rail.
+  await row.getByRole('button', { name: 'Run' }).click();
+  await expect(row).toContainText('Inspecting');
+  await page.getByTestId('track-nav-control').click();
+  await expect(page.getByTestId('track-status')).toHaveText('Running');
+  await expect(page.getByTestId('track-current-task')).toHaveText('Daily sweep');
+  await expect.poll(async () => Number(await page.getByTestId('track-position').getAttribute('data-position'))).toBeGreaterThan(0);
+  await expect(page.getByTestId('track-position')).toHaveAttribute('data-position', '16', { timeout: 30_000 });
+  await page.getByTestId('track-nav-task').click();
+  await expect(page.getByTestId('track-task-table').locator('tr', { hasText: 'Daily sweep' })).toContainText('Finished', { timeout: 30_000 });
+
+  // Its report: the point's picture and reading; export to a file.
+  await page.getByTestId('track-nav-task-report').click();
+  const report = page.getByTestId('track-report-table').locator('tr', { hasText: 'Daily sweep' });
+  await expect(report).toContainText('Finished');
+  await report.getByRole('button', { name: 'Detail' }).click();
+  const item = page.getByTestId('track-report-item');
+  await expect(item).toContainText('Cabinet A · 16 m');
+  await expect(item).toContainText(/Temperature \d+(\.\d)?°C/);
+  await expect(item.locator('img')).toHaveAttribute('src', /\/uploads\/track\/\w+\.svg$/);
+  await page.keyboard.press('Escape');
+  const download = page.waitForEvent('download');
+  await page.getByTestId('track-export-report').click();
+  expect((await download).suggestedFilename()).toBe('inspection-results-04TP000001.xlsx');
+
+  // The rule raised a warning; handle it.
+  await page.getByTestId('track-nav-warning').click();
+  const warning = page.getByTestId('track-warning-table').locator('tr', { hasText: 'Hot cabinet' });
+  await expect(warning).toContainText('Cabinet A');
+  await expect(warning).toContainText('Not handled');
+  await warning.getByRole('button', { name: 'Handle' }).click();
+  await page.getByTestId('track-deal-submit').click();
+  await expect(page.getByText('Handling result is required')).toBeVisible();
+  await page.getByTestId('track-deal-input').fill('Fan replaced');
+  await page.getByTestId('track-deal-submit').click();
+  await expect(warning).toContainText('Handled');
+  await warning.getByRole('button', { name: 'Detail' }).click();
+  await expect(page.getByTestId('track-warning-detail')).toContainText('Fan replaced');
+  await expect(page.getByTestId('track-warning-detail')).toContainText('admin');
+});
+
+test('track robot area: a general user lands on /404 and the track calls are refused', async ({ page }) => {
+  await login(page, 'operator');
+  await page.goto('/trackrobot');
+  await expect(page).toHaveURL(/\/404$/);
+  await page.goto('/trackrobot/task');
+  await expect(page).toHaveURL(/\/404$/);
+  const answers = await page.evaluate(async () => {
+    const token = JSON.parse(localStorage.getItem('fc.session') ?? '{}').token as string;
+    const call = async (method: string, path: string, body?: unknown) =>
+      (await fetch(path, { method, headers: { token, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined })).json();
+    return [
+      await call('GET', '/robot/track/current/status/04TP000001'),
+      await call('POST', '/robot/track/remoteControl/04TP000001', { command: 'forward' }),
+      await call('GET', '/robot/track/inspectTask/04TP000001'),
+      await call('GET', '/robot/track/inspectResult/04TP000001/export'),
+    ];
+  });
+  for (const a of answers) expect(a).toEqual({ code: 401, message: 'Insufficient permissions to operate!' });
+});
