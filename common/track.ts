@@ -63,6 +63,8 @@ export function meets(reading: number, condition: string, value: number): boolea
 export const TRACK_REMOTE_COMMANDS = ['forward', 'backward', 'stop', 'goTo', 'pitch', 'rotate', 'lift', 'reset'] as const;
 /** A remote-control command. */
 export type TrackRemoteCommand = (typeof TRACK_REMOTE_COMMANDS)[number];
+/** Remote commands that move the robot along the rail: they interrupt a running task (spec §3 policy). */
+export const TRACK_MOVING_COMMANDS: readonly string[] = ['forward', 'backward', 'goTo', 'reset', 'stop'];
 /** Limits of the rail robot's head and lift (PTZ pitch, rotate in degrees, lift in mm). */
 export const TRACK_LIMITS = { pitchMin: -90, pitchMax: 90, rotateMin: 0, rotateMax: 360, liftMin: 0, liftMax: 2000 } as const;
 /** Default rail length in metres when no track map says otherwise. */
@@ -97,3 +99,32 @@ export type TrackMessage =
   | ({ kind: 'state' } & TrackState)
   | { kind: 'point'; robotId: string; runId: number; pointId: number; pointName: string; position: number; readings: Record<string, number>; picture: string | null; t: number }
   | { kind: 'done'; robotId: string; runId: number; status: number; t: number };
+
+/** What the scheduler needs of a task. */
+export interface ScheduledTask {
+  type: number;
+  enabled: boolean;
+  runTime: string;
+  period: string;
+  weekDays: number[];
+  lastRunAt: string | Date | null;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Whether a preset, enabled task is due at `now` (local time): its run time has come today, it has
+ * not run today, and today is one of its week days (weekly), at most every other week (biweekly).
+ */
+export function taskDue(task: ScheduledTask, now: Date): boolean {
+  if (!task.enabled || task.type !== TrackTaskType.preset) return false;
+  const clock = `${String(now.getHours()).padStart(2, '0')}:${String(now.getMinutes()).padStart(2, '0')}:${String(now.getSeconds()).padStart(2, '0')}`;
+  if (clock < task.runTime) return false;
+  const last = task.lastRunAt ? new Date(task.lastRunAt).getTime() : 0;
+  const todayStart = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
+  if (last >= todayStart) return false;
+  if (task.period === 'daily') return true;
+  const days = task.weekDays.length ? task.weekDays : [1];
+  if (!days.includes(now.getDay())) return false;
+  return task.period !== 'biweekly' || last <= now.getTime() - 13 * DAY_MS;
+}

@@ -2,9 +2,9 @@
  * /trackrobot/control: the rail robot's live state (current status, position along the track,
  * head and lift), remote control along the rail, PTZ pitch and rotate, lift height, camera view.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Badge, Button, Card, Col, Descriptions, Empty, InputNumber, Row, Slider, Space, Statistic, Tag, Tooltip, Typography } from 'antd';
-import { CaretLeftOutlined, CaretRightOutlined, PauseOutlined, RollbackOutlined, AimOutlined } from '@ant-design/icons';
+import { AimOutlined, CameraOutlined, CaretLeftOutlined, CaretRightOutlined, PauseOutlined, RollbackOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { callEvent, getConfig, getToken, isAbortedError, LivePlayer } from '@runtime';
@@ -23,7 +23,7 @@ function wsOrigin(): string {
 }
 
 /** The rail drawn as a bar: the robot's marker and the inspection points along it. */
-function Rail({ status, points }: { status: TrackStatusAnswer; points: { name: string; position: number }[] }) {
+function Rail({ status, points, labels }: { status: TrackStatusAnswer; points: { name: string; position: number }[]; labels: { name: string; position: number }[] }) {
   const length = status.railLength ?? 50;
   const at = (p: number) => `${Math.max(0, Math.min(100, (p / length) * 100))}%`;
   return (
@@ -32,6 +32,13 @@ function Rail({ status, points }: { status: TrackStatusAnswer; points: { name: s
       {points.map((p) => (
         <Tooltip key={`${p.name}-${p.position}`} title={`${p.name} · ${p.position} m`}>
           <div style={{ position: 'absolute', left: at(p.position), top: 20, width: 2, height: 18, background: '#faad14', transform: 'translateX(-1px)' }} />
+        </Tooltip>
+      ))}
+      {labels.map((l) => (
+        <Tooltip key={`label-${l.name}-${l.position}`} title={`${l.name} · ${l.position} m`}>
+          <div data-testid="track-rail-label" style={{ position: 'absolute', left: at(l.position), top: 36, transform: 'translateX(-50%)', fontSize: 11, color: '#389e0d', whiteSpace: 'nowrap' }}>
+            ▲ {l.name}
+          </div>
         </Tooltip>
       ))}
       {status.position !== null && (
@@ -59,6 +66,32 @@ function Control({ robotId }: { robotId: string }) {
   const [videoProblem, setVideoProblem] = useState<string>();
   const status = useQuery({ queryKey: ['track', 'status', robotId], queryFn: ({ signal }) => trackApi.status(robotId, signal), refetchInterval: 1000, retry: false });
   const points = useQuery({ queryKey: ['track', 'points', robotId], queryFn: () => trackApi.points.list(robotId) });
+  // The labels of the robot's newest track map are drawn along the rail.
+  const labels = useQuery({
+    queryKey: ['track', 'mapLabels', robotId],
+    queryFn: async () => {
+      const maps = await trackApi.maps.list(robotId, { pageNum: 1, pageSize: 1 });
+      return maps.list[0] ? trackApi.maps.labels(maps.list[0].id) : [];
+    },
+  });
+  const video = useRef<HTMLDivElement>(null);
+  const [snap, setSnap] = useState<string>();
+  const snapshot = () =>
+    run(async () => {
+      const el = video.current?.querySelector('video');
+      if (!el || !el.videoWidth) throw new Error(t('control.noFrame'));
+      const canvas = document.createElement('canvas');
+      canvas.width = el.videoWidth;
+      canvas.height = el.videoHeight;
+      canvas.getContext('2d')?.drawImage(el, 0, 0);
+      const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
+      if (!blob) throw new Error(t('control.noFrame'));
+      const form = new FormData();
+      form.append('data', JSON.stringify({ robotId }));
+      form.append('file', blob, `${robotId}-${Date.now()}.png`);
+      const saved = await trackApi.snap(form);
+      setSnap(saved.url);
+    }, t('control.snapSaved'));
   const s = status.data;
   useEffect(() => {
     if (s && !pose && s.pitch !== undefined) setPose({ pitch: s.pitch, rotate: s.rotate ?? 0, lift: s.lift ?? 0 });
@@ -77,7 +110,9 @@ function Control({ robotId }: { robotId: string }) {
   if (status.error) return <Alert type="error" showIcon message={t('loadFailed')} description={(status.error as Error).message} />;
   if (!s) return <Card loading />;
   const statusKey = s.trackStatus === null ? 'unknown' : (TRACK_STATUS_KEYS[s.trackStatus] ?? 'unknown');
-  const busy = Boolean(s.runId);
+  // Spec §3 policy: a run that forbids interruption keeps the rail; otherwise moving pauses it.
+  const running = Boolean(s.runId);
+  const busy = running && s.taskPolicy === 1;
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
       {!s.online && <Alert type="warning" showIcon message={t('robotOffline')} />}
@@ -96,7 +131,7 @@ function Control({ robotId }: { robotId: string }) {
             <Statistic title={t('control.speed')} value={s.speed ?? 0} suffix="m/s" />
           </Col>
         </Row>
-        <Rail status={s} points={points.data?.list ?? []} />
+        <Rail status={s} points={points.data?.list ?? []} labels={labels.data ?? []} />
         <Descriptions size="small" column={3} style={{ marginTop: 8 }}>
           <Descriptions.Item label={t('control.currentTask')}>
             <span data-testid={IDS.currentTask}>{s.taskName ?? t('control.noTask')}</span>
@@ -117,7 +152,7 @@ function Control({ robotId }: { robotId: string }) {
         <Col xs={24} xl={12}>
           <Card title={t('control.remote')} style={{ height: '100%' }}>
             <Space direction="vertical" style={{ width: '100%' }}>
-              {busy && <Alert type="info" showIcon message={t('control.busy')} />}
+              {running && <Alert type={busy ? 'warning' : 'info'} showIcon message={busy ? t('control.busy') : t('control.interrupts')} />}
               <Space wrap>
                 <InputNumber min={0.5} max={s.railLength ?? 50} step={0.5} value={step} onChange={(v) => setStep(v ?? 1)} addonAfter="m" style={{ width: 130 }} aria-label={t('control.step')} />
                 <Button icon={<CaretLeftOutlined />} disabled={!s.online || busy} onClick={() => remote('backward', step)} data-testid={`${IDS.remote}-backward`}>
@@ -173,8 +208,23 @@ function Control({ robotId }: { robotId: string }) {
           </Card>
         </Col>
       </Row>
-      <Card title={t('control.camera')} data-testid={IDS.camera}>
-        {videoProblem ? <Alert type="warning" showIcon message={videoProblem} /> : videoUrl ? <LivePlayer url={videoUrl} height={360} /> : <Empty description={t('control.noVideo')} />}
+      <Card
+        title={t('control.camera')}
+        data-testid={IDS.camera}
+        extra={
+          <Space>
+            {snap && (
+              <Typography.Link href={snap} target="_blank" data-testid="track-snap-link">
+                {t('control.lastSnap')}
+              </Typography.Link>
+            )}
+            <Button icon={<CameraOutlined />} disabled={!videoUrl} onClick={() => void snapshot()} data-testid="track-snapshot">
+              {t('control.snapshot')}
+            </Button>
+          </Space>
+        }
+      >
+        <div ref={video}>{videoProblem ? <Alert type="warning" showIcon message={videoProblem} /> : videoUrl ? <LivePlayer url={videoUrl} height={360} /> : <Empty description={t('control.noVideo')} />}</div>
       </Card>
     </Space>
   );

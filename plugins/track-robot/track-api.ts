@@ -9,7 +9,7 @@ export interface DeviceTreeCompany {
   robots: { robotId: string; robotName: string; robotType: number; online: number; mapId: number | null; companyId: number; regionName: string | null }[];
 }
 /** The current status answer. */
-export type TrackStatusAnswer = Partial<TrackState> & { robotId: string; robotName: string; online: number; battery: number | null; taskName: string | null; trackStatus: number | null; position: number | null };
+export type TrackStatusAnswer = Partial<TrackState> & { robotId: string; robotName: string; online: number; battery: number | null; taskName: string | null; taskPolicy: number | null; trackStatus: number | null; position: number | null };
 /** An inspection point. */
 export interface TrackPoint {
   id: number;

@@ -64,7 +64,10 @@ export class TrackRail {
         const op = p.op;
         if (!this.run) return 'state';
         if (op === 'pause') this.status = TrackStatus.paused;
-        else if (op === 'resume') this.status = TrackStatus.running;
+        else if (op === 'resume') {
+          this.status = TrackStatus.running;
+          this.target = null;
+        }
         else if (op === 'terminate') {
           this.pending.push({ kind: 'done', robotId: this.robotId, runId: this.run.runId, status: 3, t: Date.now() });
           this.run = null;
@@ -81,7 +84,9 @@ export class TrackRail {
   }
 
   private remote(command: string, value: number): RefusalReason | { data: unknown } {
-    if (this.run && command !== 'stop' && command !== 'pitch' && command !== 'rotate' && command !== 'lift') return 'state';
+    // During a run the rail is the task's; the server pauses the run first when its policy allows.
+    const moving = command !== 'pitch' && command !== 'rotate' && command !== 'lift';
+    if (this.run && moving && this.status !== TrackStatus.paused) return 'state';
     switch (command) {
       case 'forward':
         this.target = clamp(this.position + (value || 5), 0, this.railLength);
@@ -126,7 +131,9 @@ export class TrackRail {
     this.seed += dt;
     const out = this.pending.splice(0);
     if (this.status === TrackStatus.paused) {
-      this.speed = 0;
+      // A paused run may be driven by hand; resuming goes back to the run's point.
+      if (this.target !== null && this.moveTowards(this.target, dt)) this.target = null;
+      else if (this.target === null) this.speed = 0;
     } else if (this.run) {
       const run = this.run;
       const point = run.points[run.index]!;

@@ -8,7 +8,10 @@ import {
   TRACK_LIMITS,
   TRACK_PERIODS,
   TRACK_RELATIONS,
+  TRACK_MOVING_COMMANDS,
   TRACK_REMOTE_COMMANDS,
+  TrackPolicy,
+  TrackStatus,
   TrackTaskStatus,
 } from '../../common/track';
 import { visibleCompanyIds } from '../entities/scope';
@@ -156,8 +159,8 @@ export function registerTrackEvents(reg: EventRegistry, { svc, track }: TrackDep
       const robotId = await robotOf(ctx, p.id);
       const r = svc.fleet.get(robotId)!;
       const state = r.online ? track.state(robotId) : null;
-      const task = state?.taskId ? (await db.query<{ name: string }>('SELECT "name" FROM track_tasks WHERE id = $1', [state.taskId]))[0] : undefined;
-      return { robotName: r.robotName, online: r.online, battery: r.battery, status: r.status, emergencyButtonStatus: r.emergencyButtonStatus, ...(state ?? { trackStatus: null, position: null }), taskName: task?.name ?? null, robotId };
+      const task = state?.taskId ? (await db.query<{ name: string; policy: number }>('SELECT "name", "policy" FROM track_tasks WHERE id = $1', [state.taskId]))[0] : undefined;
+      return { robotName: r.robotName, online: r.online, battery: r.battery, status: r.status, emergencyButtonStatus: r.emergencyButtonStatus, ...(state ?? { trackStatus: null, position: null }), taskName: task?.name ?? null, taskPolicy: task?.policy ?? null, robotId };
     },
   });
 
@@ -170,10 +173,21 @@ export function registerTrackEvents(reg: EventRegistry, { svc, track }: TrackDep
     handler: async (ctx, p) => {
       const robotId = await robotOf(ctx, p.id);
       if (!svc.fleet.get(robotId)!.online || !svc.gateway) throw new AppError(StatusCode.badRequest, 'robotOffline');
+      // Spec §3 policy: moving the robot during a run pauses the task when interruption is allowed.
+      let interrupted = false;
+      const state = track.state(robotId);
+      if (state?.runId && state.taskId && TRACK_MOVING_COMMANDS.includes(p.command)) {
+        const task = (await db.query<TrackTaskRow>('SELECT * FROM track_tasks WHERE id = $1', [state.taskId]))[0];
+        if (task?.policy === TrackPolicy.interruptionForbidden) throw new AppError(StatusCode.badRequest, 'trackTaskNoInterrupt');
+        if (task && state.trackStatus === TrackStatus.running) {
+          await track.control(task, 'pause');
+          interrupted = true;
+        }
+      }
       const reply = await svc.gateway.request(robotId, 'trackRemote', { command: p.command, value: p.value ?? 0 });
       if (!reply) throw new AppError(StatusCode.badRequest, 'robotNoAnswer');
       if (reply.result !== 'accepted') throw new AppError(StatusCode.badRequest, REFUSALS[reply.reason ?? 'state'] ?? 'refusedState');
-      return { robotId, command: p.command, state: reply.data };
+      return { robotId, command: p.command, state: reply.data, ...(interrupted ? { interrupted } : {}) };
     },
   });
 

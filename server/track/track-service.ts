@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import mqtt, { type MqttClient } from 'mqtt';
-import { meets, TrackTaskStatus, TrackTaskType, TrackTopics, type TrackMessage, type TrackState } from '../../common/track';
+import { meets, taskDue, TrackTaskStatus, TrackTaskType, TrackTopics, type TrackMessage, type TrackState } from '../../common/track';
 import { StatusCode } from '../../common/protocol';
 import { REFUSALS } from '../../common/robot-actions';
 import { AppError } from '../errors';
@@ -23,8 +23,6 @@ export interface TrackTaskRow extends Record<string, unknown> {
   status: number;
   lastRunAt: string | null;
 }
-
-const DAY_MS = 86_400_000;
 
 /**
  * The server's side of the rail robots: listens to their track topic (live state, each point's
@@ -170,21 +168,9 @@ export class TrackService {
     if (op === 'terminate') this.states.set(task.robotId, { ...state, runId: null, taskId: null });
   }
 
-  /** Preset, enabled tasks whose run time has come today (daily), this week (weekly) or this fortnight. */
+  /** Starts the preset, enabled tasks that are due (common/track `taskDue`). */
   async schedule(now = new Date()): Promise<void> {
     const tasks = await this.svc.db.query<TrackTaskRow>('SELECT * FROM track_tasks WHERE "enabled" AND "type" = $1', [TrackTaskType.preset]);
-    const clock = now.toTimeString().slice(0, 8);
-    for (const task of tasks) {
-      if (clock < task.runTime) continue;
-      const last = task.lastRunAt ? new Date(task.lastRunAt).getTime() : 0;
-      const todayStart = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
-      if (last >= todayStart) continue;
-      if (task.period !== 'daily') {
-        const days = task.weekDays.length ? task.weekDays : [1];
-        if (!days.includes(now.getDay())) continue;
-        if (task.period === 'biweekly' && last > now.getTime() - 13 * DAY_MS) continue;
-      }
-      await this.startRun(task).catch(() => undefined);
-    }
+    for (const task of tasks) if (taskDue(task, now)) await this.startRun(task).catch(() => undefined);
   }
 }

@@ -143,6 +143,22 @@ describe('track robot REST (spec §7)', () => {
     expect(res.data.list[0]).toMatchObject({ taskName: 'Long', status: 3 });
   });
 
+  it('follows the task policy when the robot is moved by hand during a run (spec §3)', async () => {
+    const p = await rest('POST', `/robot/track/inspectPoint/${ROBOT}`, { name: 'End', position: 48, actions: ['noise'] });
+    const strict = await rest('POST', `/robot/track/inspectTask/${ROBOT}`, { name: 'Strict', type: 1, runTime: '10:00:00', period: 'daily', policy: 1, pointIds: [p.data.id] });
+    expect((await rest('POST', `/robot/track/inspectTask/${ROBOT}/${strict.data.id}/start`)).code).toBe(0);
+    expect((await rest('GET', `/robot/track/current/status/${ROBOT}`)).data).toMatchObject({ taskName: 'Strict', taskPolicy: 1 });
+    expect(await rest('POST', `/robot/track/remoteControl/${ROBOT}`, { command: 'backward', value: 1 })).toEqual({ code: 400, message: 'The running inspection task forbids interruption' });
+    expect((await rest('POST', `/robot/track/remoteControl/${ROBOT}`, { command: 'pitch', value: 20 })).code).toBe(0);
+    expect((await rest('POST', `/robot/track/inspectTask/${ROBOT}/${strict.data.id}/terminate`)).code).toBe(0);
+
+    const lenient = await rest('POST', `/robot/track/inspectTask/${ROBOT}`, { name: 'Lenient', type: 1, runTime: '10:00:00', period: 'daily', policy: 0, pointIds: [p.data.id] });
+    expect((await rest('POST', `/robot/track/inspectTask/${ROBOT}/${lenient.data.id}/start`)).code).toBe(0);
+    expect((await rest('POST', `/robot/track/remoteControl/${ROBOT}`, { command: 'stop' })).data).toMatchObject({ interrupted: true, state: { trackStatus: 2 } });
+    expect((await rest('GET', `/robot/track/inspectTask/${ROBOT}/${lenient.data.id}`)).data.status).toBe(2);
+    expect((await rest('POST', `/robot/track/inspectTask/${ROBOT}/${lenient.data.id}/terminate`)).code).toBe(0);
+  });
+
   it('manages track maps: create, labels, upload, export, update, delete', async () => {
     expect(await rest('POST', '/robot/track/map/create', { robotId: ROBOT })).toEqual({ code: 400, message: 'Validation failed: Name is required' });
     const map = await rest('POST', '/robot/track/map/create', { robotId: ROBOT, name: 'Tunnel', length: 80, labels: [{ name: 'Gate', position: 0 }] });
