@@ -132,6 +132,11 @@ export class FleetSimulator {
   private publishTrack(r: SimRobot, rail: TrackRail, dt: number): void {
     for (const m of rail.step(dt)) r.client.publish(TrackTopics.track(r.spec.robotId), JSON.stringify(m));
     if (!r.emergency) r.status = rail.status === TrackStatus.running ? S.navigation : S.idle;
+    // The rail follows the robot's loop on its map, so the pose (telecontrol, maps) shows where it is.
+    if (r.spec.loop.length > 1) {
+      r.s = 0;
+      this.move(r, rail.position);
+    }
     r.battery = Math.max(20, r.battery - 0.01 * dt);
   }
 
@@ -273,8 +278,10 @@ export class FleetSimulator {
         const d = cmd.params?.direction;
         if (d !== 'stop' && r.emergency) return 'emergencyStop';
         const mm = Number(cmd.params?.distance ?? 0);
+        if (r.rail) r.lifterMm = r.rail.lift; // a rail robot has one lift, whichever screen drives it
         if (d === 'up') r.lifterMm = Math.min(1000, r.lifterMm + mm);
         if (d === 'down') r.lifterMm = Math.max(0, r.lifterMm - mm);
+        if (r.rail) r.rail.lift = r.lifterMm;
         return { data: { height: r.lifterMm } };
       }
       case 'fireControl': {
