@@ -127,6 +127,7 @@ function TaskDialog({ robotId, task, points, onClose }: { robotId: string; task:
         <Form.Item
           name="pointIds"
           label={t('task.points')}
+          required
           rules={[
             {
               validator: async (_r, ids: number[] | undefined) => {

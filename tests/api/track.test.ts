@@ -49,6 +49,11 @@ describe('track robot REST (spec §7)', () => {
   });
 
   it('lists track robots in the device tree and their parameters; other robots are not track robots', async () => {
+    // Enterprise admins see the track robot of their company tree (HarborEast under HarborSecurity).
+    const entadmin = await s.login('entadmin');
+    expect((await rest('GET', '/robot/common/getDeviceTreeNew', undefined, entadmin)).data).toEqual([
+      { companyId: expect.any(Number), companyName: 'HarborEast', robots: [expect.objectContaining({ robotId: ROBOT, robotName: 'RailInspect1', robotType: 5 })] },
+    ]);
     const tree = await rest('GET', '/robot/common/getDeviceTreeNew');
     expect(tree.code).toBe(0);
     expect(tree.data.flatMap((c: any) => c.robots.map((r: any) => r.robotId))).toEqual([ROBOT]);
@@ -87,6 +92,9 @@ describe('track robot REST (spec §7)', () => {
 
   it('runs a daily task: the robot visits each point, the result holds readings and pictures, rules raise warnings', async () => {
     expect(await rest('POST', `/robot/track/warnRules/${ROBOT}`, { checkItem: 'temperature' })).toEqual({ code: 400, message: 'Validation failed: Name is required' });
+    expect(await rest('POST', `/robot/track/warnRules/${ROBOT}`, { name: 'X' })).toEqual({ code: 400, message: 'Validation failed: Check item is required' });
+    expect(await rest('POST', `/robot/track/warnRules/${ROBOT}`, { name: 'X', checkItem: 'radiation' })).toEqual({ code: 400, message: 'Validation failed: Check item has a value that is not allowed' });
+    expect(await count('track_warn_rules')).toBe(0);
     expect((await rest('GET', '/robot/track/warnRules/checkItems')).data.map((c: any) => c.key)).toContain('temperature');
     const rule = await rest('POST', `/robot/track/warnRules/${ROBOT}`, { name: 'Hot', checkItem: 'temperature', condition: '>', value: 0, relation: 'and', interval: 0, enabled: true });
     expect(rule.code).toBe(0);
@@ -134,6 +142,9 @@ describe('track robot REST (spec §7)', () => {
     const p = await rest('POST', `/robot/track/inspectPoint/${ROBOT}`, { name: 'Far', position: 45, actions: ['gas'] });
     const task = await rest('POST', `/robot/track/inspectTask/${ROBOT}`, { name: 'Long', type: 1, runTime: '09:00:00', period: 'weekly', weekDays: [1], pointIds: [p.data.id] });
     expect(await rest('POST', `/robot/track/inspectTask/${ROBOT}/${task.data.id}/pause`)).toEqual({ code: 400, message: 'The task is not running' });
+    const off = await rest('POST', `/robot/track/inspectTask/${ROBOT}`, { name: 'Off', runTime: '09:00:00', period: 'daily', enabled: false, pointIds: [p.data.id] });
+    expect(await rest('POST', `/robot/track/inspectTask/${ROBOT}/${off.data.id}/start`)).toEqual({ code: 400, message: 'The task is disabled' });
+    expect((await rest('GET', `/robot/track/inspectResult/${ROBOT}`)).data.total).toBe(0);
     expect((await rest('POST', `/robot/track/inspectTask/${ROBOT}/${task.data.id}/start`)).code).toBe(0);
     expect((await rest('POST', `/robot/track/inspectTask/${ROBOT}/${task.data.id}/pause`)).code).toBe(0);
     expect((await until(() => rest('GET', `/robot/track/current/status/${ROBOT}`), (a) => a.data.trackStatus === 2)).data.trackStatus).toBe(2);

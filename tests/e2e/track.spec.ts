@@ -100,6 +100,47 @@ test('track robot area: admin runs a daily inspection task, reads its report, ha
   await expect(page.getByTestId('track-warning-detail')).toContainText('admin');
 });
 
+test('track robot area: track maps are created with labels, uploaded, exported and deleted after confirmation', async ({ page }) => {
+  await login(page, 'admin');
+  await page.goto('/trackrobot/map');
+  await pick(page, 'track-robot-tip-select', ROBOT_LABEL);
+  await expect(page.getByTestId('track-map-table')).toContainText('No track maps yet');
+  await page.getByTestId('track-add-map').click();
+  await page.getByTestId('track-form-ok').click();
+  await expect(page.getByText('Name is required')).toBeVisible();
+  await page.getByLabel('Name').fill('Tunnel');
+  await page.getByRole('button', { name: 'Add label' }).click();
+  await page.getByPlaceholder('Label').fill('Gate');
+  await page.getByPlaceholder('Robot position').fill('3');
+  await page.getByTestId('track-form-ok').click();
+  const row = page.getByTestId('track-map-table').locator('tr', { hasText: 'Tunnel' });
+  await expect(row).toContainText('Gate · 3 m');
+  await expect(row).toContainText('50 m');
+
+  await row.getByRole('button', { name: 'Upload' }).click();
+  await page.getByTestId('track-map-file').setInputFiles({ name: 'tunnel.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ length: 42, labels: [{ name: 'Pump', position: 20 }] })) });
+  await expect(row).toContainText('Pump · 20 m');
+  await expect(row).toContainText('42 m');
+  await expect(row).toContainText('tunnel.json');
+  await row.getByRole('button', { name: 'Upload' }).click();
+  await page.getByTestId('track-map-file').setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from('nope') });
+  await expect(page.getByText('Wrong file format: JSON track map (length, labels) expected')).toBeVisible();
+  await expect(row).toContainText('42 m');
+
+  const download = page.waitForEvent('download');
+  await row.getByRole('button', { name: 'Export' }).click();
+  expect((await download).suggestedFilename()).toBe('Tunnel.json');
+
+  // The map's labels are drawn along the rail on the control page.
+  await page.getByTestId('track-nav-control').click();
+  await expect(page.getByTestId('track-rail-label')).toHaveText('▲ Pump');
+
+  await page.getByTestId('track-nav-map').click();
+  await row.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByTestId('track-map-table')).toContainText('No track maps yet');
+});
+
 test('track robot area: a general user lands on /404 and the track calls are refused', async ({ page }) => {
   await login(page, 'operator');
   await page.goto('/trackrobot');
