@@ -116,6 +116,7 @@ function Control({ robotId }: { robotId: string }) {
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
       {!s.online && <Alert type="warning" showIcon message={t('robotOffline')} />}
+      {s.trackStatus === 9 && <Alert type="error" showIcon message={t('control.fault')} data-testid="track-fault" />}
       <Card title={t('control.live')} extra={<Badge status={s.online ? 'success' : 'default'} text={s.online ? t('online') : t('offline')} />}>
         <Row gutter={16}>
           <Col span={6}>

@@ -130,6 +130,7 @@ export class FleetSimulator {
 
   /** Steps a rail robot and publishes its track messages; its robot status follows the rail. */
   private publishTrack(r: SimRobot, rail: TrackRail, dt: number): void {
+    rail.setFault(r.emergency === 1);
     for (const m of rail.step(dt)) r.client.publish(TrackTopics.track(r.spec.robotId), JSON.stringify(m));
     if (!r.emergency) r.status = rail.status === TrackStatus.running ? S.navigation : S.idle;
     // The rail follows the robot's loop on its map, so the pose (telecontrol, maps) shows where it is.

@@ -53,4 +53,18 @@ describe('simulated rail robot', () => {
     expect(rail.state()).toMatchObject({ position: 10, trackStatus: TrackStatus.idle });
     expect(rail.command(cmd('trackRemote', { command: 'fly' }))).toBe('unsupported');
   });
+
+  it('an emergency stop is a fault (error 9); released, the run waits paused', () => {
+    const rail = new TrackRail('04TP000001');
+    rail.command(cmd('trackTask', { runId: 1, taskId: 1, points: [points[0]] }));
+    runFor(rail, 1);
+    rail.setFault(true);
+    const at = rail.state().position;
+    runFor(rail, 3);
+    expect(rail.state()).toMatchObject({ trackStatus: TrackStatus.error, position: at, speed: 0 });
+    rail.setFault(false);
+    expect(rail.state().trackStatus).toBe(TrackStatus.paused);
+    rail.command(cmd('trackTaskControl', { op: 'resume' }));
+    expect(runFor(rail, 5).some((m) => m.kind === 'done')).toBe(true);
+  });
 });

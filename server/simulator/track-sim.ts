@@ -63,6 +63,7 @@ export class TrackRail {
       case 'trackTaskControl': {
         const op = p.op;
         if (!this.run) return 'state';
+        if (this.status === TrackStatus.error && op !== 'terminate') return 'state';
         if (op === 'pause') this.status = TrackStatus.paused;
         else if (op === 'resume') {
           this.status = TrackStatus.running;
@@ -126,11 +127,27 @@ export class TrackRail {
 
   private readonly pending: TrackMessage[] = [];
 
+  /**
+   * An emergency stop is a fault of the rail (spec §4 track status error 9): everything stops.
+   * Once released the robot is idle, or paused when a run was going on (the user resumes it).
+   */
+  setFault(on: boolean): void {
+    if (on && this.status !== TrackStatus.error) {
+      this.status = TrackStatus.error;
+      this.speed = 0;
+      this.target = null;
+    } else if (!on && this.status === TrackStatus.error) {
+      this.status = this.run ? TrackStatus.paused : TrackStatus.idle;
+    }
+  }
+
   /** Advances one tick; returns what the robot publishes (its state last). */
   step(dt: number): TrackMessage[] {
     this.seed += dt;
     const out = this.pending.splice(0);
-    if (this.status === TrackStatus.paused) {
+    if (this.status === TrackStatus.error) {
+      this.speed = 0;
+    } else if (this.status === TrackStatus.paused) {
       // A paused run may be driven by hand; resuming goes back to the run's point.
       if (this.target !== null && this.moveTowards(this.target, dt)) this.target = null;
       else if (this.target === null) this.speed = 0;

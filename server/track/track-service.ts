@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import mqtt, { type MqttClient } from 'mqtt';
-import { meets, taskDue, TrackTaskStatus, TrackTaskType, TrackTopics, type TrackMessage, type TrackState } from '../../common/track';
+import { meets, taskDue, TrackStatus, TrackTaskStatus, TrackTaskType, TrackTopics, type TrackMessage, type TrackState } from '../../common/track';
 import { StatusCode } from '../../common/protocol';
 import { REFUSALS } from '../../common/robot-actions';
 import { AppError } from '../errors';
@@ -55,7 +55,16 @@ export class TrackService {
       if (!m || typeof m !== 'object' || typeof m.robotId !== 'string') return;
       if (m.kind === 'state') {
         const { kind: _kind, ...state } = m;
+        const prev = this.states.get(m.robotId);
         this.states.set(m.robotId, state);
+        // The robot paused or resumed its run by itself (after an emergency stop): the task follows.
+        if (state.taskId && prev && prev.trackStatus !== state.trackStatus && (state.trackStatus === TrackStatus.paused || state.trackStatus === TrackStatus.running)) {
+          const status = state.trackStatus === TrackStatus.paused ? TrackTaskStatus.paused : TrackTaskStatus.inspecting;
+          this.queue = this.queue
+            .then(() => this.svc.db.query('UPDATE track_tasks SET "status" = $1 WHERE id = $2 AND "status" IN ($3, $4)', [status, state.taskId, TrackTaskStatus.inspecting, TrackTaskStatus.paused]))
+            .then(() => undefined)
+            .catch(() => undefined);
+        }
         return;
       }
       this.queue = this.queue.then(() => this.handle(m)).catch(() => undefined);

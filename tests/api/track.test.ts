@@ -170,6 +170,19 @@ describe('track robot REST (spec §7)', () => {
     expect((await rest('POST', `/robot/track/inspectTask/${ROBOT}/${lenient.data.id}/terminate`)).code).toBe(0);
   });
 
+  it('an emergency stop puts the rail in error (9); released, the run waits paused and resumes', async () => {
+    const p = await rest('POST', `/robot/track/inspectPoint/${ROBOT}`, { name: 'Mid', position: 30, actions: ['temperature'] });
+    const task = await rest('POST', `/robot/track/inspectTask/${ROBOT}`, { name: 'Estop', type: 1, runTime: '10:00:00', period: 'daily', pointIds: [p.data.id] });
+    expect((await rest('POST', `/robot/track/inspectTask/${ROBOT}/${task.data.id}/start`)).code).toBe(0);
+    expect((await s.call('emergencyButton', { robotId: ROBOT, status: 1 }, admin)).statusCode).toBe(200);
+    expect((await until(() => rest('GET', `/robot/track/current/status/${ROBOT}`), (a) => a.data.trackStatus === 9)).data).toMatchObject({ trackStatus: 9, speed: 0, taskName: 'Estop' });
+    expect(await rest('POST', `/robot/track/inspectTask/${ROBOT}/${task.data.id}/resume`)).toEqual({ code: 400, message: 'The command cannot be issued in this state' });
+    expect((await s.call('emergencyButton', { robotId: ROBOT, status: 0 }, admin)).statusCode).toBe(200);
+    expect((await until(() => rest('GET', `/robot/track/inspectTask/${ROBOT}/${task.data.id}`), (a) => a.data.status === 2)).data.status).toBe(2);
+    expect((await rest('POST', `/robot/track/inspectTask/${ROBOT}/${task.data.id}/resume`)).code).toBe(0);
+    expect((await until(() => rest('GET', `/robot/track/inspectTask/${ROBOT}/${task.data.id}`), (a) => a.data.status === 4)).data.status).toBe(4);
+  });
+
   it('manages track maps: create, labels, upload, export, update, delete', async () => {
     expect(await rest('POST', '/robot/track/map/create', { robotId: ROBOT })).toEqual({ code: 400, message: 'Validation failed: Name is required' });
     const map = await rest('POST', '/robot/track/map/create', { robotId: ROBOT, name: 'Tunnel', length: 80, labels: [{ name: 'Gate', position: 0 }] });
