@@ -120,7 +120,7 @@ function Control({ robotId }: { robotId: string }) {
       <Card title={t('control.live')} extra={<Badge status={s.online ? 'success' : 'default'} text={s.online ? t('online') : t('offline')} />}>
         <Row gutter={16}>
           <Col span={6}>
-            <Statistic title={t('control.status')} valueRender={() => <Tag data-testid={IDS.trackStatus} data-status={s.trackStatus ?? ''} color={TRACK_STATUS_COLOURS[s.trackStatus ?? -1] ?? 'default'}>{t(`trackStatus.${statusKey}`)}</Tag>} />
+            <Statistic title={t('control.status')} valueRender={() => <Tag data-testid={IDS.trackStatus} data-status={s.trackStatus ?? ''} color={TRACK_STATUS_COLOURS[s.trackStatus ?? -1] ?? 'default'} style={{ fontSize: 16, lineHeight: '28px', paddingInline: 12 }}>{t(`trackStatus.${statusKey}`)}</Tag>} />
           </Col>
           <Col span={6}>
             <Statistic title={t('control.position')} value={s.position ?? '-'} suffix={`/ ${s.railLength ?? '-'} m`} valueRender={(v) => <span data-testid={IDS.position} data-position={s.position ?? ''}>{v}</span>} />

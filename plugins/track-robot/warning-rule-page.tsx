@@ -4,7 +4,7 @@
  * Spec §5: name and check item are required.
  */
 import { useState } from 'react';
-import { Button, Card, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Switch, Table } from 'antd';
+import { Button, Card, Col, Form, Input, InputNumber, Modal, Popconfirm, Row, Select, Space, Switch, Table } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -49,23 +49,33 @@ function RuleDialog({ robotId, rule, onClose }: { robotId: string; rule: TrackRu
         <Form.Item name="checkItem" label={t('rule.checkItem')} rules={[{ required: true, message: t('required', { field: t('rule.checkItem') }) }]}>
           <Select loading={items.isLoading} data-testid="track-rule-item" options={(items.data ?? []).map((c) => ({ value: c.key, label: `${t(`checkItem.${c.key}`)} (${c.unit})` }))} />
         </Form.Item>
-        <Space wrap>
-          <Form.Item name="condition" label={t('rule.condition')}>
-            <Select style={{ width: 140 }} options={conditions} />
-          </Form.Item>
-          <Form.Item name="value" label={t('rule.value')}>
-            <InputNumber style={{ width: 140 }} data-testid="track-rule-value" />
-          </Form.Item>
-          <Form.Item name="relation" label={t('rule.relation')}>
-            <Select style={{ width: 100 }} options={TRACK_RELATIONS.map((r) => ({ value: r, label: t(`relation.${r}`) }))} />
-          </Form.Item>
-          <Form.Item name="condition2" label={t('rule.condition2')}>
-            <Select allowClear style={{ width: 140 }} options={conditions} />
-          </Form.Item>
-          <Form.Item name="value2" label={t('rule.value2')}>
-            <InputNumber style={{ width: 140 }} />
-          </Form.Item>
-        </Space>
+        <Row gutter={12}>
+          <Col span={8}>
+            <Form.Item name="condition" label={t('rule.condition')}>
+              <Select options={conditions} />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item name="value" label={t('rule.value')}>
+              <InputNumber style={{ width: '100%' }} data-testid="track-rule-value" />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item name="relation" label={t('rule.relation')}>
+              <Select options={TRACK_RELATIONS.map((r) => ({ value: r, label: t(`relation.${r}`) }))} />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item name="condition2" label={t('rule.condition2')}>
+              <Select allowClear options={conditions} />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item name="value2" label={t('rule.value2')}>
+              <InputNumber style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+        </Row>
         <Space wrap size={24}>
           <Form.Item name="interval" label={t('rule.interval')}>
             <InputNumber min={0} max={1440} addonAfter={t('minutes')} />

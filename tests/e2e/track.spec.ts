@@ -19,6 +19,12 @@ test('track robot area: admin runs a daily inspection task, reads its report, ha
   await expect(page.getByTestId('track-robot-tip')).toBeHidden();
   await expect(page.getByTestId('track-status')).toHaveText('Idle');
   await expect(page.getByTestId('track-position')).toHaveAttribute('data-position', '0');
+  // The camera view plays; a snapshot is stored on the server (uploadSnapPictures).
+  await expect(page.getByTestId('track-camera').locator('video')).toBeVisible();
+  await expect.poll(() => page.getByTestId('track-camera').locator('video').evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0);
+  await page.getByTestId('track-snapshot').click();
+  await expect(page.getByText('Snapshot saved')).toBeVisible();
+  await expect(page.getByTestId('track-snap-link')).toHaveAttribute('href', /\/uploads\/track\/\w+\.png$/);
 
   // A warning rule the readings will trigger (temperatures are well above 1 °C).
   await page.getByTestId('track-nav-warning-rule').click();
