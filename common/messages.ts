@@ -136,6 +136,7 @@ export const MESSAGES = {
   trackTaskDisabled: { en: 'The task is disabled', zh: '该任务已禁用', ja: 'このタスクは無効です' },
   trackTaskRunningLocked: { en: 'A running task cannot be changed or deleted; terminate it first', zh: '执行中的任务不能修改或删除，请先终止', ja: '実行中のタスクは変更・削除できません。先に終了してください' },
   trackTaskNoInterrupt: { en: 'The running inspection task forbids interruption', zh: '正在执行的巡检任务禁止中断', ja: '実行中の点検タスクは中断できません' },
+  trackPointInUse: { en: 'The inspection point is used by the task "{task}": remove it there first', zh: '该巡检点正被任务“{task}”使用：请先从任务中移除', ja: 'この点検ポイントはタスク「{task}」で使用中です：先にタスクから外してください' },
   trackWarningDealt: { en: 'This warning has already been handled', zh: '该告警已处理', ja: 'この警告は処理済みです' },
 } satisfies Catalog;
 

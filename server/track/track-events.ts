@@ -312,6 +312,8 @@ export function registerTrackEvents(reg: EventRegistry, { svc, track }: TrackDep
     handler: async (ctx, p) => {
       const robotId = await robotOf(ctx, p.robot);
       ctx.before = await row(`SELECT ${POINT_COLS} FROM track_points WHERE id = $1 AND "robotId" = $2`, [idOf(p.id), robotId]);
+      const user = await db.query<{ name: string }>('SELECT "name" FROM track_tasks WHERE "robotId" = $1 AND "pointIds" @> $2::jsonb ORDER BY id LIMIT 1', [robotId, JSON.stringify([idOf(p.id)])]);
+      if (user[0]) throw new AppError(StatusCode.badRequest, 'trackPointInUse', { task: user[0].name });
       await db.query('DELETE FROM track_points WHERE id = $1', [idOf(p.id)]);
       return { id: idOf(p.id) };
     },

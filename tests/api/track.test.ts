@@ -102,6 +102,8 @@ describe('track robot REST (spec §7)', () => {
     const b = await rest('POST', `/robot/track/inspectPoint/${ROBOT}`, { name: 'Cabinet2', position: 10, actions: ['humidity'] });
     const task = await rest('POST', `/robot/track/inspectTask/${ROBOT}`, { name: 'Morning', type: 0, runTime: '07:30:00', period: 'daily', policy: 0, enabled: true, pointIds: [a.data.id, b.data.id] });
     expect(task.data).toMatchObject({ name: 'Morning', period: 'daily', status: 0, enabled: true });
+    expect(await rest('DELETE', `/robot/track/inspectPoint/${ROBOT}/${b.data.id}`)).toEqual({ code: 400, message: 'The inspection point is used by the task "Morning": remove it there first' });
+    expect(await count('track_points')).toBe(2);
     const started = await rest('POST', `/robot/track/inspectTask/${ROBOT}/${task.data.id}/start`);
     expect(started.code).toBe(0);
     expect(await rest('POST', `/robot/track/inspectTask/${ROBOT}/${task.data.id}/start`)).toEqual({ code: 400, message: 'Another inspection task is running on this robot' });

@@ -106,6 +106,37 @@ test('track robot area: admin runs a daily inspection task, reads its report, ha
   await expect(page.getByTestId('track-warning-detail')).toContainText('admin');
 });
 
+test('track robot area: a run is paused, resumed and terminated from the task list', async ({ page }) => {
+  await login(page, 'admin');
+  await page.goto('/trackrobot/task');
+  await pick(page, 'track-robot-tip-select', ROBOT_LABEL);
+  await page.getByTestId('track-add-point').click();
+  await page.getByLabel('Name').fill('Far end');
+  await page.getByLabel('Robot position').fill('48');
+  await page.getByTestId('track-form-ok').click();
+  await page.getByTestId('track-add-task').click();
+  await page.getByLabel('Name').fill('Long haul');
+  await page.getByLabel('Instant').check();
+  await page.getByLabel('Execution time').click();
+  await page.getByLabel('Execution time').fill('09:00:00');
+  await page.keyboard.press('Enter');
+  await pick(page, 'track-task-points', 'Far end');
+  await page.keyboard.press('Escape');
+  await page.getByTestId('track-form-ok').click();
+  const row = page.getByTestId('track-task-table').locator('tr', { hasText: 'Long haul' });
+  await row.getByRole('button', { name: 'Run' }).click();
+  await expect(row).toContainText('Inspecting');
+  await row.getByRole('button', { name: 'Pause' }).click();
+  await expect(row).toContainText('Paused');
+  await row.getByRole('button', { name: 'Resume' }).click();
+  await expect(row).toContainText('Inspecting');
+  await row.getByRole('button', { name: 'Terminate' }).click();
+  await page.getByRole('button', { name: 'OK' }).click();
+  await expect(row).toContainText('Terminated');
+  await page.getByTestId('track-nav-task-report').click();
+  await expect(page.getByTestId('track-report-table').locator('tr', { hasText: 'Long haul' })).toContainText('Terminated');
+});
+
 test('track robot area: track maps are created with labels, uploaded, exported and deleted after confirmation', async ({ page }) => {
   await login(page, 'admin');
   await page.goto('/trackrobot/map');
