@@ -87,4 +87,7 @@ export const SCHEMA_KEYWORDS = [
   // Form designer (issue 6): the field's designer settings, and the form's config and layout.
   'x-field',
   'x-form',
+  // Detections (issue 7): a property kept in a jsonb column of a shared table; a list's import.
+  'x-in',
+  'x-import',
 ] as const;

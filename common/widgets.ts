@@ -30,6 +30,8 @@ export const WIDGET_NAMES = [
   'switch',
   'slider',
   'cascader',
+  // Detections (issue 7): a detection's picture that opens the viewer (picture / position, previous / next).
+  'detection-viewer',
 ] as const;
 /** One widget name. */
 export type WidgetName = (typeof WIDGET_NAMES)[number];

@@ -34,6 +34,7 @@ import { seedDemo, seedRoles, DEMO_NO_CHARGER, DEMO_OFFLINE } from './demo/seed'
 import { patrolLoop, type MapMeta } from './demo/floorplan';
 import { visibleCompanyIds } from './entities/scope';
 import type { Services } from './services';
+import { storeDetection } from './detections/detection-store';
 
 /** A running server: its HTTP address and a way to stop everything it started. */
 export interface RunningServer {
@@ -109,7 +110,10 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       closers.push(broker.close);
       mqttUrl = broker.url;
     }
-    const gateway = await startGateway(mqttUrl, fleet);
+    const uploadsRoot = path.join(config.dataDir, 'uploads');
+    const gateway = await startGateway(mqttUrl, fleet, (robotId, message) => {
+      storeDetection(db, uploadsRoot, fleet, robotId, message).catch(() => undefined); // the database may be closing
+    });
     closers.push(gateway.close);
     services.gateway = gateway;
 

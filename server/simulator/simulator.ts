@@ -3,6 +3,9 @@ import { MqttTopics, type RobotPose, type RobotTelemetry } from '../../common/pr
 import { RobotAction, type RefusalReason, type RobotCommand, type RobotReply } from '../../common/robot-actions';
 import { defaultCameraParams } from '../../common/camera';
 import { CameraAction, FireOperation } from '../../common/robot-control';
+import type { DetectionMessage, DetectionPose } from '../../common/detections';
+import { detectionData, KINDS_BY_ROBOT_TYPE } from './detection-data';
+import { renderDetectionPicture } from './detection-picture';
 
 /** What the simulator needs to know of a robot it plays (as a real robot knows its own configuration). */
 export interface SimRobotSpec {
@@ -39,6 +42,11 @@ interface SimRobot {
   call: number;
   lifterMm: number;
   nozzle: { pitch: number; yaw: number };
+  /** Recent poses (oldest first): a detection spans from the first to now. */
+  trail: DetectionPose[];
+  /** Ticks until the next detection, and how many it has made. */
+  detectIn: number;
+  detections: number;
 }
 
 interface SimCamera {
@@ -65,6 +73,8 @@ export class FleetSimulator {
   constructor(
     private readonly url: string,
     private readonly tickMs = 1_000,
+    /** A robot reports a detection every this many ticks (0: never). */
+    private readonly detectionEveryTicks = 15,
   ) {}
 
   async start(specs: SimRobotSpec[]): Promise<void> {
@@ -74,7 +84,7 @@ export class FleetSimulator {
       await client.subscribeAsync(MqttTopics.command(spec.robotId));
       client.on('message', (_topic, payload) => this.onCommand(robot, payload.toString()));
       const [x, y] = spec.loop[0] ?? [0, 0];
-      const robot: SimRobot = { spec, client, status: S.idle, phaseLeft: 3 + (i % 4) * 2, battery: 60 + ((i * 13) % 40), s: i * 7, x, y, theta: 0, mode: 'auto', emergency: 0, cameras: [0, 1, 2, 3, 4].map(newCamera), call: 0, lifterMm: 0, nozzle: { pitch: 0, yaw: 0 } };
+      const robot: SimRobot = { spec, client, status: S.idle, phaseLeft: 3 + (i % 4) * 2, battery: 60 + ((i * 13) % 40), s: i * 7, x, y, theta: 0, mode: 'auto', emergency: 0, cameras: [0, 1, 2, 3, 4].map(newCamera), call: 0, lifterMm: 0, nozzle: { pitch: 0, yaw: 0 }, trail: [], detectIn: 2 + i, detections: i };
       this.robots.push(robot);
       i++;
     }
@@ -272,7 +282,38 @@ export class FleetSimulator {
     for (const r of this.robots) {
       this.step(r, dt);
       this.publish(r);
+      this.maybeDetect(r);
     }
+  }
+
+  /** Reports a detection now and then: a picture it renders and its pose when it started and now. */
+  private maybeDetect(r: SimRobot): void {
+    if (this.detectionEveryTicks <= 0 || --r.detectIn > 0) return;
+    r.detectIn = this.detectionEveryTicks;
+    const kinds = KINDS_BY_ROBOT_TYPE[r.spec.robotType] ?? ['snap'];
+    const n = r.detections++;
+    const kind = kinds[n % kinds.length]!;
+    const seed = (n + 1) * 7919 + r.spec.robotId.length * 31 + r.spec.robotId.charCodeAt(r.spec.robotId.length - 1);
+    const end = r.trail[r.trail.length - 1] ?? this.pose(r);
+    const message: DetectionMessage = {
+      kind,
+      picture: renderDetectionPicture(kind, seed).toString('base64'),
+      mapId: r.spec.mapId,
+      start: r.trail[0] ?? end,
+      end,
+      data: detectionData(kind, (seed % 997) / 997, n),
+      t: Date.now(),
+    };
+    r.client.publish(MqttTopics.detection(r.spec.robotId), JSON.stringify(message));
+  }
+
+  private pose(r: SimRobot): DetectionPose {
+    return {
+      x: Math.round(r.x * 1000),
+      y: Math.round(r.y * 1000),
+      latitude: Number((BASE_LAT + r.y / 111_000).toFixed(7)),
+      longitude: Number((BASE_LON + r.x / (111_000 * Math.cos((BASE_LAT * Math.PI) / 180))).toFixed(7)),
+    };
   }
 
   /** Publishes the robot's status and pose, as it does every second and after each command. */
@@ -288,16 +329,10 @@ export class FleetSimulator {
       interactionState: r.call,
       t: Date.now(),
     };
-    const pose: RobotPose = {
-      robotId: r.spec.robotId,
-      x: Math.round(r.x * 1000),
-      y: Math.round(r.y * 1000),
-      theta: Number(r.theta.toFixed(3)),
-      latitude: Number((BASE_LAT + r.y / 111_000).toFixed(7)),
-      longitude: Number((BASE_LON + r.x / (111_000 * Math.cos((BASE_LAT * Math.PI) / 180))).toFixed(7)),
-      mapId: r.spec.mapId,
-      t: Date.now(),
-    };
+    const at = this.pose(r);
+    const pose: RobotPose = { robotId: r.spec.robotId, ...at, theta: Number(r.theta.toFixed(3)), mapId: r.spec.mapId, t: Date.now() };
+    r.trail.push(at);
+    if (r.trail.length > 6) r.trail.shift();
     r.client.publish(MqttTopics.status(r.spec.robotId), JSON.stringify(telemetry));
     r.client.publish(MqttTopics.gps(r.spec.robotId), JSON.stringify(pose));
   }

@@ -12,12 +12,17 @@ import type { RefOptions } from './ref-lookups';
 import { robotStatusLabel, ROBOT_STATUS_ENUM } from './robot-status';
 import { DATETIME_FORMAT } from './widgets/simple-widgets';
 import { ImagePreview, pictureUrls, previewTypeOf } from './widgets/image-preview-widget';
+import { DetectionViewerCell } from './widgets/detection-viewer-widget';
 
 /** What a cell renderer may use. */
 export interface CellContext {
   lang: Lang;
   schemas: SchemaRegistry;
   refs: Record<string, RefOptions>;
+  /** The rows of the page (the detection viewer's previous / next). */
+  rows?: readonly Record<string, unknown>[];
+  /** The property being rendered. */
+  property?: string;
 }
 
 /** Renders one value of a property (the row is there for values that depend on others). */
@@ -78,6 +83,10 @@ export const CELL_RENDERERS: Record<string, CellRenderer> = {
   preview(value, p, _ctx, row) {
     return pictureUrls(value).length ? <ImagePreview value={value} size={32} previewType={previewTypeOf(p['x-preview-type'], row)} /> : empty;
   },
+  // `detection-viewer`: the picture opens the viewer on this row (previous / next through the page, picture / position).
+  detection(value, _p, ctx, row) {
+    return <DetectionViewerCell value={value} row={row} rows={ctx.rows as Record<string, unknown>[] | undefined} field={ctx.property ?? 'pictureUrl'} />;
+  },
   // An array of flat objects (a SOC table): its row count, the rows on hover.
   rows(value, p, ctx) {
     if (!Array.isArray(value) || value.length === 0) return empty;
@@ -107,6 +116,7 @@ export function cellKindOf(p: PropertySchema): string {
   if (p['x-widget'] === 'datetime' || p.format === 'date-time') return 'datetime';
   if (p['x-widget'] === 'image-upload') return 'image';
   if (p['x-widget'] === 'image-preview') return 'preview';
+  if (p['x-widget'] === 'detection-viewer') return 'detection';
   if (p.type === 'boolean') return 'boolean';
   if (p.type === 'array' && p.items?.type === 'object') return 'rows';
   return 'plain';

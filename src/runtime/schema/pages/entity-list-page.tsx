@@ -104,7 +104,7 @@ function EntityList({ entity }: { entity: EntitySchema }) {
       title: pickLabel(p['x-labels'], lang, name),
       sorter: sortable.has(name),
       ellipsis: p.type === 'string' && !p['x-enum'],
-      render: (value: unknown, row: BaseRecord) => renderCell(value, p, { lang, schemas, refs }, row),
+      render: (value: unknown, row: BaseRecord) => renderCell(value, p, { lang, schemas, refs, rows: tableProps.dataSource, property: name }, row),
     };
   });
   if (canBulkDelete && SELECTION_AFTER_DATA) columns.push(Table.SELECTION_COLUMN);

@@ -1,0 +1,136 @@
+import mqtt, { type MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MqttTopics } from '../../common/protocol';
+import type { DetectionMessage } from '../../common/detections';
+import { FleetSimulator } from '../../server/simulator/simulator';
+import { renderDetectionPicture } from '../../server/simulator/detection-picture';
+import { startTestServer, type TestServer } from '../helpers/test-server';
+import { loginAll, NO_PERMISSION, rowCount, tableHash } from './admin-support';
+
+let s: TestServer;
+let t: Awaited<ReturnType<typeof loginAll>>;
+let robot: MqttClient;
+beforeAll(async () => {
+  s = await startTestServer({ SIMULATOR: 'off' });
+  t = await loginAll(s);
+  robot = await mqtt.connectAsync(s.server.mqttUrl, { clientId: 'test-robot' });
+});
+afterAll(async () => {
+  await robot?.endAsync(true);
+  await s?.close();
+});
+
+const start = { x: 1000, y: 2000, latitude: 31.2304, longitude: 121.4737 };
+const end = { x: 11000, y: 2000, latitude: 31.2304, longitude: 121.4738052 };
+
+/** Publishes as the robot would, then waits until the row is stored. */
+async function report(robotId: string, message: Partial<DetectionMessage>): Promise<void> {
+  const before = await rowCount(s, 'detections');
+  const full = { kind: 'plate', start, end, t: Date.parse('2026-05-01T08:00:00Z'), ...message };
+  await robot.publishAsync(MqttTopics.detection(robotId), JSON.stringify(full), { qos: 1 });
+  await waitFor(async () => (await rowCount(s, 'detections')) > before);
+}
+
+async function waitFor(check: () => Promise<boolean>, what = 'condition'): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`waited in vain for ${what}`);
+}
+
+describe('detections reported by robots', () => {
+  it('stores a plate detection with its picture, poses and fields, in the robot company', async () => {
+    const picture = renderDetectionPicture('plate', 42).toString('base64');
+    await report('01WR000001', { kind: 'plate', picture, mapId: 1, data: { plateNumber: '沪A12345', plateColor: 'blue', carType: 'car' } });
+    const page = await s.call('reqPlateOrbitPaging', { pageNum: 1, pageSize: 10 }, t.entsuper);
+    expect(page.statusCode).toBe(200);
+    expect(page.param.total).toBe(1);
+    const row = page.param.list[0];
+    expect(row).toMatchObject({
+      robotId: '01WR000001',
+      companyId: 2,
+      detectedAt: '2026-05-01T08:00:00.000Z',
+      plateNumber: '沪A12345',
+      plateColor: 'blue',
+      carType: 'car',
+      startLat: 31.2304,
+      startLng: 121.4737,
+      endLng: 121.4738052,
+      startX: 1000,
+      endX: 11000,
+    });
+    expect(row.pictureUrl).toMatch(/^\/uploads\/\d{4}-\d{2}\/[0-9a-f]{32}\.png$/);
+    const res = await fetch(`${s.url}${row.pictureUrl}`);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await res.arrayBuffer()).equals(Buffer.from(picture, 'base64'))).toBe(true);
+    // Each list shows its own kind only.
+    expect((await s.call('reqEnvInfo', {}, t.entsuper)).param.total).toBe(0);
+  });
+
+  it('keeps detections within the company tree', async () => {
+    await report('05WV000001', { kind: 'plate', data: { plateNumber: '京B99999' } });
+    expect((await s.call('reqPlateOrbitPaging', {}, t.entsuper)).param.list.map((r: { plateNumber: string }) => r.plateNumber)).toEqual(['沪A12345']);
+    expect((await s.call('reqPlateOrbitPaging', {}, t.admin)).param.total).toBe(2);
+    // A general user reads detections of the company.
+    expect((await s.call('reqPlateOrbitPaging', {}, t.operator)).param.total).toBe(1);
+  });
+
+  it('filters on kind-specific fields and dates, and sorts by them', async () => {
+    await report('01WR000002', { kind: 'custom', data: { meterName: 'Pressure gauge P1', reading: 0.82, unit: 'MPa' }, t: Date.parse('2026-05-02T08:00:00Z') });
+    await report('01WR000002', { kind: 'custom', data: { meterName: 'Ammeter A3', reading: 12.5, unit: 'A' }, t: Date.parse('2026-05-03T08:00:00Z') });
+    const byName = await s.call('getCustomDetection', { meterName: 'gauge' }, t.entadmin);
+    expect(byName.param.list.map((r: { reading: number }) => r.reading)).toEqual([0.82]);
+    const sorted = await s.call('getCustomDetection', { sortField: 'reading', sortOrder: 'descend' }, t.entadmin);
+    expect(sorted.param.list.map((r: { meterName: string }) => r.meterName)).toEqual(['Ammeter A3', 'Pressure gauge P1']);
+    const ranged = await s.call('getCustomDetection', { detectedAt: ['2026-05-03T00:00:00Z', ''] }, t.entadmin);
+    expect(ranged.param.list.map((r: { meterName: string }) => r.meterName)).toEqual(['Ammeter A3']);
+  });
+
+  it('drops what a robot sends wrong: unknown kind or robot, a picture that is not an image', async () => {
+    const before = await tableHash(s, 'detections');
+    await robot.publishAsync(MqttTopics.detection('01WR000001'), JSON.stringify({ kind: 'ufo', start, end, t: Date.now() }), { qos: 1 });
+    await robot.publishAsync(MqttTopics.detection('99XX000001'), JSON.stringify({ kind: 'plate', start, end, t: Date.now() }), { qos: 1 });
+    await robot.publishAsync(MqttTopics.detection('01WR000001'), 'not json', { qos: 1 });
+    // A marker message afterwards: once it is stored, the ones before were handled.
+    await report('01WR000001', { kind: 'snap', picture: Buffer.from('#!/bin/sh\necho hi').toString('base64'), data: { cameraId: 1 } });
+    const snaps = (await s.call('snapPictureQuery', {}, t.entsuper)).param.list;
+    expect(snaps).toHaveLength(1);
+    expect(snaps[0].pictureUrl).toBeNull();
+    expect(await rowCount(s, 'detections')).toBe(Number(before.split(':')[0]) + 1);
+  });
+
+  it('deletes with permission only, and only within the list kind', async () => {
+    const plate = (await s.call('reqPlateOrbitPaging', {}, t.entsuper)).param.list[0];
+    const before = await tableHash(s, 'detections');
+    expect(await s.call('delPlateDetect', { id: plate.id }, t.operator)).toEqual({ statusCode: 401, statusInfo: NO_PERMISSION });
+    expect(await s.call('delEnvInfo', { id: plate.id }, t.entsuper)).toEqual({ statusCode: 404, statusInfo: 'Record not found' });
+    expect(await tableHash(s, 'detections')).toBe(before);
+    expect((await s.call('delPlateDetect', { id: plate.id }, t.entsuper)).statusCode).toBe(200);
+    expect((await s.call('reqPlateOrbitPaging', {}, t.entsuper)).param.total).toBe(0);
+  });
+});
+
+describe('the simulator', () => {
+  it('reports detections of its robot type with a rendered picture and its pose', async () => {
+    const sim = new FleetSimulator(s.server.mqttUrl, 50, 2);
+    const before = await rowCount(s, 'detections');
+    await sim.start([{ robotId: '04TP000001', robotType: 5, mapId: 3, loop: [[0, 0], [20, 0], [20, 10]] }]);
+    try {
+      await waitFor(async () => (await rowCount(s, 'detections')) >= before + 3, 'three simulated detections');
+    } finally {
+      await sim.stop();
+    }
+    const rows = await s.server.services.db.query<{ kind: string; pictureUrl: string; startLat: number; endLat: number; companyId: number }>(
+      `SELECT kind, "pictureUrl", "startLat", "endLat", "companyId" FROM detections WHERE "robotId" = '04TP000001' ORDER BY id`,
+    );
+    // A track robot: thermal, custom, x3 … in turn.
+    expect(rows.slice(0, 3).map((r) => r.kind)).toEqual(['thermal', 'custom', 'x3']);
+    for (const r of rows) {
+      expect(r.companyId).toBe(4);
+      expect(r.startLat).toBeGreaterThan(31);
+      const res = await fetch(`${s.url}${r.pictureUrl}`);
+      expect(res.headers.get('content-type')).toBe('image/png');
+    }
+  });
+});
