@@ -35,6 +35,7 @@ import { patrolLoop, type MapMeta } from './demo/floorplan';
 import { visibleCompanyIds } from './entities/scope';
 import type { Services } from './services';
 import { storeDetection } from './detections/detection-store';
+import { registerFaceHooks } from './entities/face-hooks';
 
 /** A running server: its HTTP address and a way to stop everything it started. */
 export interface RunningServer {
@@ -89,6 +90,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     const services: Services = { config, db, sessions, captcha: new CaptchaStore(db), limiter: new LoginLimiter(), schemas, fleet, events, hub };
     registerCoreHooks({ companyMaxLayer: config.companyMaxLayer, sessions, onRobotsChanged: () => void fleet.load() });
     registerAdminHooks();
+    registerFaceHooks();
     registerSessionEvents(events, services);
     const live = new LiveSchemas(services, schemaDirs, (m) => console.warn(m));
     live.watch();

@@ -115,7 +115,7 @@ export function cellKindOf(p: PropertySchema): string {
   if (p['x-ref']) return 'ref';
   if (p['x-widget'] === 'datetime' || p.format === 'date-time') return 'datetime';
   if (p['x-widget'] === 'image-upload') return 'image';
-  if (p['x-widget'] === 'image-preview') return 'preview';
+  if (p['x-widget'] === 'image-preview' || p['x-widget'] === 'images-upload') return 'preview';
   if (p['x-widget'] === 'detection-viewer') return 'detection';
   if (p.type === 'boolean') return 'boolean';
   if (p.type === 'array' && p.items?.type === 'object') return 'rows';
