@@ -50,6 +50,7 @@ export function collectMenuEntries(pluginMenu: readonly RegisteredMenuItem[], en
       order: menu.order ?? 100,
       labels: menu.labels ?? e['x-labels'] ?? {},
       readPermission: e['x-access']?.read,
+      robotTypes: menu.robotTypes,
     });
   }
   return out;

@@ -3,7 +3,7 @@
  * reference, date-time, image, image preview, boolean, plain). A registry keyed by kind.
  */
 import type { ReactNode } from 'react';
-import { Popover, Table, Tag } from 'antd';
+import { Descriptions, Popover, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import type { Lang } from '@common/protocol';
 import type { SchemaRegistry } from './schema-registry';
@@ -23,6 +23,8 @@ export interface CellContext {
   rows?: readonly Record<string, unknown>[];
   /** The property being rendered. */
   property?: string;
+  /** The list's columns (the detection viewer shows them beside the picture). */
+  columns?: { name: string; label: string; property: PropertySchema }[];
 }
 
 /** Renders one value of a property (the row is there for values that depend on others). */
@@ -85,7 +87,19 @@ export const CELL_RENDERERS: Record<string, CellRenderer> = {
   },
   // `detection-viewer`: the picture opens the viewer on this row (previous / next through the page, picture / position).
   detection(value, _p, ctx, row) {
-    return <DetectionViewerCell value={value} row={row} rows={ctx.rows as Record<string, unknown>[] | undefined} field={ctx.property ?? 'pictureUrl'} />;
+    const field = ctx.property ?? 'pictureUrl';
+    const shown = (ctx.columns ?? []).filter((c) => c.name !== field);
+    const details = (record: Record<string, unknown>) =>
+      shown.length ? (
+        <Descriptions size="small" column={2} bordered style={{ marginTop: 12 }} data-testid="detection-viewer-details">
+          {shown.map((c) => (
+            <Descriptions.Item key={c.name} label={c.label}>
+              {renderCell(record[c.name], c.property, { ...ctx, columns: undefined }, record)}
+            </Descriptions.Item>
+          ))}
+        </Descriptions>
+      ) : null;
+    return <DetectionViewerCell value={value} row={row} rows={ctx.rows as Record<string, unknown>[] | undefined} field={field} details={details} />;
   },
   // An array of flat objects (a SOC table): its row count, the rows on hover.
   rows(value, p, ctx) {

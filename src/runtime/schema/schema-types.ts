@@ -37,6 +37,8 @@ export interface MenuInfo {
   icon?: string;
   order?: number;
   labels?: Labels;
+  /** Robot types the page serves (spec §2: features follow the company's robot types); all when absent. */
+  robotTypes?: number[];
 }
 
 /** `x-list`: the generated list page. */

@@ -3,7 +3,7 @@
  * previous / next (buttons and the arrow keys) and a switch between its picture and its position —
  * the start and end GPS points joined by a line, with the line's length in metres.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Button, Descriptions, Empty, Modal, Segmented, Space, Typography } from 'antd';
 import { AimOutlined, LeftOutlined, PictureOutlined, RightOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
@@ -35,6 +35,8 @@ export interface DetectionViewerProps {
   onClose: () => void;
   /** Where the picture lives on a record (default pictureUrl; a comma-separated list shows its first). */
   pictureField?: string;
+  /** The record's fields, shown under the picture or position. */
+  details?: (record: ViewerRecord) => ReactNode;
 }
 
 type Mode = 'picture' | 'position';
@@ -50,7 +52,7 @@ export function recordTrack(r: ViewerRecord): { start: [number, number]; end: [n
 }
 
 /** The viewer, in a modal. */
-export function DetectionViewer({ records, start, onClose, pictureField = 'pictureUrl' }: DetectionViewerProps) {
+export function DetectionViewer({ records, start, onClose, pictureField = 'pictureUrl', details }: DetectionViewerProps) {
   const { t } = useTranslation();
   const [index, setIndex] = useState(Math.min(Math.max(0, start), Math.max(0, records.length - 1)));
   const [mode, setMode] = useState<Mode>('picture');
@@ -108,7 +110,7 @@ export function DetectionViewer({ records, start, onClose, pictureField = 'pictu
         {mode === 'picture' ? (
           picture ? (
             <div style={{ textAlign: 'center', background: 'rgba(0,0,0,0.04)', borderRadius: 6, padding: 8 }}>
-              <img src={picture} alt={t('detection.viewer.picture')} data-testid="detection-viewer-picture" style={{ maxWidth: '100%', maxHeight: 420, imageRendering: 'auto', width: 640 }} />
+              <img src={picture} alt={t('detection.viewer.picture')} data-testid="detection-viewer-picture" style={{ maxWidth: '100%', maxHeight: 360, width: 480 }} />
             </div>
           ) : (
             <Empty description={t('detection.viewer.noPicture')} />
@@ -116,6 +118,7 @@ export function DetectionViewer({ records, start, onClose, pictureField = 'pictu
         ) : (
           <PositionView record={record} />
         )}
+        {details?.(record)}
       </div>
     </Modal>
   );
@@ -153,15 +156,15 @@ function PositionView({ record }: { record: ViewerRecord }) {
         </defs>
         <rect width={W} height={H} fill="url(#detection-grid)" />
         <line x1={sx} y1={sy} x2={ex} y2={ey} stroke="#1677ff" strokeWidth={3} strokeDasharray="8 4" />
-        <circle cx={sx} cy={sy} r={8} fill="#52c41a" stroke="#fff" strokeWidth={2} />
-        <text x={sx + 12} y={sy - 10} fontSize={14} fill="#389e0d">
+        <circle cx={sx} cy={sy} r={9} fill="#52c41a" stroke="#fff" strokeWidth={2} />
+        <text x={sx - 12} y={sy - 14} fontSize={14} fill="#389e0d" textAnchor="end">
           {t('detection.viewer.start')}
         </text>
-        <circle cx={ex} cy={ey} r={8} fill="#f5222d" stroke="#fff" strokeWidth={2} />
-        <text x={ex + 12} y={ey + 22} fontSize={14} fill="#cf1322">
+        <circle cx={ex} cy={ey} r={track.metres < 0.05 ? 5 : 9} fill="#f5222d" stroke="#fff" strokeWidth={2} />
+        <text x={ex + 12} y={ey + 24} fontSize={14} fill="#cf1322">
           {t('detection.viewer.end')}
         </text>
-        <text x={(sx + ex) / 2 + 10} y={(sy + ey) / 2 - 8} fontSize={15} fontWeight={600} fill="#1677ff">
+        <text x={(sx + ex) / 2} y={Math.max(sy, ey) + 48} fontSize={15} fontWeight={600} fill="#1677ff" textAnchor="middle">
           {metres} m
         </text>
       </svg>

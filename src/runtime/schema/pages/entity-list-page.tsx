@@ -96,6 +96,7 @@ function EntityList({ entity }: { entity: EntitySchema }) {
   const refNames = useMemo(() => columnsNames.map((c) => entity.properties[c]?.['x-ref']).filter((r): r is string => Boolean(r)), [columnsNames.join(','), entity]);
   const refs = useRefOptionsMap(refNames);
 
+  const shownColumns = columnsNames.map((name) => ({ name, label: pickLabel(entity.properties[name]?.['x-labels'], lang, name), property: entity.properties[name]! }));
   const columns: ColumnsType<BaseRecord> = columnsNames.map((name): ColumnsType<BaseRecord>[number] => {
     const p = entity.properties[name]!;
     return {
@@ -104,7 +105,7 @@ function EntityList({ entity }: { entity: EntitySchema }) {
       title: pickLabel(p['x-labels'], lang, name),
       sorter: sortable.has(name),
       ellipsis: p.type === 'string' && !p['x-enum'],
-      render: (value: unknown, row: BaseRecord) => renderCell(value, p, { lang, schemas, refs, rows: tableProps.dataSource, property: name }, row),
+      render: (value: unknown, row: BaseRecord) => renderCell(value, p, { lang, schemas, refs, rows: tableProps.dataSource, property: name, columns: shownColumns }, row),
     };
   });
   if (canBulkDelete && SELECTION_AFTER_DATA) columns.push(Table.SELECTION_COLUMN);

@@ -3,7 +3,7 @@
  * detection viewer on its row, with previous / next through the rows of the page; as a form
  * widget it is a read-only preview.
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button } from 'antd';
 import { AimOutlined } from '@ant-design/icons';
 import type { WidgetProps } from '@rjsf/utils';
@@ -19,10 +19,12 @@ export interface DetectionViewerCellProps {
   rows?: ViewerRecord[];
   /** The property holding the picture. */
   field: string;
+  /** The record's other fields, shown under the picture or position. */
+  details?: (record: ViewerRecord) => ReactNode;
 }
 
 /** The list cell: a thumbnail (or a position button when there is no picture) opening the viewer. */
-export function DetectionViewerCell({ value, row, rows, field }: DetectionViewerCellProps) {
+export function DetectionViewerCell({ value, row, rows, field, details }: DetectionViewerCellProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const records = rows && rows.length ? rows : row ? [row] : [];
@@ -40,7 +42,7 @@ export function DetectionViewerCell({ value, row, rows, field }: DetectionViewer
       >
         {url ? <img src={url} alt="" width={48} height={36} style={{ objectFit: 'cover', borderRadius: 4, display: 'block' }} /> : <AimOutlined style={{ fontSize: 20 }} />}
       </Button>
-      {open ? <DetectionViewer records={records} start={start} pictureField={field} onClose={() => setOpen(false)} /> : null}
+      {open ? <DetectionViewer records={records} start={start} pictureField={field} details={details} onClose={() => setOpen(false)} /> : null}
     </>
   );
 }
