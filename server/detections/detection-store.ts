@@ -44,7 +44,14 @@ export async function storeDetection(db: Db, uploadsRoot: string, fleet: FleetSt
   const start = pose(message.start);
   const end = pose(message.end);
   const t = finite(message.t);
-  const data = message.data && typeof message.data === 'object' && !Array.isArray(message.data) ? message.data : {};
+  const data: Record<string, unknown> = message.data && typeof message.data === 'object' && !Array.isArray(message.data) ? { ...message.data } : {};
+  if (message.kind === 'idCard') {
+    // The company's identity blacklist decides, not the robot.
+    const listed = typeof data.idNumber === 'string' && robot.companyId
+      ? await db.query('SELECT 1 FROM black_identities WHERE "companyId" = $1 AND upper("idNumber") = upper($2)', [robot.companyId, data.idNumber])
+      : [];
+    data.blacklisted = listed.length > 0;
+  }
   const rows = await db.query<{ id: number }>(
     `INSERT INTO detections ("companyId", "robotId", kind, "detectedAt", "pictureUrl", "mapId", "startX", "startY", "endX", "endY", "startLat", "startLng", "endLat", "endLng", data)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING id`,

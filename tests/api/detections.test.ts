@@ -111,6 +111,34 @@ describe('detections reported by robots', () => {
   });
 });
 
+describe('the identity blacklist of IDCardDetection', () => {
+  it('lists checked ID numbers per company and marks the ID card detections that match', async () => {
+    const before = await tableHash(s, 'black_identities');
+    expect((await s.call('addBlackIdentity', { name: 'Zhao Lei', idNumber: '44030119850715001' }, t.entsuper)).statusInfo).toBe('ID card number: 18 characters (or 15 for an old card)');
+    expect((await s.call('addBlackIdentity', { name: 'Zhao Lei', idNumber: '990301198507150018' }, t.entsuper)).statusInfo).toBe('ID card number: unknown region code');
+    expect((await s.call('addBlackIdentity', { name: 'Zhao Lei', idNumber: '11010519491231002X' }, t.operator)).statusInfo).toBe(NO_PERMISSION);
+    expect((await s.call('queryBlackIdentity', {}, t.operator)).statusInfo).toBe(NO_PERMISSION);
+    expect(await tableHash(s, 'black_identities')).toBe(before);
+    const added = await s.call('addBlackIdentity', { name: 'Zhao Lei', idNumber: '11010519491231002x', reason: 'Trespassing' }, t.entsuper);
+    expect(added.param).toMatchObject({ name: 'Zhao Lei', idNumber: '11010519491231002X', companyId: 2 });
+    expect(await s.call('addBlackIdentity', { name: 'Zhao Lei', idNumber: '11010519491231002X' }, t.entadmin)).toEqual({
+      statusCode: 409,
+      statusInfo: 'ID card number "11010519491231002X" already exists',
+    });
+    // Another company keeps its own list.
+    expect((await s.call('addBlackIdentity', { name: 'Zhao Lei', idNumber: '11010519491231002X', companyId: 3 }, t.admin)).statusCode).toBe(200);
+
+    await report('01WR000001', { kind: 'idCard', data: { personName: 'Zhao Lei', idNumber: '11010519491231002X', blacklisted: false } });
+    await report('01WR000001', { kind: 'idCard', data: { personName: 'Wang Fang', idNumber: '440301198507150018', blacklisted: true } });
+    const cards = (await s.call('queryIDCard', { sortField: 'detectedAt' }, t.entsuper)).param.list;
+    expect(cards.map((c: { personName: string; blacklisted: boolean }) => [c.personName, c.blacklisted])).toEqual([
+      ['Wang Fang', false],
+      ['Zhao Lei', true],
+    ]);
+    expect((await s.call('queryIDCard', {}, t.operator)).statusInfo).toBe(NO_PERMISSION);
+  });
+});
+
 describe('the simulator', () => {
   it('reports detections of its robot type with a rendered picture and its pose', async () => {
     const sim = new FleetSimulator(s.server.mqttUrl, 50, 2);
