@@ -93,4 +93,5 @@ export const SCHEMA_KEYWORDS = [
   'x-in',
   'x-import',
   'x-max-files',
+  'x-list-exports',
 ] as const;

@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MqttTopics } from '../../common/protocol';
@@ -108,6 +109,31 @@ describe('detections reported by robots', () => {
     expect(await tableHash(s, 'detections')).toBe(before);
     expect((await s.call('delPlateDetect', { id: plate.id }, t.entsuper)).statusCode).toBe(200);
     expect((await s.call('reqPlateOrbitPaging', {}, t.entsuper)).param.total).toBe(0);
+  });
+});
+
+describe('meter statements of customDetection (meterStatementsExport)', () => {
+  it('sums up each meter over the filtered readings, as data and as an Excel file', async () => {
+    await report('01WR000002', { kind: 'custom', data: { meterName: 'Pressure gauge P1', reading: 0.9, unit: 'MPa' }, t: Date.parse('2026-05-04T08:00:00Z') });
+    const answer = await s.call('meterStatementsExport', {}, t.entadmin);
+    expect(answer.param.list).toEqual([
+      { robotId: '01WR000002', meterName: 'Ammeter A3', unit: 'A', count: 1, min: 12.5, max: 12.5, average: 12.5, first: '2026-05-03T08:00:00.000Z', last: '2026-05-03T08:00:00.000Z', lastReading: 12.5 },
+      { robotId: '01WR000002', meterName: 'Pressure gauge P1', unit: 'MPa', count: 2, min: 0.82, max: 0.9, average: 0.86, first: '2026-05-02T08:00:00.000Z', last: '2026-05-04T08:00:00.000Z', lastReading: 0.9 },
+    ]);
+    const ranged = await s.call('meterStatementsExport', { meterName: 'gauge', detectedAt: ['2026-05-03T00:00:00Z', ''] }, t.entadmin);
+    expect(ranged.param.list.map((m: { meterName: string; count: number }) => [m.meterName, m.count])).toEqual([['Pressure gauge P1', 1]]);
+
+    const res = await fetch(`${s.url}/api/meter-statements`, { method: 'POST', headers: { 'content-type': 'application/json', token: t.operator }, body: JSON.stringify({ param: {}, lang: 'zh' }) });
+    expect(res.headers.get('content-type')).toContain('spreadsheetml');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load((await res.arrayBuffer()) as ArrayBuffer);
+    expect(wb.worksheets.map((w) => w.name)).toEqual(['仪表报表', '读数明细']);
+    const statement = wb.worksheets[0]!.getSheetValues() as unknown[][];
+    expect(statement[1]!.slice(1, 8)).toEqual(['仪表', '单位', '机器人', '读数次数', '最小值', '最大值', '平均值']);
+    expect(statement[3]!.slice(1, 8)).toEqual(['Pressure gauge P1', 'MPa', '01WR000002', 2, 0.82, 0.9, 0.86]);
+    expect(wb.worksheets[1]!.rowCount).toBe(4);
+    const refused = await fetch(`${s.url}/api/meter-statements`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(await refused.json()).toEqual({ code: 403, message: 'Login expired, please log in again' });
   });
 });
 

@@ -20,7 +20,7 @@ import { useRefOptionsMap } from '../ref-lookups';
 import { renderCell } from '../cell-renderers';
 import type { FormMode } from '../form-schema';
 import { listParams } from '../../api/data-provider';
-import { ExportButton, ImportButton, RowActions, type ImportSpec, type RowAction } from './list-tools';
+import { ExportButton, ImportButton, RowActions, type ImportSpec, type ListExport, type RowAction } from './list-tools';
 import { ColumnPicker, useColumnChoice } from './column-picker';
 import { BulkDeleteBar } from './bulk-delete';
 import { crudFiltersOf, FilterItems, listFilters } from './list-filters';
@@ -190,6 +190,9 @@ function EntityList({ entity }: { entity: EntitySchema }) {
             onChange={setVisibleColumns}
           />
           <ExportButton entityId={id} param={listParams(crudFilters, sorters)} />
+          {((entity['x-list-exports'] as ListExport[] | undefined) ?? []).map((extra) => (
+            <ExportButton key={extra.key} entityId={id} param={listParams(crudFilters, sorters)} extra={extra} />
+          ))}
           {canCreate?.can ? <ImportButton entityId={id} spec={entity['x-import'] as ImportSpec | undefined} onDone={() => void tableQuery.refetch()} /> : null}
           {canCreate?.can ? (
             <Button type="primary" icon={<PlusOutlined />} data-testid={`entity-create-${id}`} onClick={() => setDialog({ mode: 'create' })}>

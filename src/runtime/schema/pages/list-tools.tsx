@@ -45,21 +45,34 @@ export interface RowAction {
   confirmLabels?: Labels;
 }
 
-/** Downloads what `POST /api/export` answers for the list as it is filtered and sorted (`param`: the list event's params). */
-export function ExportButton({ entityId, param }: { entityId: string; param: Record<string, unknown> }) {
-  const { t } = useTranslation();
+/** `x-list-exports`: more files made from the filtered list (a route taking the export body), each a button. */
+export interface ListExport {
+  key: string;
+  path: string;
+  labels: Labels;
+}
+
+/** Downloads what `POST /api/export` (or `extra.path`) answers for the list as it is filtered and sorted (`param`: the list event's params). */
+export function ExportButton({ entityId, param, extra }: { entityId: string; param: Record<string, unknown>; extra?: ListExport }) {
+  const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
   const run = async () => {
     setBusy(true);
     try {
-      const result = await requestExport(exportBody(entityId, param, getLang()), { getToken, onTokenInvalid: expireSession, failureText: t('entity.exportFailed') });
+      const result = await requestExport(exportBody(entityId, param, getLang()), { getToken, onTokenInvalid: expireSession, failureText: t('entity.exportFailed'), path: extra?.path });
       if (result.ok) browserSave(result.blob, result.filename);
       else message.error(result.message);
     } finally {
       setBusy(false);
     }
   };
+  if (extra)
+    return (
+      <Button icon={<FileExcelOutlined />} loading={busy} onClick={() => void run()} data-testid={`entity-export-${entityId}-${extra.key}`}>
+        {pickLabel(extra.labels, i18n.language as Lang, extra.key)}
+      </Button>
+    );
   return (
     <Tooltip title={t('entity.exportHint')}>
       <Button icon={<DownloadOutlined />} loading={busy} onClick={() => void run()} data-testid={`entity-export-${entityId}`}>
