@@ -94,4 +94,5 @@ export const SCHEMA_KEYWORDS = [
   'x-import',
   'x-max-files',
   'x-list-exports',
+  'x-heat',
 ] as const;

@@ -129,3 +129,42 @@ export function registerMeterStatements(app: FastifyInstance, reg: EventRegistry
     }
   });
 }
+
+/** Heat events (spec §7 getFaceHeat, getPlateHeat, getInfraredHeat) → the list whose rows they count. */
+export const HEAT_EVENTS: Record<string, string> = { getFaceHeat: 'face-orbit', getPlateHeat: 'plate-detection', getInfraredHeat: 'thermal-imaging' };
+
+/**
+ * Counts the rows of a detection list (its filters applied) by weekday (0 Sunday … 6) and hour of
+ * day in the caller's time zone (`utcOffset`: minutes east of UTC, as dayjs().utcOffset() gives).
+ */
+export async function detectionHeat(svc: Services, ctx: AuthedContext, entityId: string, param: Record<string, unknown>): Promise<{ counts: number[][]; total: number; max: number }> {
+  const entity = svc.schemas.entities.get(entityId);
+  if (!entity) throw new AppError(StatusCode.notFound, 'notFound');
+  const { pageNum: _n, pageSize: _s, sortField: _f, sortOrder: _o, utcOffset, ...filters } = param;
+  const offset = Math.max(-14 * 60, Math.min(14 * 60, Math.round(Number(utcOffset) || 0)));
+  const counts = Array.from({ length: 7 }, () => Array<number>(24).fill(0));
+  let total = 0;
+  for (let page = 1; total < METER_STATEMENT_MAX_ROWS; page++) {
+    const { list } = await listEntity(ctx, entity, { ...filters, pageNum: page, pageSize: 1000 });
+    for (const r of list) {
+      const at = new Date(new Date(r.detectedAt as string).getTime() + offset * 60_000);
+      if (Number.isNaN(at.getTime())) continue;
+      counts[at.getUTCDay()]![at.getUTCHours()]! += 1;
+      total += 1;
+    }
+    if (list.length < 1000) break;
+  }
+  return { counts, total, max: Math.max(0, ...counts.flat()) };
+}
+
+/** Registers the heat events, each with the read permission of the list it counts. */
+export function registerHeatEvents(reg: EventRegistry, svc: Services): void {
+  for (const [name, entityId] of Object.entries(HEAT_EVENTS)) {
+    reg.register<Record<string, unknown>>({
+      name,
+      access: { kind: 'permission', permission: svc.schemas.entities.get(entityId)?.schema['x-access']?.read ?? 'detection:read' },
+      mutating: false,
+      handler: (ctx, p) => detectionHeat(svc, ctx as AuthedContext, entityId, p ?? {}),
+    });
+  }
+}

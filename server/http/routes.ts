@@ -9,7 +9,7 @@ import { registerUploads } from './uploads';
 import { registerExport } from './export';
 import { registerImport } from './import';
 import { registerFaceImport } from './face-import';
-import { registerMeterStatements } from '../detections/meter-statements';
+import { registerHeatEvents, registerMeterStatements } from '../detections/meter-statements';
 import type { Services } from '../services';
 
 function langOf(req: FastifyRequest, body?: unknown): Lang {
@@ -95,6 +95,7 @@ export async function registerRoutes(app: FastifyInstance, svc: Services): Promi
   registerImport(app, svc);
   registerFaceImport(app, svc);
   registerMeterStatements(app, svc.events, svc);
+  registerHeatEvents(svc.events, svc);
 
   // REST under /robot/ and /authority/: token header, {code, message, data}; same registry as the events.
   registerRest(app, svc, (req) => langOf(req));

@@ -137,6 +137,27 @@ describe('meter statements of customDetection (meterStatementsExport)', () => {
   });
 });
 
+describe('face orbit and heat (reqFaceOrbitPaging, getFaceHeat)', () => {
+  it('lists where a face was seen and counts sightings by weekday and hour in the caller time zone', async () => {
+    await report('01WR000001', { kind: 'face', data: { personName: 'Li Wei', entryType: 2, similarity: 93.5 }, t: Date.parse('2026-05-01T08:00:00Z') });
+    await report('01WR000002', { kind: 'face', data: { personName: 'Li Wei', entryType: 2, similarity: 88 }, t: Date.parse('2026-05-02T09:30:00Z') });
+    await report('01WR000002', { kind: 'face', data: { personName: 'Tanaka Yui', entryType: 1, similarity: 91 }, t: Date.parse('2026-05-02T09:40:00Z') });
+    const orbit = await s.call('reqFaceOrbitPaging', { personName: 'Li Wei', sortField: 'detectedAt', sortOrder: 'ascend' }, t.entsuper);
+    expect(orbit.param.list.map((r: { robotId: string; entryType: number }) => [r.robotId, r.entryType])).toEqual([
+      ['01WR000001', 2],
+      ['01WR000002', 2],
+    ]);
+    // 2026-05-01 is a Friday: 08:00 UTC is 16:00 at UTC+8.
+    const heat = await s.call('getFaceHeat', { personName: 'Li Wei', utcOffset: 480 }, t.entsuper);
+    expect(heat.param.total).toBe(2);
+    expect(heat.param.counts[5][16]).toBe(1);
+    expect(heat.param.counts[6][17]).toBe(1);
+    expect(heat.param.counts.flat().reduce((a: number, b: number) => a + b, 0)).toBe(2);
+    expect((await s.call('getFaceHeat', {}, t.entsuper)).param.total).toBe(3);
+    expect((await s.call('getPlateHeat', { utcOffset: 0 }, t.admin)).param.total).toBe(1);
+  });
+});
+
 describe('the identity blacklist of IDCardDetection', () => {
   it('lists checked ID numbers per company and marks the ID card detections that match', async () => {
     const before = await tableHash(s, 'black_identities');

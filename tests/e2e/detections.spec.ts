@@ -77,4 +77,14 @@ test('a detection opens in the viewer: picture, previous / next, and its positio
   await expect(page.getByTestId('detection-viewer-title')).toHaveText(firstTitle ?? '');
   await page.getByTestId('detection-viewer-mode').getByText('Picture').click();
   await expect(picture).toBeVisible();
+
+  // The orbit: every record of the page where it was seen, in time order.
+  await page.getByTestId('detection-viewer-mode').getByText('Orbit').click();
+  await expect(page.getByTestId('detection-orbit-length')).toHaveText(/^\d+ sightings, \d+\.\d m in all$/);
+  await page.keyboard.press('Escape');
+  await expect(viewer).toBeHidden();
+
+  // The heat of the list by weekday and hour.
+  await page.getByTestId('entity-heat-plate-detection').click();
+  await expect(page.getByTestId('heat-grid')).toContainText(/\d+ records/);
 });

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { Button, Descriptions, Empty, Modal, Segmented, Space, Typography } from 'antd';
-import { AimOutlined, LeftOutlined, PictureOutlined, RightOutlined } from '@ant-design/icons';
+import { AimOutlined, LeftOutlined, NodeIndexOutlined, PictureOutlined, RightOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { gpsDistanceMetres } from '@common/detections';
@@ -39,7 +39,7 @@ export interface DetectionViewerProps {
   details?: (record: ViewerRecord) => ReactNode;
 }
 
-type Mode = 'picture' | 'position';
+type Mode = 'picture' | 'position' | 'orbit';
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : null);
 
@@ -105,6 +105,7 @@ export function DetectionViewer({ records, start, onClose, pictureField = 'pictu
           options={[
             { value: 'picture', label: t('detection.viewer.picture'), icon: <PictureOutlined /> },
             { value: 'position', label: t('detection.viewer.position'), icon: <AimOutlined /> },
+            ...(records.length > 1 ? [{ value: 'orbit' as const, label: t('detection.viewer.orbit'), icon: <NodeIndexOutlined /> }] : []),
           ]}
         />
         {mode === 'picture' ? (
@@ -115,8 +116,10 @@ export function DetectionViewer({ records, start, onClose, pictureField = 'pictu
           ) : (
             <Empty description={t('detection.viewer.noPicture')} />
           )
-        ) : (
+        ) : mode === 'position' ? (
           <PositionView record={record} />
+        ) : (
+          <OrbitView records={records} current={index} onPick={setIndex} />
         )}
         {details?.(record)}
       </div>
@@ -177,6 +180,62 @@ function PositionView({ record }: { record: ViewerRecord }) {
         <Descriptions.Item label={t('detection.viewer.startMap')}>{mm(record.startX, record.startY)}</Descriptions.Item>
         <Descriptions.Item label={t('detection.viewer.endMap')}>{mm(record.endX, record.endY)}</Descriptions.Item>
       </Descriptions>
+    </div>
+  );
+}
+
+/**
+ * The orbit: where the records of the list were seen (their end points), joined in time order —
+ * filtered by one plate or one person, the path that plate or face took. A click picks a record.
+ */
+function OrbitView({ records, current, onPick }: { records: ViewerRecord[]; current: number; onPick: (index: number) => void }) {
+  const { t } = useTranslation();
+  const points = records
+    .map((r, i) => ({ i, track: recordTrack(r), at: String(r.detectedAt ?? '') }))
+    .filter((p): p is { i: number; track: NonNullable<ReturnType<typeof recordTrack>>; at: string } => p.track !== null)
+    .sort((a, b) => a.at.localeCompare(b.at));
+  if (points.length === 0) return <Empty description={t('detection.viewer.noPosition')} />;
+  const [lat0, lng0] = points[0]!.track.end;
+  const local = points.map((p) => [(p.track.end[1] - lng0) * 111_320 * Math.cos((lat0 * Math.PI) / 180), (p.track.end[0] - lat0) * 110_574] as const);
+  const xs = local.map((p) => p[0]);
+  const ys = local.map((p) => p[1]);
+  const span = Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys), 1);
+  const scale = Math.min(W - 2 * PAD, H - 2 * PAD) / span;
+  const mx = (Math.max(...xs) + Math.min(...xs)) / 2;
+  const my = (Math.max(...ys) + Math.min(...ys)) / 2;
+  const px = (p: readonly [number, number]) => [W / 2 + (p[0] - mx) * scale, H / 2 - (p[1] - my) * scale] as const;
+  let metres = 0;
+  for (let k = 1; k < points.length; k++) {
+    const a = points[k - 1]!.track.end;
+    const b = points[k]!.track.end;
+    metres += gpsDistanceMetres(a[0], a[1], b[0], b[1]);
+  }
+  return (
+    <div data-testid="detection-orbit">
+      <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-label={t('detection.viewer.orbitLength', { count: points.length, metres: metres.toFixed(1) })} style={{ background: 'rgba(22,119,255,0.04)', borderRadius: 6 }}>
+        <defs>
+          <pattern id="detection-grid" width="32" height="32" patternUnits="userSpaceOnUse">
+            <path d="M 32 0 L 0 0 0 32" fill="none" stroke="rgba(0,0,0,0.06)" />
+          </pattern>
+        </defs>
+        <rect width={W} height={H} fill="url(#detection-grid)" />
+        <polyline points={local.map((p) => px(p).join(',')).join(' ')} fill="none" stroke="#1677ff" strokeWidth={2} strokeOpacity={0.6} />
+        {points.map((p, k) => {
+          const [x, y] = px(local[k]!);
+          const here = p.i === current;
+          return (
+            <g key={p.i} onClick={() => onPick(p.i)} style={{ cursor: 'pointer' }}>
+              <circle cx={x} cy={y} r={here ? 10 : 6} fill={here ? '#fa8c16' : '#1677ff'} stroke="#fff" strokeWidth={2} />
+              <text x={x + 10} y={y - 10} fontSize={12} fill="#595959">
+                {k + 1}
+              </text>
+            </g>
+          );
+        })}
+      </svg>
+      <Typography.Paragraph strong style={{ marginTop: 8 }} data-testid="detection-orbit-length">
+        {t('detection.viewer.orbitLength', { count: points.length, metres: metres.toFixed(1) })}
+      </Typography.Paragraph>
     </div>
   );
 }

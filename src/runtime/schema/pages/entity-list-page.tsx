@@ -24,6 +24,7 @@ import { ExportButton, ImportButton, RowActions, type ImportSpec, type ListExpor
 import { ColumnPicker, useColumnChoice } from './column-picker';
 import { BulkDeleteBar } from './bulk-delete';
 import { crudFiltersOf, FilterItems, listFilters } from './list-filters';
+import { HeatButton, type HeatSpec } from './heat-dialog';
 
 const EntityFormModal = lazy(() => import('./entity-form-modal'));
 const SingleRecordPage = lazy(() => import('./single-record-page'));
@@ -190,6 +191,7 @@ function EntityList({ entity }: { entity: EntitySchema }) {
             onChange={setVisibleColumns}
           />
           <ExportButton entityId={id} param={listParams(crudFilters, sorters)} />
+          {entity['x-heat'] ? <HeatButton entityId={id} spec={entity['x-heat'] as HeatSpec} param={listParams(crudFilters, sorters)} /> : null}
           {((entity['x-list-exports'] as ListExport[] | undefined) ?? []).map((extra) => (
             <ExportButton key={extra.key} entityId={id} param={listParams(crudFilters, sorters)} extra={extra} />
           ))}
