@@ -35,6 +35,7 @@ import { patrolLoop, type MapMeta } from './demo/floorplan';
 import { visibleCompanyIds } from './entities/scope';
 import type { Services } from './services';
 import { storeDetection } from './detections/detection-store';
+import { robotSettings } from './detections/thresholds';
 import { registerFaceHooks } from './entities/face-hooks';
 
 /** A running server: its HTTP address and a way to stop everything it started. */
@@ -114,7 +115,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     }
     const uploadsRoot = path.join(config.dataDir, 'uploads');
     const gateway = await startGateway(mqttUrl, fleet, (robotId, message) => {
-      storeDetection(db, uploadsRoot, fleet, robotId, message).catch(() => undefined); // the database may be closing
+      storeDetection(db, uploadsRoot, fleet, robotId, message, (id) => robotSettings(db, services.schemas, id)).catch(() => undefined); // the database may be closing
     });
     closers.push(gateway.close);
     services.gateway = gateway;

@@ -6,6 +6,8 @@ import { sniffFileType } from '../../common/uploads';
 import { bumpTable } from '../entities/crud';
 import type { FleetState } from '../fleet/state';
 import type { Db } from '../store/db';
+import type { SettingsDoc } from '../../common/settings';
+import { judgeReadings } from './thresholds';
 
 const KINDS = new Set<string>(DETECTION_KINDS);
 
@@ -26,7 +28,14 @@ function pose(p: unknown): Record<'x' | 'y' | 'latitude' | 'longitude', number |
  * in the robot's company. A message of an unknown robot or kind is dropped (robots that send
  * garbage are ignored, not fatal). Returns the new row's id, or null when dropped.
  */
-export async function storeDetection(db: Db, uploadsRoot: string, fleet: FleetState, robotId: string, message: DetectionMessage): Promise<number | null> {
+export async function storeDetection(
+  db: Db,
+  uploadsRoot: string,
+  fleet: FleetState,
+  robotId: string,
+  message: DetectionMessage,
+  settingsOf?: (robotId: string) => Promise<SettingsDoc | null>,
+): Promise<number | null> {
   const robot = fleet.get(robotId);
   if (!robot || !message || typeof message !== 'object' || !KINDS.has(String(message.kind))) return null;
   let pictureUrl: string | null = null;
@@ -52,6 +61,7 @@ export async function storeDetection(db: Db, uploadsRoot: string, fleet: FleetSt
       : [];
     data.blacklisted = listed.length > 0;
   }
+  if (settingsOf && ['env', 'thermal', 'temperature'].includes(message.kind)) judgeReadings(message.kind, data, await settingsOf(robotId));
   const rows = await db.query<{ id: number }>(
     `INSERT INTO detections ("companyId", "robotId", kind, "detectedAt", "pictureUrl", "mapId", "startX", "startY", "endX", "endY", "startLat", "startLng", "endLat", "endLng", data)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING id`,

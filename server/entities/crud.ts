@@ -173,7 +173,7 @@ export async function listEntity(ctx: AuthedContext, entity: Entity, param: Row)
       where.push(`${col}::text ILIKE $${params.length}`);
     } else if (type === 'array') {
       params.push(JSON.stringify([value]));
-      where.push(`${col} @> $${params.length}::jsonb`);
+      where.push(`${json ? colExpr(entity, name) : col} @> $${params.length}::jsonb`);
     } else if (type === 'integer' || type === 'number') {
       const n = Number(value);
       if (!Number.isFinite(n)) throw fail.badRequest(name);

@@ -112,6 +112,27 @@ describe('detections reported by robots', () => {
   });
 });
 
+describe('environment and gas readings against the robot thresholds', () => {
+  it('marks readings over the thresholds of the robot settings, and filters by them', async () => {
+    expect((await s.call('setRobotParam', { robotId: '01WR000001', params: { environmentThresholds: { smokeThreshold: 100 }, gasThresholds: { methaneWarning: 1 } } }, t.entsuper)).statusCode).toBe(200);
+    const readings = { temperature: 22, humidity: 50, smoke: 150, pm25: 20, methane: 1.5, hydrogenFluoride: 0.1 };
+    await report('01WR000001', { kind: 'env', data: readings, t: Date.parse('2026-05-05T08:00:00Z') });
+    await report('01WR000002', { kind: 'env', data: { ...readings, humidity: 10 }, t: Date.parse('2026-05-05T09:00:00Z') });
+    const list = (await s.call('reqEnvInfo', { sortField: 'detectedAt', sortOrder: 'ascend' }, t.entsuper)).param.list;
+    expect(list.map((r: { robotId: string; exceeded: string[] }) => [r.robotId, r.exceeded])).toEqual([
+      ['01WR000001', ['smoke', 'methane']],
+      ['01WR000002', ['humidity']],
+    ]);
+    expect(list[0].thresholds).toMatchObject({ smoke: 100, methane: 1, humidity: 85 });
+    expect(list[1].thresholds).toMatchObject({ smoke: 300, methane: 10 });
+    const smoky = (await s.call('reqEnvInfo', { exceeded: 'smoke' }, t.entsuper)).param.list;
+    expect(smoky.map((r: { robotId: string }) => r.robotId)).toEqual(['01WR000001']);
+    // Body temperature is judged by the robot's threshold, not the robot's own flag.
+    await report('01WR000001', { kind: 'temperature', data: { bodyTemp: 37.5, tempStatus: 0 } });
+    expect((await s.call('queryPersonTemperature', {}, t.entsuper)).param.list[0]).toMatchObject({ bodyTemp: 37.5, tempStatus: 1 });
+  });
+});
+
 describe('meter statements of customDetection (meterStatementsExport)', () => {
   it('sums up each meter over the filtered readings, as data and as an Excel file', async () => {
     await report('01WR000002', { kind: 'custom', data: { meterName: 'Pressure gauge P1', reading: 0.9, unit: 'MPa' }, t: Date.parse('2026-05-04T08:00:00Z') });
