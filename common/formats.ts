@@ -95,4 +95,5 @@ export const SCHEMA_KEYWORDS = [
   'x-max-files',
   'x-list-exports',
   'x-heat',
+  'x-chart',
 ] as const;

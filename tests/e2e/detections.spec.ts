@@ -88,3 +88,18 @@ test('a detection opens in the viewer: picture, previous / next, and its positio
   await page.getByTestId('entity-heat-plate-detection').click();
   await expect(page.getByTestId('heat-grid')).toContainText(/\d+ records/);
 });
+
+test('environment readings are charted with their thresholds', async ({ page }) => {
+  await login(page, 'admin');
+  await page.goto('/home/envDetection');
+  const table = page.getByTestId('entity-table-env-detection');
+  await expect(async () => {
+    await page.getByRole('button', { name: 'reload' }).click();
+    await expect(table.locator('[data-testid^="detection-open-"]').first()).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 45_000 });
+  await page.getByTestId('entity-chart-env-detection').click();
+  const chart = page.getByTestId('detection-chart');
+  await expect(chart).toContainText('Smoke (ppm)');
+  await expect(chart.getByTestId('chart-threshold-smoke')).toContainText('Threshold 300');
+  await expect(chart.getByTestId('chart-smoke').locator('circle')).not.toHaveCount(0);
+});

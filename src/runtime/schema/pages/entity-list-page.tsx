@@ -25,6 +25,7 @@ import { ColumnPicker, useColumnChoice } from './column-picker';
 import { BulkDeleteBar } from './bulk-delete';
 import { crudFiltersOf, FilterItems, listFilters } from './list-filters';
 import { HeatButton, type HeatSpec } from './heat-dialog';
+import { ChartButton, type ChartSpec } from './chart-dialog';
 
 const EntityFormModal = lazy(() => import('./entity-form-modal'));
 const SingleRecordPage = lazy(() => import('./single-record-page'));
@@ -191,6 +192,7 @@ function EntityList({ entity }: { entity: EntitySchema }) {
             onChange={setVisibleColumns}
           />
           <ExportButton entityId={id} param={listParams(crudFilters, sorters)} />
+          {entity['x-chart'] ? <ChartButton entity={entity} spec={entity['x-chart'] as ChartSpec} param={listParams(crudFilters, sorters)} /> : null}
           {entity['x-heat'] ? <HeatButton entityId={id} spec={entity['x-heat'] as HeatSpec} param={listParams(crudFilters, sorters)} /> : null}
           {((entity['x-list-exports'] as ListExport[] | undefined) ?? []).map((extra) => (
             <ExportButton key={extra.key} entityId={id} param={listParams(crudFilters, sorters)} extra={extra} />
