@@ -207,6 +207,14 @@ describe('the identity blacklist of IDCardDetection', () => {
   });
 });
 
+describe('features following the robots of the company (spec §2)', () => {
+  it('tells the console which infrared kinds the company tree has (temperature monitoring needs body temperature)', async () => {
+    const info = async (username: string) => (await s.call('login', { username, password: 'demo1234', codeId: 'x', code: 'x' })).param;
+    expect(await info('admin')).toMatchObject({ robotType: [1, 2, 3, 4, 5, 6, 7], infraredTypes: [2] });
+    expect(await info('entsuper')).toMatchObject({ robotType: [1, 3, 4, 5], infraredTypes: [] });
+  });
+});
+
 describe('the simulator', () => {
   it('reports detections of its robot type with a rendered picture and its pose', async () => {
     const sim = new FleetSimulator(s.server.mqttUrl, 50, 2);

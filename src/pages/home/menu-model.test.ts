@@ -38,5 +38,9 @@ describe('side menu model', () => {
     expect(paths([1])).toEqual(['/home/plateDetection']);
     expect(paths([7])).toEqual(['/home/temperatureMonitoring']);
     expect(paths([3, 5])).toEqual([]);
+    // Temperature monitoring also needs a body-temperature infrared robot (infrared kind 2).
+    const withInfrared = (kinds: number[]) => buildMenuModel(detections, () => true, [7], kinds).flatMap((g) => g.entries.map((e) => e.path));
+    expect(withInfrared([0, 1])).toEqual([]);
+    expect(withInfrared([0, 2])).toEqual(['/home/temperatureMonitoring']);
   });
 });
