@@ -3,7 +3,7 @@
  * reference, date-time, image, image preview, boolean, plain). A registry keyed by kind.
  */
 import type { ReactNode } from 'react';
-import { Descriptions, Popover, Table, Tag } from 'antd';
+import { Popover, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import type { Lang } from '@common/protocol';
 import type { SchemaRegistry } from './schema-registry';
@@ -89,17 +89,8 @@ export const CELL_RENDERERS: Record<string, CellRenderer> = {
   detection(value, _p, ctx, row) {
     const field = ctx.property ?? 'pictureUrl';
     const shown = (ctx.columns ?? []).filter((c) => c.name !== field);
-    const details = (record: Record<string, unknown>) =>
-      shown.length ? (
-        <Descriptions size="small" column={2} bordered style={{ marginTop: 12 }} data-testid="detection-viewer-details">
-          {shown.map((c) => (
-            <Descriptions.Item key={c.name} label={c.label}>
-              {renderCell(record[c.name], c.property, { ...ctx, columns: undefined }, record)}
-            </Descriptions.Item>
-          ))}
-        </Descriptions>
-      ) : null;
-    return <DetectionViewerCell value={value} row={row} rows={ctx.rows as Record<string, unknown>[] | undefined} field={field} details={details} />;
+    const fields = shown.map((c) => ({ key: c.name, label: c.label, render: (record: Record<string, unknown>) => renderCell(record[c.name], c.property, { ...ctx, columns: undefined }, record) }));
+    return <DetectionViewerCell value={value} row={row} rows={ctx.rows as Record<string, unknown>[] | undefined} field={field} fields={fields} />;
   },
   // An array of flat objects (a SOC table): its row count, the rows on hover.
   rows(value, p, ctx) {

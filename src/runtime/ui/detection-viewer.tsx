@@ -36,7 +36,14 @@ export interface DetectionViewerProps {
   /** Where the picture lives on a record (default pictureUrl; a comma-separated list shows its first). */
   pictureField?: string;
   /** The record's fields, shown under the picture or position. */
-  details?: (record: ViewerRecord) => ReactNode;
+  fields?: ViewerField[];
+}
+
+/** One field the viewer shows under the picture or position. */
+export interface ViewerField {
+  key: string;
+  label: string;
+  render: (record: ViewerRecord) => ReactNode;
 }
 
 type Mode = 'picture' | 'position' | 'orbit';
@@ -51,8 +58,8 @@ export function recordTrack(r: ViewerRecord): { start: [number, number]; end: [n
   return { start: [a, b], end, metres: gpsDistanceMetres(a, b, end[0], end[1]) };
 }
 
-/** The viewer, in a modal. */
-export function DetectionViewer({ records, start, onClose, pictureField = 'pictureUrl', details }: DetectionViewerProps) {
+/** The viewer, in a modal (the default export: loaded on demand). */
+export default function DetectionViewer({ records, start, onClose, pictureField = 'pictureUrl', fields = [] }: DetectionViewerProps) {
   const { t } = useTranslation();
   const [index, setIndex] = useState(Math.min(Math.max(0, start), Math.max(0, records.length - 1)));
   const [mode, setMode] = useState<Mode>('picture');
@@ -121,7 +128,15 @@ export function DetectionViewer({ records, start, onClose, pictureField = 'pictu
         ) : (
           <OrbitView records={records} current={index} onPick={setIndex} />
         )}
-        {details?.(record)}
+        {fields.length ? (
+          <Descriptions size="small" column={2} bordered style={{ marginTop: 12 }} data-testid="detection-viewer-details">
+            {fields.map((f) => (
+              <Descriptions.Item key={f.key} label={f.label}>
+                {f.render(record)}
+              </Descriptions.Item>
+            ))}
+          </Descriptions>
+        ) : null}
       </div>
     </Modal>
   );

@@ -3,12 +3,15 @@
  * detection viewer on its row, with previous / next through the rows of the page; as a form
  * widget it is a read-only preview.
  */
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from 'antd';
 import { AimOutlined } from '@ant-design/icons';
 import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
-import { DetectionViewer, type ViewerRecord } from '../../ui/detection-viewer';
+import type { ViewerField, ViewerRecord } from '../../ui/detection-viewer';
+
+// The viewer (and the antd parts only it uses) loads on the first click, not with every list.
+const DetectionViewer = lazy(() => import('../../ui/detection-viewer'));
 import { ImagePreview, pictureUrls } from './image-preview-widget';
 
 /** Props of the list cell. */
@@ -20,11 +23,11 @@ export interface DetectionViewerCellProps {
   /** The property holding the picture. */
   field: string;
   /** The record's other fields, shown under the picture or position. */
-  details?: (record: ViewerRecord) => ReactNode;
+  fields?: ViewerField[];
 }
 
 /** The list cell: a thumbnail (or a position button when there is no picture) opening the viewer. */
-export function DetectionViewerCell({ value, row, rows, field, details }: DetectionViewerCellProps) {
+export function DetectionViewerCell({ value, row, rows, field, fields }: DetectionViewerCellProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const records = rows && rows.length ? rows : row ? [row] : [];
@@ -42,7 +45,11 @@ export function DetectionViewerCell({ value, row, rows, field, details }: Detect
       >
         {url ? <img src={url} alt="" width={48} height={36} style={{ objectFit: 'cover', borderRadius: 4, display: 'block' }} /> : <AimOutlined style={{ fontSize: 20 }} />}
       </Button>
-      {open ? <DetectionViewer records={records} start={start} pictureField={field} details={details} onClose={() => setOpen(false)} /> : null}
+      {open ? (
+        <Suspense fallback={null}>
+          <DetectionViewer records={records} start={start} pictureField={field} fields={fields} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
