@@ -160,6 +160,9 @@ export function registerFaceImport(app: FastifyInstance, svc: Services): void {
 
 type Photo = { data: Buffer; type: 'png' | 'jpeg' };
 
+/** Most bytes a batch zip may hold once inflated: 500 people × 9 photos × 512 KB, plus the sheet. */
+const ZIP_MAX_BYTES = Files.facesPerBatch * Files.facesPerPerson * 512 * 1024 + 50 * 1024 * 1024;
+
 /** The sheet (loose .xlsx or inside the .zip) and the photos by lower-case file name. */
 async function collect(files: { name: string; data: Buffer }[]): Promise<{ sheet: Buffer; photos: Map<string, Photo> }> {
   const sheets: Buffer[] = [];
@@ -181,11 +184,20 @@ async function collect(files: { name: string; data: Buffer }[]): Promise<{ sheet
       }
       const entries = Object.values(zip.files).filter((e) => !e.dir && !e.name.startsWith('__MACOSX/'));
       if (entries.length > Files.facesPerBatch * Files.facesPerPerson + 1) throw new BatchError('faceBatchOver', { limit: Files.facesPerBatch });
+      // Sizes from the zip's directory, checked before inflating anything (a small zip can hold gigabytes).
+      const sizeOf = (e: JSZip.JSZipObject) => (e as unknown as { _data?: { uncompressedSize?: number } })._data?.uncompressedSize ?? Infinity;
+      const sheetMax = 50 * 1024 * 1024;
+      if (entries.reduce((sum, e) => sum + Math.min(sizeOf(e), sheetMax + 1), 0) > ZIP_MAX_BYTES) throw new BatchError('faceBatchOver', { limit: Files.facesPerBatch });
       for (const e of entries) {
+        const sheet = /\.xlsx$/i.test(e.name);
+        if (sizeOf(e) > (sheet ? sheetMax : UPLOAD_KINDS.image!.maxBytes)) {
+          if (sheet) throw new BatchError('faceBatchUnreadable');
+          continue; // a photo too big counts as absent
+        }
         const data = await e.async('nodebuffer').catch(() => {
           throw new BatchError('faceBatchUnreadable');
         });
-        if (/\.xlsx$/i.test(e.name)) sheets.push(data);
+        if (sheet) sheets.push(data);
         else addPhoto(e.name, data);
       }
     } else if (type === 'png' || type === 'jpeg') addPhoto(f.name, f.data);
