@@ -41,6 +41,8 @@ export const FORMATS: Record<string, NamedFormat> = {
   'upload-url': { validate: re(/^$|^\/uploads\/\d{4}-\d{2}\/[0-9a-f]{32}\.[a-z0-9]+$/), message: 'format.upload-url' },
   // Form designer data type "url" (spec §5): http(s) address; empty allowed.
   url: { validate: re(/^$|^https?:\/\/[^\s/$.?#][^\s]*$/), message: 'format.url' },
+  // Spec §5: a face entry's name is Chinese or English words (Chinese may carry the middle dot of transcribed names).
+  'face-name': { validate: re(/^([\u4e00-\u9fa5]+(·[\u4e00-\u9fa5]+)*|[A-Za-z]+([ '.-][A-Za-z]+)*)$/), message: 'format.face-name' },
 };
 
 /** Minimal surface of an ajv instance we need (keeps this module free of ajv imports). */
@@ -89,4 +91,11 @@ export const SCHEMA_KEYWORDS = [
   // Form designer (issue 6): the field's designer settings, and the form's config and layout.
   'x-field',
   'x-form',
+  // Detections (issue 7): a property kept in a jsonb column of a shared table; a list's import.
+  'x-in',
+  'x-import',
+  'x-max-files',
+  'x-list-exports',
+  'x-heat',
+  'x-chart',
 ] as const;

@@ -138,6 +138,24 @@ export const MESSAGES = {
   trackTaskNoInterrupt: { en: 'The running inspection task forbids interruption', zh: '正在执行的巡检任务禁止中断', ja: '実行中の点検タスクは中断できません' },
   trackPointInUse: { en: 'The inspection point is used by the task "{task}": remove it there first', zh: '该巡检点正被任务“{task}”使用：请先从任务中移除', ja: 'この点検ポイントはタスク「{task}」で使用中です：先にタスクから外してください' },
   trackWarningDealt: { en: 'This warning has already been handled', zh: '该告警已处理', ja: 'この警告は処理済みです' },
+  // Face library (issue 7, spec §5 face entry, §8 import errors).
+  'format.face-name': { en: 'Name: Chinese or English words only', zh: '姓名只能是中文或英文', ja: '氏名は中国語または英語の単語のみ使用できます' },
+  faceTooMany: { en: 'At most {limit} faces per person: over the limit or not the same person', zh: '同一人员最多{limit}张人脸：超出上限或不是同一个人', ja: '1人あたりの顔写真は{limit}枚までです：上限超過または同一人物ではありません' },
+  faceKeepOriginal: { en: 'Keep at least one original face', zh: '至少保留一张原始人脸', ja: '元の顔写真を少なくとも1枚残してください' },
+  facePhotoRequired: { en: 'Please add a face photo before submitting', zh: '请先上传人脸照片再提交', ja: '送信する前に顔写真を追加してください' },
+  facePhotoInvalid: { en: 'Face photos must be pictures uploaded to this console', zh: '人脸照片必须是上传到本系统的图片', ja: '顔写真はこのコンソールにアップロードした画像である必要があります' },
+  idCardLength: { en: 'ID card number: 18 characters (or 15 for an old card)', zh: '身份证号码长度应为18位（旧证15位）', ja: '身分証番号は18文字（旧証は15文字）です' },
+  idCardFormat: { en: 'ID card number: wrong format', zh: '身份证号码格式错误', ja: '身分証番号の形式が正しくありません' },
+  idCardRegion: { en: 'ID card number: unknown region code', zh: '身份证号码地区编码错误', ja: '身分証番号の地域コードが正しくありません' },
+  idCardBirth: { en: 'ID card number: invalid birth date', zh: '身份证号码出生日期错误', ja: '身分証番号の生年月日が正しくありません' },
+  faceBatchOver: { en: 'Batch error: more than {limit} entries in one batch', zh: '批量导入错误：一次超过{limit}条', ja: '一括登録エラー：1回の件数が{limit}件を超えています' },
+  faceBatchUnreadable: { en: 'Batch error: the data cannot be read', zh: '批量导入错误：数据无法读取', ja: '一括登録エラー：データを読み取れません' },
+  faceBatchFormat: { en: 'Batch error: wrong format; upload the template (.xlsx) or a .zip of it, with the photos it names', zh: '批量导入错误：格式错误，请上传模板（.xlsx）或其.zip压缩包，以及表中列出的照片', ja: '一括登録エラー：形式が正しくありません。テンプレート（.xlsx）またはその .zip と、記載の写真をアップロードしてください' },
+  faceBatchExample: { en: 'Batch error: wrong format; the example row of the template must not be deleted', zh: '批量导入错误：格式错误，模板中的示例行不能删除', ja: '一括登録エラー：形式が正しくありません。テンプレートの例の行は削除しないでください' },
+  faceBatchColumn: { en: 'Batch error: wrong format; unknown column "{column}"', zh: '批量导入错误：格式错误，未知的列"{column}"', ja: '一括登録エラー：形式が正しくありません。不明な列「{column}」' },
+  faceBatchPhoto: { en: 'Batch error: row {row} has a content error: photo "{file}" is not in the batch or is not a PNG/JPEG picture', zh: '批量导入错误：第{row}行内容错误：照片"{file}"不在本批文件中或不是PNG/JPEG图片', ja: '一括登録エラー：{row}行目の内容に誤りがあります：写真「{file}」がこのバッチにないか、PNG/JPEG画像ではありません' },
+  faceBatchMissing: { en: 'Batch error: row {row} is missing information ({field})', zh: '批量导入错误：第{row}行缺少信息（{field}）', ja: '一括登録エラー：{row}行目の情報が不足しています（{field}）' },
+  faceBatchInvalid: { en: 'Batch error: row {row} failed validation ({detail})', zh: '批量导入错误：第{row}行校验失败（{detail}）', ja: '一括登録エラー：{row}行目の検証に失敗しました（{detail}）' },
 } satisfies Catalog;
 
 /** A key of the shared message catalogue. */

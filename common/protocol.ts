@@ -111,6 +111,9 @@ export const MqttTopics = {
   statusWildcard: 'fleet/robots/+/status',
   gpsWildcard: 'fleet/robots/+/gps',
   replyWildcard: 'fleet/robots/+/reply',
+  /** Robot → server detections (common/detections DetectionMessage). */
+  detection: (robotId: string) => `fleet/robots/${robotId}/detection`,
+  detectionWildcard: 'fleet/robots/+/detection',
 } as const;
 
 /** Telemetry a robot publishes on its status topic. */

@@ -30,6 +30,10 @@ export const WIDGET_NAMES = [
   'switch',
   'slider',
   'cascader',
+  // Detections (issue 7): a detection's picture that opens the viewer (picture / position, previous / next).
+  'detection-viewer',
+  // Face library (issue 7): several pictures kept as a comma-separated list of upload URLs (x-max-files).
+  'images-upload',
 ] as const;
 /** One widget name. */
 export type WidgetName = (typeof WIDGET_NAMES)[number];

@@ -38,6 +38,9 @@ import { TrackService } from './track/track-service';
 import { registerTrackEvents } from './track/track-events';
 import { registerTrackHttp } from './track/track-http';
 import type { Services } from './services';
+import { storeDetection } from './detections/detection-store';
+import { robotSettings } from './detections/thresholds';
+import { registerFaceHooks } from './entities/face-hooks';
 
 /** A running server: its HTTP address and a way to stop everything it started. */
 export interface RunningServer {
@@ -92,6 +95,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     const services: Services = { config, db, sessions, captcha: new CaptchaStore(db), limiter: new LoginLimiter(), schemas, fleet, events, hub };
     registerCoreHooks({ companyMaxLayer: config.companyMaxLayer, sessions, onRobotsChanged: () => void fleet.load() });
     registerAdminHooks();
+    registerFaceHooks();
     registerSessionEvents(events, services);
     const live = new LiveSchemas(services, schemaDirs, (m) => console.warn(m));
     live.watch();
@@ -114,7 +118,10 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       closers.push(broker.close);
       mqttUrl = broker.url;
     }
-    const gateway = await startGateway(mqttUrl, fleet);
+    const uploadsRoot = path.join(config.dataDir, 'uploads');
+    const gateway = await startGateway(mqttUrl, fleet, (robotId, message) => {
+      storeDetection(db, uploadsRoot, fleet, robotId, message, (id) => robotSettings(db, services.schemas, id)).catch(() => undefined); // the database may be closing
+    });
     closers.push(gateway.close);
     services.gateway = gateway;
     // Track-mounted inspection robots (issue 8): their REST operations and the track topic listener.

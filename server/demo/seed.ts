@@ -48,6 +48,9 @@ export const DEMO_OFFLINE = new Set(['03WS000001']);
 /** A robot with no charging pile configured, so go-charge shows the spec's error. */
 export const DEMO_NO_CHARGER = new Set(['04WR000003']);
 
+/** Robots with a body-temperature infrared camera (temperatureMonitoring needs one). */
+export const DEMO_BODY_TEMPERATURE = ['06LK000001', '07WY000001'];
+
 /** Roles are reference data every installation needs. */
 export async function seedRoles(db: Db): Promise<void> {
   for (const r of roleEnum.values) {
@@ -114,5 +117,7 @@ export async function seedDemo(db: Db, dataDir: string): Promise<boolean> {
       mapIds.get(r.map),
     ]);
   }
+  // Body-temperature infrared robots (spec §3 infrared kind 2), so temperature monitoring has one.
+  await db.query('UPDATE robots SET "infraredType" = 2 WHERE "robotId" = ANY($1)', [DEMO_BODY_TEMPERATURE]);
   return true;
 }

@@ -54,15 +54,35 @@ export async function ensureTable(db: Db, entity: Entity): Promise<void> {
     ),
   );
   for (const [name, prop] of Object.entries(entity.schema.properties)) {
-    if (name === 'id' || existing.has(name) || prop['x-transient']) continue;
+    if (name === 'id' || existing.has(name) || prop['x-transient'] || prop['x-in']) continue;
     if (name === 'password' && entity.table === 'users') continue; // stored as passwordHash
     await db.query(`ALTER TABLE ${t} ADD COLUMN IF NOT EXISTS ${ident(name)} ${columnType(prop)}`);
   }
 }
 
 function selectList(entity: Entity): string {
-  const cols = entity.readColumns.filter((c) => c !== 'id').map(ident);
+  const cols = entity.readColumns.filter((c) => c !== 'id').map((c) => (inJson(entity, c) ? `${colExpr(entity, c)} AS ${ident(c)}` : ident(c)));
   return ['id', ...cols].join(', ');
+}
+
+/** The jsonb column a property is kept in (`x-in`: kind-specific fields of a shared table), or null for its own column. */
+function inJson(entity: Entity, name: string): string | null {
+  const col = entity.schema.properties[name]?.['x-in'];
+  return typeof col === 'string' ? col : null;
+}
+
+/** SQL for a property's value: its column, or its key in the jsonb column (`asText`: as text, for matching). Names are checked by the loader. */
+function colExpr(entity: Entity, name: string, asText = false): string {
+  const json = inJson(entity, name);
+  return json ? `(${ident(json)}${asText ? '->>' : '->'}'${name}')` : ident(name);
+}
+
+/** `x-store.where`: fixed column values selecting the entity's rows of a shared table (detections of one kind). */
+function fixedWhere(entity: Entity, where: string[], params: unknown[]): void {
+  for (const [col, value] of Object.entries(entity.schema['x-store']?.where ?? {})) {
+    params.push(value);
+    where.push(`${ident(col)} = $${params.length}`);
+  }
 }
 
 /** Values as the driver wants them: arrays and objects as JSON text for jsonb columns. */
@@ -130,13 +150,15 @@ export async function listEntity(ctx: AuthedContext, entity: Entity, param: Row)
   const where: string[] = [];
   const params: unknown[] = [];
   await addScope(ctx, ctx.db, entity, where, params);
+  fixedWhere(entity, where, params);
   const filters = new Set([...(entity.schema['x-list']?.filters ?? []), 'id']);
   for (const name of filters) {
     const value = param[name];
     if (value === undefined || value === null || value === '') continue;
     const prop = (name === 'id' ? { type: 'integer' } : entity.schema.properties[name]!) as PropSchema;
     const type = baseType(prop);
-    const col = ident(name);
+    const json = name !== 'id' && inJson(entity, name);
+    const col = name === 'id' ? ident(name) : colExpr(entity, name, true);
     if (isDateProp(prop) && Array.isArray(value)) {
       // Date range filter: [from, to], either end may be empty.
       const [from, to] = value as unknown[];
@@ -151,15 +173,15 @@ export async function listEntity(ctx: AuthedContext, entity: Entity, param: Row)
       where.push(`${col}::text ILIKE $${params.length}`);
     } else if (type === 'array') {
       params.push(JSON.stringify([value]));
-      where.push(`${col} @> $${params.length}::jsonb`);
+      where.push(`${json ? colExpr(entity, name) : col} @> $${params.length}::jsonb`);
     } else if (type === 'integer' || type === 'number') {
       const n = Number(value);
       if (!Number.isFinite(n)) throw fail.badRequest(name);
       params.push(n);
-      where.push(`${col} = $${params.length}`);
+      where.push(json ? `(${col})::double precision = $${params.length}` : `${col} = $${params.length}`);
     } else if (type === 'boolean') {
       params.push(value === true || value === 'true' || value === 1);
-      where.push(`${col} = $${params.length}`);
+      where.push(json ? `(${col})::boolean = $${params.length}` : `${col} = $${params.length}`);
     } else {
       params.push(String(value));
       where.push(`${col} = $${params.length}`);
@@ -168,7 +190,7 @@ export async function listEntity(ctx: AuthedContext, entity: Entity, param: Row)
   const sortable = new Set(entity.schema['x-list']?.sort ?? []);
   const sortField = typeof param.sortField === 'string' && sortable.has(param.sortField) ? param.sortField : null;
   const dir = String(param.sortOrder ?? '').toLowerCase().startsWith('asc') ? 'ASC' : 'DESC';
-  const order = sortField ? `${ident(sortField)} ${dir}, id DESC` : 'id DESC';
+  const order = sortField ? `${colExpr(entity, sortField)} ${dir}, id DESC` : 'id DESC';
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const t = ident(entity.table);
   const [total, list] = await Promise.all([
@@ -182,6 +204,7 @@ async function findVisible(ctx: AuthedContext, tx: Queryable, entity: Entity, id
   const where = ['id = $1'];
   const params: unknown[] = [id];
   await addScope(ctx, tx, entity, where, params);
+  fixedWhere(entity, where, params);
   const rows = await tx.query(`SELECT * FROM ${ident(entity.table)} WHERE ${where.join(' AND ')}`, params);
   if (!rows[0]) throw fail.notFound();
   return rows[0];
@@ -207,7 +230,11 @@ function duplicate(ctx: AuthedContext, entity: Entity, name: string, value: unkn
 
 function pickReadable(entity: Entity, row: Row): Row {
   const out: Row = { id: row.id };
-  for (const c of entity.readColumns) if (c in row) out[c] = row[c];
+  for (const c of entity.readColumns) {
+    const json = inJson(entity, c);
+    if (json) out[c] = (row[json] as Row | null)?.[c] ?? null;
+    else if (c in row) out[c] = row[c];
+  }
   return out;
 }
 
@@ -240,6 +267,7 @@ export async function insertEntity(ctx: AuthedContext, tx: Queryable, entity: En
   }
   await checkUnique(ctx, tx, entity, values);
   await hooksFor(entity.id).beforeCreate?.(ctx, tx, values, entity);
+  Object.assign(values, foldJson(entity, values), entity.schema['x-store']?.where ?? {});
   const names = storedNames(entity, values);
   const sql = `INSERT INTO ${ident(entity.table)} (${names.map(ident).join(', ')}) VALUES (${names.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING *`;
   try {
@@ -247,6 +275,18 @@ export async function insertEntity(ctx: AuthedContext, tx: Queryable, entity: En
   } catch (err) {
     rethrowUnique(ctx, entity, err, values);
   }
+}
+
+/** Moves `x-in` properties out of values into their jsonb column's object (sent as JSON text). */
+function foldJson(entity: Entity, values: Row): Row {
+  const out: Record<string, Row> = {};
+  for (const name of Object.keys(values)) {
+    const json = inJson(entity, name);
+    if (!json) continue;
+    (out[json] ??= {})[name] = values[name];
+    delete values[name];
+  }
+  return Object.fromEntries(Object.entries(out).map(([k, v]) => [k, JSON.stringify(v)]));
 }
 
 /** Names to write: set values that are columns (transient properties such as a password confirmation are not). */
@@ -271,9 +311,15 @@ export async function updateEntity(ctx: AuthedContext, entity: Entity, param: Ro
     }
     await checkUnique(ctx, tx, entity, values, id);
     await hooks.beforeUpdate?.(ctx, tx, values, existing, entity);
+    const json = foldJson(entity, values);
     const names = storedNames(entity, values);
-    if (names.length === 0) return existing;
+    if (names.length === 0 && Object.keys(json).length === 0) return existing;
     const sets = names.map((n, i) => `${ident(n)} = $${i + 2}`);
+    for (const [col, text] of Object.entries(json)) {
+      names.push(col);
+      values[col] = text;
+      sets.push(`${ident(col)} = ${ident(col)} || $${names.length + 1}::jsonb`);
+    }
     const updated = await tx.query(
       `UPDATE ${ident(entity.table)} SET ${sets.join(', ')}, "updatedAt" = now() WHERE id = $1 RETURNING *`,
       [id, ...names.map((n) => toDb(entity, n, values[n]))],

@@ -66,6 +66,14 @@ export async function sessionInfo(svc: Services, userId: number, token?: string)
     maxLayer: svc.config.companyMaxLayer,
     lastloginT: u.lastLoginAt ? new Date(u.lastLoginAt as string).getTime() : null,
     robotType: u.robotTypes ?? [],
+    // Infrared kinds of the company tree's robots: temperature monitoring needs a body-temperature one (spec §2).
+    infraredTypes: (
+      await svc.db.query<{ t: number }>(
+        `WITH RECURSIVE tree(id) AS (SELECT $1::bigint UNION ALL SELECT c.id FROM companies c JOIN tree ON c."parentId" = tree.id)
+         SELECT DISTINCT "infraredType"::int AS t FROM robots WHERE "companyId" IN (SELECT id FROM tree) AND "infraredType" IS NOT NULL ORDER BY 1`,
+        [u.companyId],
+      )
+    ).map((r) => Number(r.t)),
     menuItemList: menuItems(u.menuItemList as string[] | null, u.permissions as string[] | null),
     homePage: u.homePage ?? '/home/telecontrol',
   };

@@ -3,6 +3,7 @@ import mqtt from 'mqtt';
 import { MqttTopics, type RobotPose, type RobotTelemetry } from '../../common/protocol';
 import type { RobotCommand, RobotReply } from '../../common/robot-actions';
 import type { FleetState } from './state';
+import type { DetectionMessage } from '../../common/detections';
 
 /** The gateway's face to the rest of the server. */
 export interface FleetGateway {
@@ -12,9 +13,9 @@ export interface FleetGateway {
 }
 
 /** Robot gateway: telemetry in from MQTT into the fleet state; commands out to robots, answers back. */
-export async function startGateway(url: string, fleet: FleetState): Promise<FleetGateway> {
+export async function startGateway(url: string, fleet: FleetState, onDetection?: (robotId: string, message: DetectionMessage) => void): Promise<FleetGateway> {
   const client = await mqtt.connectAsync(url, { clientId: `fleet-console-${process.pid}-${crypto.randomBytes(3).toString('hex')}`, reconnectPeriod: 2_000 });
-  await client.subscribeAsync([MqttTopics.statusWildcard, MqttTopics.gpsWildcard, MqttTopics.replyWildcard]);
+  await client.subscribeAsync([MqttTopics.statusWildcard, MqttTopics.gpsWildcard, MqttTopics.replyWildcard, MqttTopics.detectionWildcard]);
   const pending = new Map<string, (reply: RobotReply | null) => void>();
   client.on('message', (topic, payload) => {
     let data: unknown;
@@ -27,6 +28,7 @@ export async function startGateway(url: string, fleet: FleetState): Promise<Flee
     if (!robotId || !data || typeof data !== 'object') return;
     if (kind === 'status') fleet.applyTelemetry({ ...(data as RobotTelemetry), robotId });
     else if (kind === 'gps') fleet.applyPose({ ...(data as RobotPose), robotId });
+    else if (kind === 'detection') onDetection?.(robotId, data as DetectionMessage);
     else if (kind === 'reply') {
       const reply = data as RobotReply;
       pending.get(String(reply.id))?.(reply);

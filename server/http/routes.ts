@@ -9,6 +9,8 @@ import { registerUploads } from './uploads';
 import { registerVideoRecordRoute } from '../video/history-video';
 import { registerExport } from './export';
 import { registerImport } from './import';
+import { registerFaceImport } from './face-import';
+import { registerHeatEvents, registerMeterStatements } from '../detections/meter-statements';
 import type { Services } from '../services';
 
 function langOf(req: FastifyRequest, body?: unknown): Lang {
@@ -93,6 +95,9 @@ export async function registerRoutes(app: FastifyInstance, svc: Services): Promi
   registerVideoRecordRoute(app, svc, (req) => langOf(req));
   registerExport(app, svc);
   registerImport(app, svc);
+  registerFaceImport(app, svc);
+  registerMeterStatements(app, svc.events, svc);
+  registerHeatEvents(svc.events, svc);
 
   // REST under /robot/ and /authority/: token header, {code, message, data}; same registry as the events.
   registerRest(app, svc, (req) => langOf(req));

@@ -33,7 +33,7 @@ export interface EntitySchema {
   $id: string;
   'x-labels'?: Record<string, string>;
   'x-route'?: string;
-  'x-store'?: { table?: string };
+  'x-store'?: { table?: string; where?: Record<string, string | number> };
   'x-scope'?: 'company' | 'company-tree' | 'company-or-shared' | 'none';
   'x-api'?: Partial<Record<'list' | 'create' | 'update' | 'delete', ApiBinding>>;
   'x-access'?: Partial<Record<'read' | 'create' | 'update' | 'delete', string>>;

@@ -6,6 +6,9 @@ import { CameraAction, FireOperation } from '../../common/robot-control';
 import { recordingCommand } from './recordings';
 import { TrackStatus, TrackTopics } from '../../common/track';
 import { TrackRail } from './track-sim';
+import type { DetectionMessage, DetectionPose } from '../../common/detections';
+import { detectionData, KINDS_BY_ROBOT_TYPE } from './detection-data';
+import { renderDetectionPicture } from './detection-picture';
 
 /** What the simulator needs to know of a robot it plays (as a real robot knows its own configuration). */
 export interface SimRobotSpec {
@@ -44,6 +47,11 @@ interface SimRobot {
   nozzle: { pitch: number; yaw: number };
   /** Track-mounted robots (type 5): the rail, its head and lift, and the inspection run. */
   rail?: TrackRail;
+  /** Recent poses (oldest first): a detection spans from the first to now. */
+  trail: DetectionPose[];
+  /** Ticks until the next detection, and how many it has made. */
+  detectIn: number;
+  detections: number;
 }
 
 interface SimCamera {
@@ -70,6 +78,8 @@ export class FleetSimulator {
   constructor(
     private readonly url: string,
     private readonly tickMs = 1_000,
+    /** A robot reports a detection every this many ticks (0: never). */
+    private readonly detectionEveryTicks = 15,
   ) {}
 
   async start(specs: SimRobotSpec[]): Promise<void> {
@@ -79,7 +89,7 @@ export class FleetSimulator {
       await client.subscribeAsync(MqttTopics.command(spec.robotId));
       client.on('message', (_topic, payload) => this.onCommand(robot, payload.toString()));
       const [x, y] = spec.loop[0] ?? [0, 0];
-      const robot: SimRobot = { spec, client, status: S.idle, phaseLeft: 3 + (i % 4) * 2, battery: 60 + ((i * 13) % 40), s: i * 7, x, y, theta: 0, mode: 'auto', emergency: 0, cameras: [0, 1, 2, 3, 4].map(newCamera), call: 0, lifterMm: 0, nozzle: { pitch: 0, yaw: 0 } };
+      const robot: SimRobot = { spec, client, status: S.idle, phaseLeft: 3 + (i % 4) * 2, battery: 60 + ((i * 13) % 40), s: i * 7, x, y, theta: 0, mode: 'auto', emergency: 0, cameras: [0, 1, 2, 3, 4].map(newCamera), call: 0, lifterMm: 0, nozzle: { pitch: 0, yaw: 0 }, trail: [], detectIn: 2 + i, detections: i };
       if (spec.robotType === 5) robot.rail = new TrackRail(spec.robotId);
       this.robots.push(robot);
       i++;
@@ -309,7 +319,38 @@ export class FleetSimulator {
       if (r.rail) this.publishTrack(r, r.rail, dt);
       else this.step(r, dt);
       this.publish(r);
+      this.maybeDetect(r);
     }
+  }
+
+  /** Reports a detection now and then: a picture it renders and its pose when it started and now. */
+  private maybeDetect(r: SimRobot): void {
+    if (this.detectionEveryTicks <= 0 || --r.detectIn > 0) return;
+    r.detectIn = this.detectionEveryTicks;
+    const kinds = KINDS_BY_ROBOT_TYPE[r.spec.robotType] ?? ['snap'];
+    const n = r.detections++;
+    const kind = kinds[n % kinds.length]!;
+    const seed = (n + 1) * 7919 + r.spec.robotId.length * 31 + r.spec.robotId.charCodeAt(r.spec.robotId.length - 1);
+    const end = r.trail[r.trail.length - 1] ?? this.pose(r);
+    const message: DetectionMessage = {
+      kind,
+      picture: renderDetectionPicture(kind, seed).toString('base64'),
+      mapId: r.spec.mapId,
+      start: r.trail[0] ?? end,
+      end,
+      data: detectionData(kind, (seed % 997) / 997, n),
+      t: Date.now(),
+    };
+    r.client.publish(MqttTopics.detection(r.spec.robotId), JSON.stringify(message));
+  }
+
+  private pose(r: SimRobot): DetectionPose {
+    return {
+      x: Math.round(r.x * 1000),
+      y: Math.round(r.y * 1000),
+      latitude: Number((BASE_LAT + r.y / 111_000).toFixed(7)),
+      longitude: Number((BASE_LON + r.x / (111_000 * Math.cos((BASE_LAT * Math.PI) / 180))).toFixed(7)),
+    };
   }
 
   /** Publishes the robot's status and pose, as it does every second and after each command. */
@@ -325,16 +366,10 @@ export class FleetSimulator {
       interactionState: r.call,
       t: Date.now(),
     };
-    const pose: RobotPose = {
-      robotId: r.spec.robotId,
-      x: Math.round(r.x * 1000),
-      y: Math.round(r.y * 1000),
-      theta: Number(r.theta.toFixed(3)),
-      latitude: Number((BASE_LAT + r.y / 111_000).toFixed(7)),
-      longitude: Number((BASE_LON + r.x / (111_000 * Math.cos((BASE_LAT * Math.PI) / 180))).toFixed(7)),
-      mapId: r.spec.mapId,
-      t: Date.now(),
-    };
+    const at = this.pose(r);
+    const pose: RobotPose = { robotId: r.spec.robotId, ...at, theta: Number(r.theta.toFixed(3)), mapId: r.spec.mapId, t: Date.now() };
+    r.trail.push(at);
+    if (r.trail.length > 6) r.trail.shift();
     r.client.publish(MqttTopics.status(r.spec.robotId), JSON.stringify(telemetry));
     r.client.publish(MqttTopics.gps(r.spec.robotId), JSON.stringify(pose));
   }

@@ -58,7 +58,7 @@ export function HomeShell({ menuEntries }: HomeShellProps) {
   const groups = useMemo(
     () =>
       session
-        ? buildMenuModel(menuEntries, (path, entry) => canOpenRoute(session, path) && (!entry.readPermission || subjectCan(session, entry.readPermission)), session.robotType)
+        ? buildMenuModel(menuEntries, (path, entry) => canOpenRoute(session, path) && (!entry.readPermission || subjectCan(session, entry.readPermission)), session.robotType, session.infraredTypes)
         : [],
     [menuEntries, session],
   );

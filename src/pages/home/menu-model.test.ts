@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { canOpenRoute, RoleId } from '@common/access';
 import companySchema from '../../../schemas/entities/company.schema.json';
 import userSchema from '../../../schemas/entities/user.schema.json';
+import plateSchema from '../../../schemas/entities/plate-detection.schema.json';
+import temperatureSchema from '../../../schemas/entities/temperature-monitoring.schema.json';
 import type { EntitySchema, RegisteredMenuItem } from '@runtime';
 import { buildMenuModel, collectMenuEntries } from './menu-model';
 
@@ -28,5 +30,17 @@ describe('side menu model', () => {
     const trackOnly = collectMenuEntries([{ ...plugin, key: 'track', path: '/trackrobot/control', robotTypes: [5] }], []);
     expect(buildMenuModel(trackOnly, () => true, [1, 2])).toEqual([]);
     expect(buildMenuModel(trackOnly, () => true, [5]).flatMap((g) => g.entries.map((e) => e.path))).toEqual(['/trackrobot/control']);
+  });
+
+  it("hides detection screens serving none of the company's robot types (x-menu.robotTypes)", () => {
+    const detections = collectMenuEntries([], [plateSchema, temperatureSchema] as unknown as EntitySchema[]);
+    const paths = (types: number[]) => buildMenuModel(detections, () => true, types).flatMap((g) => g.entries.map((e) => e.path));
+    expect(paths([1])).toEqual(['/home/plateDetection']);
+    expect(paths([7])).toEqual(['/home/temperatureMonitoring']);
+    expect(paths([3, 5])).toEqual([]);
+    // Temperature monitoring also needs a body-temperature infrared robot (infrared kind 2).
+    const withInfrared = (kinds: number[]) => buildMenuModel(detections, () => true, [7], kinds).flatMap((g) => g.entries.map((e) => e.path));
+    expect(withInfrared([0, 1])).toEqual([]);
+    expect(withInfrared([0, 2])).toEqual(['/home/temperatureMonitoring']);
   });
 });

@@ -11,6 +11,8 @@ export interface MenuEntry {
   labels: Labels;
   /** Robot types the page serves (all when absent). */
   robotTypes?: number[];
+  /** Infrared kinds one of the company's robots must have (none when absent). */
+  infraredTypes?: number[];
   /** The permission needed to read the page's data (an entity's x-access.read). */
   readPermission?: string;
 }
@@ -50,6 +52,8 @@ export function collectMenuEntries(pluginMenu: readonly RegisteredMenuItem[], en
       order: menu.order ?? 100,
       labels: menu.labels ?? e['x-labels'] ?? {},
       readPermission: e['x-access']?.read,
+      robotTypes: menu.robotTypes,
+      infraredTypes: menu.infraredTypes,
     });
   }
   return out;
@@ -60,10 +64,17 @@ export function collectMenuEntries(pluginMenu: readonly RegisteredMenuItem[], en
  * feature availability follows them; an entry without robotTypes serves every type), and
  * groups them in display order.
  */
-export function buildMenuModel(entries: readonly MenuEntry[], canOpen: (path: string, entry: MenuEntry) => boolean, companyRobotTypes?: readonly number[]): MenuGroup[] {
+export function buildMenuModel(
+  entries: readonly MenuEntry[],
+  canOpen: (path: string, entry: MenuEntry) => boolean,
+  companyRobotTypes?: readonly number[],
+  companyInfraredTypes?: readonly number[],
+): MenuGroup[] {
   const groups = new Map<string, MenuEntry[]>();
   const seen = new Set<string>();
-  const serves = (e: MenuEntry) => !e.robotTypes?.length || !companyRobotTypes?.length || e.robotTypes.some((t) => companyRobotTypes.includes(t));
+  const serves = (e: MenuEntry) =>
+    (!e.robotTypes?.length || !companyRobotTypes?.length || e.robotTypes.some((t) => companyRobotTypes.includes(t))) &&
+    (!e.infraredTypes?.length || !companyInfraredTypes || e.infraredTypes.some((t) => companyInfraredTypes.includes(t)));
   for (const e of entries) {
     if (seen.has(e.path) || !canOpen(e.path, e) || !serves(e)) continue;
     seen.add(e.path);

@@ -25,6 +25,8 @@ export interface ExportDeps {
   onTokenInvalid?: (message: string) => void;
   /** Text for a failure without a server message (network down, not JSON, not a file). */
   failureText: string;
+  /** Another route answering the same body with a file (`x-list-exports`, e.g. meter statements); default /api/export. */
+  path?: string;
 }
 
 /** The export body for a list's params: the same filters and sort, paging left out (the file holds every row). */
@@ -38,7 +40,7 @@ export async function requestExport(body: ExportBody, deps: ExportDeps): Promise
   const fetchImpl = deps.fetch ?? globalThis.fetch.bind(globalThis);
   let res: Response;
   try {
-    res = await fetchImpl('/api/export', {
+    res = await fetchImpl(deps.path ?? '/api/export', {
       method: 'POST',
       headers: { 'content-type': 'application/json', token: deps.getToken() ?? '' },
       body: JSON.stringify(body),

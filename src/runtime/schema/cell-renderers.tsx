@@ -12,12 +12,19 @@ import type { RefOptions } from './ref-lookups';
 import { robotStatusLabel, ROBOT_STATUS_ENUM } from './robot-status';
 import { DATETIME_FORMAT } from './widgets/simple-widgets';
 import { ImagePreview, pictureUrls, previewTypeOf } from './widgets/image-preview-widget';
+import { DetectionViewerCell } from './widgets/detection-viewer-widget';
 
 /** What a cell renderer may use. */
 export interface CellContext {
   lang: Lang;
   schemas: SchemaRegistry;
   refs: Record<string, RefOptions>;
+  /** The rows of the page (the detection viewer's previous / next). */
+  rows?: readonly Record<string, unknown>[];
+  /** The property being rendered. */
+  property?: string;
+  /** The list's columns (the detection viewer shows them beside the picture). */
+  columns?: { name: string; label: string; property: PropertySchema }[];
 }
 
 /** Renders one value of a property (the row is there for values that depend on others). */
@@ -84,6 +91,13 @@ export const CELL_RENDERERS: Record<string, CellRenderer> = {
   preview(value, p, _ctx, row) {
     return pictureUrls(value).length ? <ImagePreview value={value} size={32} previewType={previewTypeOf(p['x-preview-type'], row)} /> : empty;
   },
+  // `detection-viewer`: the picture opens the viewer on this row (previous / next through the page, picture / position).
+  detection(value, _p, ctx, row) {
+    const field = ctx.property ?? 'pictureUrl';
+    const shown = (ctx.columns ?? []).filter((c) => c.name !== field);
+    const fields = shown.map((c) => ({ key: c.name, label: c.label, render: (record: Record<string, unknown>) => renderCell(record[c.name], c.property, { ...ctx, columns: undefined }, record) }));
+    return <DetectionViewerCell value={value} row={row} rows={ctx.rows as Record<string, unknown>[] | undefined} field={field} fields={fields} />;
+  },
   // An array of flat objects (a SOC table): its row count, the rows on hover.
   rows(value, p, ctx) {
     if (!Array.isArray(value) || value.length === 0) return empty;
@@ -113,7 +127,8 @@ export function cellKindOf(p: PropertySchema): string {
   if (p['x-key-enum']) return 'enum-key';
   if (p['x-widget'] === 'datetime' || p.format === 'date-time') return 'datetime';
   if (p['x-widget'] === 'image-upload') return 'image';
-  if (p['x-widget'] === 'image-preview') return 'preview';
+  if (p['x-widget'] === 'image-preview' || p['x-widget'] === 'images-upload') return 'preview';
+  if (p['x-widget'] === 'detection-viewer') return 'detection';
   if (p.type === 'boolean') return 'boolean';
   if (p.type === 'array' && p.items?.type === 'object') return 'rows';
   return 'plain';

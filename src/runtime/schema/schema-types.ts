@@ -37,6 +37,10 @@ export interface MenuInfo {
   icon?: string;
   order?: number;
   labels?: Labels;
+  /** Robot types the page serves (spec §2: features follow the company's robot types); all when absent. */
+  robotTypes?: number[];
+  /** Infrared kinds the page needs one robot of the company to have (temperature monitoring: body temperature 2). */
+  infraredTypes?: number[];
 }
 
 /** `x-list`: the generated list page. */

@@ -17,6 +17,8 @@ export interface SessionInfo {
   maxLayer: number;
   lastloginT?: string | number | null;
   robotType: number[];
+  /** Infrared kinds of the company tree's robots (spec §3: 0 none, 1 high temperature, 2 body temperature). */
+  infraredTypes?: number[];
   menuItemList: string[];
   lang?: Lang;
 }

@@ -21,10 +21,12 @@ import { useRefOptionsMap } from '../ref-lookups';
 import { renderCell } from '../cell-renderers';
 import type { FormMode } from '../form-schema';
 import { listParams } from '../../api/data-provider';
-import { ExportButton, ImportButton, RowActions, type RowAction } from './list-tools';
+import { ExportButton, ImportButton, RowActions, type ImportSpec, type ListExport, type RowAction } from './list-tools';
 import { ColumnPicker, useColumnChoice } from './column-picker';
 import { BulkDeleteBar } from './bulk-delete';
 import { crudFiltersOf, FilterItems, listFilters } from './list-filters';
+import { HeatButton, type HeatSpec } from './heat-dialog';
+import { ChartButton, type ChartSpec } from './chart-dialog';
 
 const EntityFormModal = lazy(() => import('./entity-form-modal'));
 const SingleRecordPage = lazy(() => import('./single-record-page'));
@@ -100,6 +102,7 @@ function EntityList({ entity }: { entity: EntitySchema }) {
   const refNames = useMemo(() => columnsNames.map((c) => entity.properties[c]?.['x-ref']).filter((r): r is string => Boolean(r)), [columnsNames.join(','), entity]);
   const refs = useRefOptionsMap(refNames);
 
+  const shownColumns = columnsNames.map((name) => ({ name, label: pickLabel(entity.properties[name]?.['x-labels'], lang, name), property: entity.properties[name]! }));
   const columns: ColumnsType<BaseRecord> = columnsNames.map((name): ColumnsType<BaseRecord>[number] => {
     const p = entity.properties[name]!;
     return {
@@ -108,7 +111,7 @@ function EntityList({ entity }: { entity: EntitySchema }) {
       title: pickLabel(p['x-labels'], lang, name),
       sorter: sortable.has(name),
       ellipsis: p.type === 'string' && !p['x-enum'],
-      render: (value: unknown, row: BaseRecord) => renderCell(value, p, { lang, schemas, refs }, row),
+      render: (value: unknown, row: BaseRecord) => renderCell(value, p, { lang, schemas, refs, rows: tableProps.dataSource, property: name, columns: shownColumns }, row),
     };
   });
   if (canBulkDelete && SELECTION_AFTER_DATA) columns.push(Table.SELECTION_COLUMN);
@@ -198,7 +201,12 @@ function EntityList({ entity }: { entity: EntitySchema }) {
             </Tooltip>
           ) : null}
           <ExportButton entityId={id} param={listParams(crudFilters, sorters)} />
-          {canCreate?.can ? <ImportButton entityId={id} onDone={() => void tableQuery.refetch()} /> : null}
+          {entity['x-chart'] ? <ChartButton entity={entity} spec={entity['x-chart'] as ChartSpec} param={listParams(crudFilters, sorters)} /> : null}
+          {entity['x-heat'] ? <HeatButton entityId={id} spec={entity['x-heat'] as HeatSpec} param={listParams(crudFilters, sorters)} /> : null}
+          {((entity['x-list-exports'] as ListExport[] | undefined) ?? []).map((extra) => (
+            <ExportButton key={extra.key} entityId={id} param={listParams(crudFilters, sorters)} extra={extra} />
+          ))}
+          {canCreate?.can ? <ImportButton entityId={id} spec={entity['x-import'] as ImportSpec | undefined} onDone={() => void tableQuery.refetch()} /> : null}
           {canCreate?.can ? (
             <Button type="primary" icon={<PlusOutlined />} data-testid={`entity-create-${id}`} onClick={() => setDialog({ mode: 'create' })}>
               {t('common.create')}

@@ -3,8 +3,10 @@
  * and the row actions a schema declares in `x-row-actions` (for example disable / restore).
  */
 import { useState } from 'react';
-import { App, Button, Popconfirm, Tooltip, Upload } from 'antd';
-import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { App, Button, Popconfirm, Space, Tooltip, Upload } from 'antd';
+import { DownloadOutlined, FileExcelOutlined, UploadOutlined } from '@ant-design/icons';
+import { Files } from '@common/constants';
+import { formatMessage } from '@common/messages';
 import type { BaseRecord } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { subjectCan } from '@common/access';
@@ -43,21 +45,34 @@ export interface RowAction {
   confirmLabels?: Labels;
 }
 
-/** Downloads what `POST /api/export` answers for the list as it is filtered and sorted (`param`: the list event's params). */
-export function ExportButton({ entityId, param }: { entityId: string; param: Record<string, unknown> }) {
-  const { t } = useTranslation();
+/** `x-list-exports`: more files made from the filtered list (a route taking the export body), each a button. */
+export interface ListExport {
+  key: string;
+  path: string;
+  labels: Labels;
+}
+
+/** Downloads what `POST /api/export` (or `extra.path`) answers for the list as it is filtered and sorted (`param`: the list event's params). */
+export function ExportButton({ entityId, param, extra }: { entityId: string; param: Record<string, unknown>; extra?: ListExport }) {
+  const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
   const run = async () => {
     setBusy(true);
     try {
-      const result = await requestExport(exportBody(entityId, param, getLang()), { getToken, onTokenInvalid: expireSession, failureText: t('entity.exportFailed') });
+      const result = await requestExport(exportBody(entityId, param, getLang()), { getToken, onTokenInvalid: expireSession, failureText: t('entity.exportFailed'), path: extra?.path });
       if (result.ok) browserSave(result.blob, result.filename);
       else message.error(result.message);
     } finally {
       setBusy(false);
     }
   };
+  if (extra)
+    return (
+      <Button icon={<FileExcelOutlined />} loading={busy} onClick={() => void run()} data-testid={`entity-export-${entityId}-${extra.key}`}>
+        {pickLabel(extra.labels, i18n.language as Lang, extra.key)}
+      </Button>
+    );
   return (
     <Tooltip title={t('entity.exportHint')}>
       <Button icon={<DownloadOutlined />} loading={busy} onClick={() => void run()} data-testid={`entity-export-${entityId}`}>
@@ -67,41 +82,74 @@ export function ExportButton({ entityId, param }: { entityId: string; param: Rec
   );
 }
 
-/** Sends an .xlsx to `POST /api/import`; all rows or none are created. */
-export function ImportButton({ entityId, onDone }: { entityId: string; onDone: () => void }) {
+/**
+ * `x-import`: an entity's own batch import — the route taking the files, a template to download,
+ * the file types and whether several files go at once (at most Files.filesPerBatch).
+ */
+export interface ImportSpec {
+  path: string;
+  template?: string;
+  accept?: string;
+  multiple?: boolean;
+}
+
+/** Sends an .xlsx to `POST /api/import` (or the files to the entity's `x-import` route); all rows or none are created. */
+export function ImportButton({ entityId, onDone, spec }: { entityId: string; onDone: () => void; spec?: ImportSpec }) {
   const { t, i18n } = useTranslation();
   const { message, modal } = App.useApp();
   const [busy, setBusy] = useState(false);
-  const send = async (file: File) => {
+  const send = async (files: File[]) => {
+    if (files.length > Files.filesPerBatch) {
+      modal.error({ title: t('entity.importFailed'), content: formatMessage('tooManyFiles', getLang(), { limit: Files.filesPerBatch }) });
+      return;
+    }
     setBusy(true);
     try {
       const form = new FormData();
-      form.append('file', file, file.name);
-      const res = await fetch(`/api/import?entity=${encodeURIComponent(entityId)}&lang=${i18n.language}`, { method: 'POST', headers: { token: getToken() ?? '' }, body: form });
+      for (const file of files) form.append('file', file, file.name);
+      const url = spec ? `${spec.path}?lang=${i18n.language}` : `/api/import?entity=${encodeURIComponent(entityId)}&lang=${i18n.language}`;
+      const res = await fetch(url, { method: 'POST', headers: { token: getToken() ?? '' }, body: form });
       const body = (await res.json()) as { code: number; message: string; data?: { imported: number } };
       if (body.code === 0) {
         message.success(t('entity.imported', { count: body.data?.imported ?? 0 }));
         onDone();
-      } else modal.error({ title: t('entity.importFailed'), content: body.message });
+      } else modal.error({ title: t('entity.importFailed'), content: <span data-testid="import-error">{body.message}</span> });
     } catch {
       message.error(t('entity.importFailed'));
     } finally {
       setBusy(false);
     }
   };
+  const template = spec?.template;
+  const downloadTemplate = async () => {
+    if (!template) return;
+    const res = await fetch(`${template}?lang=${i18n.language}`, { headers: { token: getToken() ?? '' } });
+    if (res.ok && !String(res.headers.get('content-type')).includes('json')) browserSave(await res.blob(), `${entityId}-template.xlsx`);
+    else message.error(t('entity.importFailed'));
+  };
   return (
-    <Upload
-      accept=".xlsx"
-      showUploadList={false}
-      beforeUpload={(file) => {
-        void send(file);
-        return false;
-      }}
-    >
-      <Button icon={<UploadOutlined />} loading={busy} data-testid={`entity-import-${entityId}`}>
-        {t('entity.import')}
-      </Button>
-    </Upload>
+    <Space.Compact>
+      <Upload
+        accept={spec?.accept ?? '.xlsx'}
+        multiple={Boolean(spec?.multiple)}
+        showUploadList={false}
+        beforeUpload={(file, list) => {
+          if (file === list[list.length - 1]) void send(list as unknown as File[]);
+          return false;
+        }}
+      >
+        <Tooltip title={spec?.multiple ? t('entity.importBatchHint', { limit: Files.filesPerBatch }) : undefined}>
+          <Button icon={<UploadOutlined />} loading={busy} data-testid={`entity-import-${entityId}`}>
+            {t('entity.import')}
+          </Button>
+        </Tooltip>
+      </Upload>
+      {template ? (
+        <Tooltip title={t('entity.importTemplate')}>
+          <Button icon={<FileExcelOutlined />} onClick={() => void downloadTemplate()} data-testid={`entity-import-template-${entityId}`} aria-label={t('entity.importTemplate')} />
+        </Tooltip>
+      ) : null}
+    </Space.Compact>
   );
 }
 

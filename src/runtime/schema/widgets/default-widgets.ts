@@ -5,6 +5,8 @@ import { CompanyPickerWidget } from './company-picker-widget';
 import { FileUploadWidget, ImageUploadWidget } from './upload-widget';
 import { DayPickerWidget, HourPickerWidget, MonthPickerWidget, WeekPickerWidget } from './multi-picker';
 import { ImagePreviewWidget } from './image-preview-widget';
+import { DetectionViewerWidget } from './detection-viewer-widget';
+import { ImagesUploadWidget } from './images-upload-widget';
 import { PermissionTreeWidget } from './permission-tree-widget';
 import { TableImportWidget } from './table-import-widget';
 import { DatetimeWidget, PasswordWidget, RefPickerWidget, RobotPickerWidget, RolePickerWidget, TextareaWidget } from './simple-widgets';
@@ -36,6 +38,8 @@ const BUILT_IN: Record<WidgetName, FormWidget> = {
   switch: SwitchWidget,
   slider: SliderWidget,
   cascader: CascaderWidget,
+  'detection-viewer': DetectionViewerWidget,
+  'images-upload': ImagesUploadWidget,
 };
 
 /** The shared widget registry (plugins may register more names). */

@@ -1,0 +1,45 @@
+/**
+ * Detections robots report (spec §1 "review detections", §3 Picture): the kinds stored in the
+ * `detections` table and the message a robot publishes on MqttTopics.detection.
+ */
+
+/** Kinds of the `detections` table, one per detection screen family. */
+export const DETECTION_KINDS = ['face', 'plate', 'person', 'event', 'thermal', 'temperature', 'antiTheft', 'idCard', 'snap', 'custom', 'action', 'x3', 'env', 'aiCustom'] as const;
+/** One detection kind. */
+export type DetectionKind = (typeof DETECTION_KINDS)[number];
+
+/** A robot's position at one moment: map millimetres and GPS. */
+export interface DetectionPose {
+  x: number;
+  y: number;
+  latitude: number;
+  longitude: number;
+}
+
+/** What a robot publishes when it detects something. */
+export interface DetectionMessage {
+  kind: DetectionKind;
+  /** The picture it took, PNG or JPEG, base64. */
+  picture?: string;
+  mapId?: number | null;
+  /** Where the detection started and ended. */
+  start: DetectionPose;
+  end: DetectionPose;
+  /** Kind-specific fields (plate number, temperatures, gas readings …). */
+  data?: Record<string, unknown>;
+  /** Milliseconds since the epoch. */
+  t: number;
+}
+
+/** Largest picture a detection may carry (base64 decoded). */
+export const DETECTION_PICTURE_MAX_BYTES = 512 * 1024;
+
+/** Great-circle distance in metres between two GPS points (haversine). */
+export function gpsDistanceMetres(lat1: number, lng1: number, lat2: number, lng2: number): number {
+  const R = 6_371_008.8;
+  const rad = (d: number) => (d * Math.PI) / 180;
+  const dLat = rad(lat2 - lat1);
+  const dLng = rad(lng2 - lng1);
+  const a = Math.sin(dLat / 2) ** 2 + Math.cos(rad(lat1)) * Math.cos(rad(lat2)) * Math.sin(dLng / 2) ** 2;
+  return 2 * R * Math.asin(Math.min(1, Math.sqrt(a)));
+}

@@ -1,0 +1,185 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderDetectionPicture } from '../../server/simulator/detection-picture';
+import { startTestServer, type TestServer } from '../helpers/test-server';
+import { loginAll, NO_PERMISSION, rowCount, tableHash } from './admin-support';
+
+let s: TestServer;
+let t: Awaited<ReturnType<typeof loginAll>>;
+beforeAll(async () => {
+  s = await startTestServer({ SIMULATOR: 'off' });
+  t = await loginAll(s);
+});
+afterAll(async () => s?.close());
+
+const photo = (seed: number) => renderDetectionPicture('face', seed);
+
+/** Uploads face photos as the form does; their urls. */
+async function photos(n: number, seed = 1): Promise<string[]> {
+  const form = new FormData();
+  for (let i = 0; i < n; i++) form.append('file', new Blob([new Uint8Array(photo(seed + i))]), `p${i}.png`);
+  const res = (await (await fetch(`${s.url}/api/upload?kind=image`, { method: 'POST', headers: { token: t.entsuper }, body: form })).json()) as { data: { files: { url: string }[] } };
+  return res.data.files.map((f) => f.url);
+}
+
+const storedFiles = () => {
+  const root = path.join(s.dir, 'uploads');
+  const walk = (d: string): string[] => fs.readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(d, e.name)) : [path.join(d, e.name)]));
+  return fs.existsSync(root) ? walk(root).length : 0;
+};
+
+const person = { name: 'Li Wei', gender: 1, nation: 'Han', idType: 1, idNumber: '11010519491231002X', workCompany: 'Harbor Security', phone: '13800138000', jobTitle: 'Guard', entryType: 2, remark: 'Night shift' };
+
+describe('face library (faceDetection): entries and the rules of spec §5', () => {
+  it('adds a person with every field and lists them', async () => {
+    const urls = await photos(2);
+    const made = await s.call('importFaceInfo', { ...person, pictureUrl: urls.join(',') }, t.entsuper);
+    expect(made.statusCode).toBe(200);
+    expect(made.param).toMatchObject({ ...person, pictureUrl: urls.join(','), companyId: 2 });
+    const page = await s.call('reqFaceImportInfoPaging', { name: 'Li' }, t.entadmin);
+    expect(page.param.total).toBe(1);
+    // A work number is not an ID card: any number passes.
+    expect((await s.call('importFaceInfo', { ...person, name: '王芳', gender: 2, idType: 3, idNumber: 'W0042', pictureUrl: urls[0] }, t.entsuper)).statusCode).toBe(200);
+    // General users see the library but do not change it.
+    expect((await s.call('reqFaceImportInfoPaging', {}, t.operator)).param.total).toBe(2);
+    expect(await s.call('importFaceInfo', { ...person, pictureUrl: urls[0] }, t.operator)).toEqual({ statusCode: 401, statusInfo: NO_PERMISSION });
+  });
+
+  it('refuses each broken rule with its message and changes nothing', async () => {
+    const [url] = await photos(1, 50);
+    const ok = { ...person, pictureUrl: url };
+    const before = await tableHash(s, 'face_entries');
+    const refused = async (param: Record<string, unknown>, lang = 'en') => (await s.call('importFaceInfo', param, t.entsuper, lang)).statusInfo;
+    const { name: _n, ...noName } = ok;
+    const { gender: _g, ...noGender } = ok;
+    const { pictureUrl: _p, ...noPhoto } = ok;
+    expect(await refused(noName)).toBe('Validation failed: Name is required');
+    expect(await refused(noGender)).toBe('Validation failed: Sex is required');
+    expect(await refused(noGender, 'zh')).toBe('校验失败：性别不能为空');
+    expect(await refused(noPhoto)).toBe('Validation failed: Face photos is required');
+    expect(await refused({ ...ok, pictureUrl: '' })).toBe('Please add a face photo before submitting');
+    expect(await refused({ ...ok, name: 'Li3 Wei' })).toBe('Validation failed: Name: Chinese or English words only');
+    expect(await refused({ ...ok, phone: '12345' })).toBe('Validation failed: Phone: Mobile phone number entered incorrectly');
+    expect(await refused({ ...ok, pictureUrl: (await photos(10, 60)).join(',') })).toBe('At most 9 faces per person: over the limit or not the same person');
+    expect(await refused({ ...ok, pictureUrl: 'https://elsewhere.example/face.png' })).toBe('Face photos must be pictures uploaded to this console');
+    expect(await refused({ ...ok, idNumber: '1101051949123100' })).toBe('ID card number: 18 characters (or 15 for an old card)');
+    expect(await refused({ ...ok, idNumber: '11010519491231002Y' })).toBe('ID card number: wrong format');
+    expect(await refused({ ...ok, idNumber: '99010519491231002X' })).toBe('ID card number: unknown region code');
+    expect(await refused({ ...ok, idNumber: '110105194902310021' })).toBe('ID card number: invalid birth date');
+    expect(await refused({ ...ok, idNumber: '110105194902310021' }, 'ja')).toBe('身分証番号の生年月日が正しくありません');
+    expect(await tableHash(s, 'face_entries')).toBe(before);
+  });
+
+  it('keeps at least one original face on edit, and at most 9', async () => {
+    const [a, b] = await photos(2, 100);
+    const id = (await s.call('importFaceInfo', { ...person, name: 'Zhao Lei', pictureUrl: `${a},${b}` }, t.entsuper)).param.id;
+    const before = await tableHash(s, 'face_entries');
+    const fresh = await photos(2, 200);
+    expect((await s.call('modifyFaceInfo', { id, pictureUrl: fresh.join(',') }, t.entsuper)).statusInfo).toBe('Keep at least one original face');
+    expect((await s.call('modifyFaceInfo', { id, pictureUrl: [a, ...(await photos(9, 300))].join(',') }, t.entsuper)).statusInfo).toBe(
+      'At most 9 faces per person: over the limit or not the same person',
+    );
+    expect((await s.call('modifyFaceInfo', { id, idNumber: '11010519491231002' }, t.entsuper)).statusInfo).toBe('ID card number: 18 characters (or 15 for an old card)');
+    expect(await tableHash(s, 'face_entries')).toBe(before);
+    const kept = await s.call('modifyFaceInfo', { id, pictureUrl: [b, ...fresh].join(',') }, t.entsuper);
+    expect(kept.param.pictureUrl).toBe([b, ...fresh].join(','));
+  });
+});
+
+/** A filled template: header, example row, then the rows given (photo names in the last column). */
+async function sheet(rows: (string | number)[][], opts: { example?: boolean; header?: string[] } = {}): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('faces');
+  ws.addRow(opts.header ?? ['Name', 'Sex', 'Nation', 'ID type', 'Certificate number', 'Employer', 'Phone', 'Job title', 'List type', 'Remark', 'Photo files']);
+  if (opts.example !== false) ws.addRow(['Example', 'Male', '', 'ID card', '11010519491231002X', 'Harbor Security', '13800138000', 'Guard', 'White list', '', 'example-1.jpg']);
+  for (const r of rows) ws.addRow(r);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+const good = (name: string, file: string, idNumber = '11010519491231002X'): (string | number)[] => [name, 'Female', '', 'ID card', idNumber, 'Harbor', '13900139000', 'Clerk', 'Black list', '', file];
+
+async function batch(files: { name: string; body: Buffer }[], token = t.entsuper, lang = 'en'): Promise<{ code: number; message: string; data?: { imported: number } }> {
+  const form = new FormData();
+  for (const f of files) form.append('file', new Blob([new Uint8Array(f.body)]), f.name);
+  return (await fetch(`${s.url}/api/faces/import?lang=${lang}`, { method: 'POST', headers: { token }, body: form })).json() as never;
+}
+
+describe('face batch import (Excel or zip, spec §5/§8/§9)', () => {
+  it('offers a template whose example row must stay', async () => {
+    const res = await fetch(`${s.url}/api/faces/template?lang=zh`, { headers: { token: t.entsuper } });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load((await res.arrayBuffer()) as ArrayBuffer);
+    const rows = wb.worksheets[0]!.getSheetValues() as unknown[][];
+    expect(rows[1]!.slice(1, 3)).toEqual(['姓名', '性别']);
+    expect(rows[2]![1]).toBe('示例');
+  });
+
+  it('imports nothing when one row is bad, naming the row; then all rows once it is fixed', async () => {
+    const before = await tableHash(s, 'face_entries');
+    const filesBefore = storedFiles();
+    const pics = [1, 2, 3].map((i) => ({ name: `f${i}.png`, body: photo(400 + i) }));
+    const bad = await sheet([good('Sun Li', 'f1.png'), good('Zhou Min', 'f2.png, f3.png'), good('Wu Qiang', 'f3.png', '110105194902310021')]);
+    expect(await batch([{ name: 'faces.xlsx', body: bad }, ...pics])).toEqual({ code: 400, message: 'Batch error: row 5 failed validation (ID card number: invalid birth date)' });
+    expect(await tableHash(s, 'face_entries')).toBe(before);
+    expect(storedFiles()).toBe(filesBefore);
+    const fixed = await sheet([good('Sun Li', 'f1.png'), good('Zhou Min', 'f2.png, f3.png'), good('Wu Qiang', 'f3.png')]);
+    expect(await batch([{ name: 'faces.xlsx', body: fixed }, ...pics])).toEqual({ code: 0, message: 'Success', data: { imported: 3 } });
+    const zhou = (await s.call('reqFaceImportInfoPaging', { name: 'Zhou Min' }, t.entsuper)).param.list[0];
+    expect(zhou).toMatchObject({ gender: 2, entryType: 2, idType: 1, phone: '13900139000', companyId: 2 });
+    expect(zhou.pictureUrl.split(',')).toHaveLength(2);
+    expect((await fetch(`${s.url}${zhou.pictureUrl.split(',')[0]}`)).headers.get('content-type')).toBe('image/png');
+  });
+
+  it('imports a zip holding the sheet and the photos', async () => {
+    const zip = new JSZip();
+    zip.file('list/faces.xlsx', await sheet([good('Qian Hao', 'a.png'), good('Feng Yu', 'b.png')]));
+    zip.file('list/photos/a.png', photo(501));
+    zip.file('list/photos/b.png', photo(502));
+    const body = await zip.generateAsync({ type: 'nodebuffer' });
+    expect(await batch([{ name: 'faces.zip', body }])).toEqual({ code: 0, message: 'Success', data: { imported: 2 } });
+  });
+
+  it('answers each batch error with its message and imports nothing', async () => {
+    const before = await tableHash(s, 'face_entries');
+    const pic = { name: 'x.png', body: photo(600) };
+    const xlsx = (body: Buffer) => ({ name: 'faces.xlsx', body });
+    expect(await batch([xlsx(await sheet([['Ma Jun', '', '', 'ID card', '11010519491231002X', '', '', '', '', '', 'x.png']])), pic])).toEqual({
+      code: 400,
+      message: 'Batch error: row 3 is missing information (Sex)',
+    });
+    expect((await batch([xlsx(await sheet([['Ma Jun', '', '', 'ID card', '11010519491231002X', '', '', '', '', '', 'x.png']])), pic], t.entsuper, 'zh')).message).toBe(
+      '批量导入错误：第3行缺少信息（性别）',
+    );
+    expect(await batch([xlsx(await sheet([good('Ma Jun', 'x.png')], { example: false })), pic])).toEqual({
+      code: 400,
+      message: 'Batch error: wrong format; the example row of the template must not be deleted',
+    });
+    expect(await batch([xlsx(await sheet([good('Ma Jun', 'missing.png')])), pic])).toEqual({
+      code: 400,
+      message: 'Batch error: row 3 has a content error: photo "missing.png" is not in the batch or is not a PNG/JPEG picture',
+    });
+    expect(await batch([xlsx(await sheet([good('Ma Jun', 'x.png')], { header: ['Name', 'Sex', 'Shoe size'] })), pic])).toEqual({
+      code: 400,
+      message: 'Batch error: wrong format; unknown column "Shoe size"',
+    });
+    const many = Array.from({ length: 501 }, (_, i) => good(`Person ${String.fromCharCode(65 + (i % 26))}`, 'x.png'));
+    expect(await batch([xlsx(await sheet(many)), pic])).toEqual({ code: 400, message: 'Batch error: more than 500 entries in one batch' });
+    expect(await batch([{ name: 'faces.xlsx', body: Buffer.from('name,sex\nMa Jun,1\n') }, pic])).toEqual({ code: 400, message: 'Batch error: the data cannot be read' });
+    expect(await batch([{ name: 'faces.zip', body: Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(200, 1)]) }])).toEqual({
+      code: 400,
+      message: 'Batch error: the data cannot be read',
+    });
+    expect(await batch([{ name: 'faces.pdf', body: Buffer.from('%PDF-1.4\n') }, pic])).toEqual({
+      code: 400,
+      message: 'Batch error: wrong format; upload the template (.xlsx) or a .zip of it, with the photos it names',
+    });
+    const fiftyOne = Array.from({ length: 51 }, (_, i) => ({ name: `p${i}.png`, body: photo(700 + i) }));
+    expect(await batch([xlsx(await sheet([good('Ma Jun', 'p0.png')])), ...fiftyOne.slice(0, 50)])).toEqual({ code: 400, message: 'At most 50 files at once' });
+    expect(await batch([xlsx(await sheet([good('Ma Jun', 'x.png')])), pic], t.operator)).toEqual({ code: 401, message: NO_PERMISSION });
+    expect(await tableHash(s, 'face_entries')).toBe(before);
+    expect(await rowCount(s, 'face_entries')).toBeGreaterThan(0);
+  });
+});
