@@ -34,6 +34,9 @@ import { seedDemo, seedRoles, DEMO_NO_CHARGER, DEMO_OFFLINE } from './demo/seed'
 import { patrolLoop, type MapMeta } from './demo/floorplan';
 import { visibleCompanyIds } from './entities/scope';
 import type { Services } from './services';
+import { AlarmService } from './alarms/alarm-service';
+import { registerAlarmEvents } from './alarms/alarm-events';
+import { registerReportEvents } from './reports/report-events';
 
 /** A running server: its HTTP address and a way to stop everything it started. */
 export interface RunningServer {
@@ -112,6 +115,13 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     const gateway = await startGateway(mqttUrl, fleet);
     closers.push(gateway.close);
     services.gateway = gateway;
+    // Issue 7: alarms robots raise (MQTT) are stored and pushed on the realtime topic `alarms`.
+    const alarms = new AlarmService(services);
+    await alarms.start(mqttUrl);
+    closers.push(() => alarms.close());
+    services.alarms = alarms;
+    registerAlarmEvents(events, services, alarms);
+    registerReportEvents(events, services);
 
     const app = Fastify({ logger: { level: config.logLevel }, trustProxy: true, bodyLimit: 2 * 1024 * 1024 });
     await registerRealtime(app, services);
@@ -122,7 +132,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     const port = typeof addr === 'object' && addr ? addr.port : config.port;
 
     if (config.simulator) {
-      const sim = new FleetSimulator(mqttUrl);
+      const sim = new FleetSimulator(mqttUrl, 1_000, config.simAlarmMinutes * 60_000);
       await sim.start(await simulatorSpecs(services));
       closers.splice(closers.length - 1, 0, () => sim.stop());
     }

@@ -21,6 +21,12 @@ export interface ServerConfig {
   staticDir: string;
   schemasDir: string;
   logLevel: string;
+  /** Issue 7: the simulator raises a random alarm per robot about every this many minutes (0: only on request). */
+  simAlarmMinutes: number;
+  /** Issue 7: an SMTP relay (smtp://host:port) for all report and alarm mail; otherwise each company's mail server. */
+  smtpUrl?: string;
+  /** Issue 7: port of a company's mail server (465: TLS from the start; otherwise STARTTLS when offered). */
+  smtpPort: number;
 }
 
 /** Reads the configuration from environment variables (documented in README). */
@@ -52,5 +58,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     staticDir: path.resolve(root, env.STATIC_DIR ?? 'dist'),
     schemasDir: path.resolve(root, 'schemas'),
     logLevel: env.LOG_LEVEL ?? 'warn',
+    simAlarmMinutes: Number(env.SIM_ALARM_MINUTES ?? 15),
+    smtpUrl: env.SMTP_URL || undefined,
+    smtpPort: Number(env.SMTP_PORT ?? 465),
   };
 }

@@ -9,6 +9,7 @@ import type { EventRegistry } from './events/registry';
 import type { RealtimeHub } from './realtime/hub';
 import type { LiveSchemas } from './schemas/live-schemas';
 import type { FleetGateway } from './fleet/gateway';
+import type { AlarmService } from './alarms/alarm-service';
 
 /** The server's services, built once in app.ts and handed to routes and event modules. */
 export interface Services {
@@ -25,4 +26,6 @@ export interface Services {
   live?: LiveSchemas;
   /** Set once the MQTT gateway is connected. */
   gateway?: FleetGateway;
+  /** Issue 7: alarm intake, pushes and the outdated sweep; set once MQTT is connected. */
+  alarms?: AlarmService;
 }

@@ -1,0 +1,229 @@
+import crypto from 'node:crypto';
+import mqtt, { type MqttClient } from 'mqtt';
+import { RoleId, subjectCan } from '../../common/access';
+import { ALARM_TOPIC, AlarmLevels, AlarmProcessStatus, AlarmReleaseStatus, alarmCodeText, alarmKind, type AlarmPush } from '../../common/alarm-codes';
+import { MqttTopics, type RobotAlarmReport } from '../../common/protocol';
+import type { Session } from '../auth/sessions';
+import { bumpTable } from '../entities/crud';
+import { visibleCompanyIds } from '../entities/scope';
+import type { Services } from '../services';
+import type { Queryable, Row } from '../store/db';
+import { sendCompanyMail } from '../reports/mailer';
+
+/** How often unprocessed alarms past their company's time-out become outdated. */
+const OUTDATED_SWEEP_MS = 30_000;
+/** Default time-out when a company has no alarm settings (alarm-setting schema default). */
+const DEFAULT_OUTDATED_MINUTES = 1440;
+
+/** Ids of a company and its ancestors, nearest first. */
+export async function companyChain(db: Queryable, companyId: number): Promise<number[]> {
+  const rows = await db.query<{ id: number; depth: number }>(
+    `WITH RECURSIVE up(id, "parentId", depth) AS (SELECT id, "parentId", 0 FROM companies WHERE id = $1
+       UNION ALL SELECT c.id, c."parentId", up.depth + 1 FROM companies c JOIN up ON c.id = up."parentId")
+     SELECT id, depth FROM up ORDER BY depth`,
+    [companyId],
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+/** The alarm as a push and as getCurrentAlarm answers it. */
+export function alarmPush(row: Row, popup: boolean): AlarmPush {
+  return {
+    id: Number(row.id),
+    robotId: String(row.robotId),
+    robotName: (row.robotName as string | null) ?? null,
+    companyId: Number(row.companyId),
+    code: Number(row.code),
+    kind: alarmKind(Number(row.code)),
+    level: Number(row.level),
+    message: (row.message as string | null) ?? null,
+    status: Number(row.status),
+    processStatus: Number(row.processStatus),
+    popup,
+    createdAt: new Date(row.createdAt as string).toISOString(),
+  };
+}
+
+/**
+ * Alarm intake: robots publish on `fleet/robots/<id>/alarm`; each raise is stored (with the
+ * robot's pose, its alarm type, level and configuration) and pushed on the realtime topic
+ * `alarms` to the sessions whose company tree holds the robot. A clear releases the open alarms
+ * of auto-release types. Unprocessed alarms past the company's time-out become outdated.
+ */
+export class AlarmService {
+  private client: MqttClient | null = null;
+  private sweep: NodeJS.Timeout | null = null;
+  /** Raises in flight per robot and code, so a robot repeating a code each second makes one alarm. */
+  private readonly inflight = new Set<string>();
+
+  constructor(private readonly svc: Services) {}
+
+  async start(mqttUrl: string): Promise<void> {
+    this.svc.hub.addTopicKind(ALARM_TOPIC, { snapshot: (session) => this.snapshot(session) });
+    const client = await mqtt.connectAsync(mqttUrl, { clientId: `fleet-alarms-${process.pid}-${crypto.randomBytes(3).toString('hex')}`, reconnectPeriod: 2_000 });
+    await client.subscribeAsync(MqttTopics.alarmWildcard, { qos: 1 });
+    client.on('message', (topic, payload) => {
+      const robotId = topic.split('/')[2];
+      let report: RobotAlarmReport;
+      try {
+        report = JSON.parse(payload.toString()) as RobotAlarmReport;
+      } catch {
+        return; // garbage from a robot is ignored
+      }
+      if (!robotId || !Number.isInteger(report?.code) || report.code < 0 || report.code > 99_999) return;
+      const work = report.state === 'clear' ? this.clear(robotId, report.code) : this.raise(robotId, report);
+      work.catch((err: unknown) => console.warn(`alarm intake: ${(err as Error).message}`));
+    });
+    this.client = client;
+    this.sweep = setInterval(() => void this.markOutdated().catch(() => undefined), OUTDATED_SWEEP_MS);
+    this.sweep.unref();
+  }
+
+  async close(): Promise<void> {
+    if (this.sweep) clearInterval(this.sweep);
+    this.sweep = null;
+    await this.client?.endAsync(true);
+    this.client = null;
+  }
+
+  /** Stores a raised alarm and pushes it; returns the stored row (null when ignored). */
+  async raise(robotId: string, report: Pick<RobotAlarmReport, 'code' | 'level' | 'message'>): Promise<Row | null> {
+    const robot = this.svc.fleet.get(robotId);
+    if (!robot) return null;
+    const key = `${robotId}:${report.code}`;
+    if (this.inflight.has(key)) return null;
+    this.inflight.add(key);
+    try {
+      const db = this.svc.db;
+      const chain = await companyChain(db, robot.companyId);
+      // The nearest company's alarm type for the code, and that company tree's configuration of it.
+      const type = (
+        await db.query(
+          `SELECT * FROM alarm_types WHERE "code" = $1 AND "companyId" = ANY($2::bigint[]) ORDER BY array_position($2::bigint[], "companyId") LIMIT 1`,
+          [report.code, chain],
+        )
+      )[0];
+      const config = type
+        ? (
+            await db.query(
+              `SELECT * FROM alarm_configs WHERE "alarmTypeId" = $1 AND "companyId" = ANY($2::bigint[]) ORDER BY array_position($2::bigint[], "companyId") LIMIT 1`,
+              [type.id, chain],
+            )
+          )[0]
+        : undefined;
+      if (config && (Number(config.enabled) !== 1 || ((config.robotIds as string[]).length > 0 && !(config.robotIds as string[]).includes(robotId)))) return null;
+      // One open alarm per robot and code: a robot repeating it does not flood the list.
+      const open = await db.query(`SELECT id FROM alarms WHERE "robotId" = $1 AND "code" = $2 AND "status" = 0 AND "processStatus" = 0 LIMIT 1`, [robotId, report.code]);
+      if (open.length) return null;
+      const level = clampLevel(config?.level ?? type?.level ?? report.level ?? 2);
+      const position =
+        robot.x === null ? null : { mapId: robot.mapId, x: robot.x, y: robot.y, theta: robot.theta, latitude: robot.latitude, longitude: robot.longitude };
+      const row = (
+        await db.query(
+          `INSERT INTO alarms ("robotId", "robotName", "companyId", "alarmTypeId", "code", "kind", "level", "message", "status", "position", "processStatus")
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING *`,
+          [
+            robotId,
+            robot.robotName,
+            robot.companyId,
+            type?.id ?? null,
+            report.code,
+            alarmKind(report.code),
+            level,
+            typeof report.message === 'string' ? report.message.slice(0, 500) : null,
+            AlarmReleaseStatus.unreleased,
+            position ? JSON.stringify(position) : null,
+            AlarmProcessStatus.unprocessed,
+          ],
+        )
+      )[0]!;
+      bumpTable('alarms');
+      const settings = await this.settingsFor(chain);
+      const popup = Number(settings?.popup ?? 1) === 1 && Number(config?.popup ?? 1) === 1;
+      await this.publish('alarm', row, popup);
+      void this.mail(row, chain, settings, type).catch((err: unknown) => console.warn(`alarm mail: ${(err as Error).message}`));
+      return row;
+    } finally {
+      this.inflight.delete(key);
+    }
+  }
+
+  /** A robot cleared a code: its open alarms of auto-release types become released. */
+  async clear(robotId: string, code: number): Promise<void> {
+    const rows = await this.svc.db.query(
+      `UPDATE alarms a SET "status" = 1, "releasedAt" = now(), "updatedAt" = now()
+        WHERE a."robotId" = $1 AND a."code" = $2 AND a."status" = 0
+          AND EXISTS (SELECT 1 FROM alarm_types t WHERE t.id = a."alarmTypeId" AND t."autoRelease" = 1)
+        RETURNING *`,
+      [robotId, code],
+    );
+    if (rows.length) bumpTable('alarms');
+    for (const row of rows) await this.publish('alarmChange', row, false);
+  }
+
+  /** Pushes an alarm to the sessions that may read it (the robot's company or an ancestor's). */
+  async publish(event: 'alarm' | 'alarmChange', row: Row, popup: boolean): Promise<void> {
+    const chain = new Set(await companyChain(this.svc.db, Number(row.companyId)));
+    const allow = (s: Session) =>
+      subjectCan(s, 'alarm:read') && (s.roleId === RoleId.superAdmin || s.roleId === RoleId.platformAdmin || chain.has(s.companyId));
+    this.svc.hub.publishTo(ALARM_TOPIC, event, alarmPush(row, popup), allow);
+  }
+
+  /** Unprocessed alarms older than their company's time-out become outdated. */
+  async markOutdated(): Promise<number> {
+    const rows = await this.svc.db.query(
+      `UPDATE alarms a SET "processStatus" = ${AlarmProcessStatus.outdated}, "updatedAt" = now()
+        WHERE a."processStatus" = ${AlarmProcessStatus.unprocessed}
+          AND a."createdAt" < now() - make_interval(mins => COALESCE((SELECT s."outdatedAfterMinutes" FROM alarm_settings s WHERE s."companyId" = a."companyId"), ${DEFAULT_OUTDATED_MINUTES}))
+        RETURNING *`,
+    );
+    if (rows.length) bumpTable('alarms');
+    for (const row of rows) await this.publish('alarmChange', row, false);
+    return rows.length;
+  }
+
+  /** The latest unreleased, unprocessed alarms the session may see (the topic's first message). */
+  private async snapshot(session: Session): Promise<unknown | null> {
+    if (!subjectCan(session, 'alarm:read')) return null;
+    const ids = await visibleCompanyIds(this.svc.db, session);
+    const rows = await this.svc.db.query(
+      `SELECT * FROM alarms WHERE "status" = 0 AND "processStatus" = 0 ${ids === null ? '' : 'AND "companyId" = ANY($1::bigint[])'} ORDER BY id DESC LIMIT 20`,
+      ids === null ? [] : [ids],
+    );
+    return rows.map((r) => alarmPush(r, false));
+  }
+
+  private async settingsFor(chain: number[]): Promise<Row | undefined> {
+    return (
+      await this.svc.db.query(`SELECT * FROM alarm_settings WHERE "companyId" = ANY($1::bigint[]) ORDER BY array_position($1::bigint[], "companyId") LIMIT 1`, [
+        chain,
+      ])
+    )[0];
+  }
+
+  /** Mails a new alarm to the type's receivers and, when the company mails alarms, its groups and addresses. */
+  private async mail(row: Row, chain: number[], settings: Row | undefined, type: Row | undefined): Promise<void> {
+    const to = new Set<string>((type?.receivers as string[] | undefined) ?? []);
+    if (settings && Number(settings.mailOnAlarm) === 1) {
+      for (const a of (settings.emailAddresses as string[]) ?? []) to.add(a);
+      const groups = (settings.emailGroupIds as number[]) ?? [];
+      if (groups.length) {
+        const rows = await this.svc.db.query<{ addresses: string[] }>('SELECT "addresses" FROM email_groups WHERE id = ANY($1::bigint[])', [groups]);
+        for (const g of rows) for (const a of g.addresses) to.add(a);
+      }
+    }
+    if (to.size === 0) return;
+    const code = Number(row.code);
+    const text = (['en', 'zh', 'ja'] as const).map((l) => alarmCodeText(code, l)).join(' / ');
+    await sendCompanyMail(this.svc, chain, {
+      to: [...to],
+      subject: `[${row.robotName ?? row.robotId}] ${alarmCodeText(code, 'en')} (${code})`,
+      text: `${row.robotName ?? ''} ${row.robotId}\n${text}\n${new Date(row.createdAt as string).toISOString()}`,
+    });
+  }
+}
+
+function clampLevel(n: unknown): number {
+  const v = Math.round(Number(n));
+  return Number.isFinite(v) ? Math.min(AlarmLevels.max, Math.max(AlarmLevels.min, v)) : 2;
+}
