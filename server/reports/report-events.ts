@@ -105,7 +105,7 @@ export function registerReportEvents(reg: EventRegistry, svc: Services): void {
 
 function formatTitle(s: ReportScope, lang: Lang): string {
   const head = { en: 'Alarm and operations report', zh: '报警与运行报表', ja: 'アラーム・運用レポート' }[lang];
-  return `${head} · ${s.robotName ?? s.robotId ?? ''} · ${s.period}`;
+  return `${head} - ${s.robotName ?? s.robotId ?? ''} - ${s.period}`;
 }
 
 async function workbookOrFail(svc: Services, scope: ReportScope, ctx: EventContext): Promise<Buffer> {

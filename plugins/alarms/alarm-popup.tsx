@@ -1,0 +1,129 @@
+/**
+ * Live alarm pop-up: listens to the realtime topic `alarms` while the shell is mounted and shows
+ * each new alarm (push `alarm` with popup set) as an antd notification: robot, code text in the
+ * user's language (spec §8), level and kind, with "Process" (a dialog calling setAlarmsProcess)
+ * and a link to the unhandled events. Level 3 stays until closed; a processed, released or
+ * outdated alarm closes its notification.
+ */
+import { useEffect, useState, type HTMLAttributes } from 'react';
+import { App, Button, Form, Input, Modal, Radio, Space, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { ALARM_TOPIC, AlarmProcessStatus, alarmCodeText, callEvent, isAbortedError, navigateTo, realtimeLink, type AlarmPush, type Lang } from '@runtime';
+import { ALARM_TEST_IDS as IDS } from './test-ids';
+
+const LEVEL_COLOUR: Record<number, string> = { 1: 'blue', 2: 'orange', 3: 'red' };
+const LEVEL_TYPE = { 1: 'info', 2: 'warning', 3: 'error' } as const;
+/** Seconds a level 1-2 pop-up stays (level 3 stays until closed). */
+const POPUP_SECONDS = 15;
+
+const keyOf = (id: number) => `alarm-${id}`;
+
+/** The overlay (default export: mounted by the shell). */
+export default function AlarmPopup() {
+  const { t, i18n } = useTranslation('alarms');
+  const lang = i18n.language as Lang;
+  const { notification } = App.useApp();
+  const [processing, setProcessing] = useState<AlarmPush>();
+
+  useEffect(() => {
+    return realtimeLink.subscribe(ALARM_TOPIC, ({ event, data }) => {
+      if (event === 'alarmChange') {
+        const a = data as AlarmPush;
+        if (a.processStatus !== AlarmProcessStatus.unprocessed || a.status !== 0) notification.destroy(keyOf(a.id));
+        return;
+      }
+      if (event !== 'alarm') return;
+      const a = data as AlarmPush;
+      if (!a.popup) return;
+      const robot = a.robotName ?? a.robotId;
+      notification.open({
+        key: keyOf(a.id),
+        type: LEVEL_TYPE[a.level as 1 | 2 | 3] ?? 'warning',
+        duration: a.level >= 3 ? 0 : POPUP_SECONDS,
+        placement: 'topRight',
+        props: { 'data-testid': `${IDS.popup}-${a.id}` } as HTMLAttributes<HTMLDivElement>,
+        message: t('title', { robot }),
+        description: (
+          <Space direction="vertical" size={4}>
+            <Typography.Text strong>{alarmCodeText(a.code, lang)}</Typography.Text>
+            <Space size={4} wrap>
+              <Tag color={LEVEL_COLOUR[a.level] ?? 'default'}>{t('level', { level: a.level })}</Tag>
+              <Tag>{t(`kind.${a.kind}`)}</Tag>
+              <Typography.Text type="secondary">
+                {t('code', { code: a.code })} · {new Date(a.createdAt).toLocaleString(lang)}
+              </Typography.Text>
+            </Space>
+          </Space>
+        ),
+        btn: (
+          <Space>
+            <Button size="small" onClick={() => navigateTo('/home/unhandledEvent')} data-testid={IDS.details}>
+              {t('details')}
+            </Button>
+            <Button size="small" type="primary" onClick={() => setProcessing(a)} data-testid={IDS.process}>
+              {t('process')}
+            </Button>
+          </Space>
+        ),
+      });
+    });
+  }, [notification, t, lang]);
+
+  return processing ? (
+    <ProcessDialog
+      alarm={processing}
+      onClose={() => setProcessing(undefined)}
+      onDone={() => {
+        notification.destroy(keyOf(processing.id));
+        setProcessing(undefined);
+      }}
+    />
+  ) : null;
+}
+
+/** Asks for the process status and result, then calls setAlarmsProcess; a refusal shows in place. */
+function ProcessDialog({ alarm, onClose, onDone }: { alarm: AlarmPush; onClose: () => void; onDone: () => void }) {
+  const { t } = useTranslation('alarms');
+  const { message } = App.useApp();
+  const [form] = Form.useForm<{ processStatus: number; result: string }>();
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    const values = await form.validateFields();
+    setBusy(true);
+    try {
+      await callEvent('setAlarmsProcess', { id: alarm.id, ...values });
+      message.success(t('done'));
+      onDone();
+    } catch (err) {
+      if (!isAbortedError(err)) message.error((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      open
+      title={t('dialogTitle', { robot: alarm.robotName ?? alarm.robotId })}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      okText={t('submit')}
+      cancelText={t('cancel')}
+      confirmLoading={busy}
+      okButtonProps={{ 'data-testid': IDS.submit } as Record<string, string>}
+      data-testid={IDS.dialog}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" initialValues={{ processStatus: AlarmProcessStatus.processed }}>
+        <Form.Item name="processStatus" label={t('status')} rules={[{ required: true }]}>
+          <Radio.Group data-testid={IDS.status}>
+            <Radio value={AlarmProcessStatus.processed}>{t('processed')}</Radio>
+            <Radio value={AlarmProcessStatus.noProcessingNeeded}>{t('noProcessingNeeded')}</Radio>
+          </Radio.Group>
+        </Form.Item>
+        <Form.Item name="result" label={t('result')} rules={[{ required: true, whitespace: true, message: t('resultRequired') }, { max: 500 }]}>
+          <Input.TextArea rows={3} maxLength={500} showCount placeholder={t('resultPlaceholder')} data-testid={IDS.result} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
