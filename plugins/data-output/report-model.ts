@@ -39,7 +39,15 @@ export interface DailyPoint {
 
 /** Stacked bars of alarms per day by kind. */
 export function dailyOption(points: DailyPoint[], names: { alarm: string; fault: string; environment: string }) {
-  const series = (['alarm', 'fault', 'environment'] as const).map((k) => ({ name: names[k], type: 'bar' as const, stack: 'all', data: points.map((p) => p[k]) }));
+  const colours = { alarm: '#ff4d4f', fault: '#fa8c16', environment: '#13c2c2' };
+  const series = (['alarm', 'fault', 'environment'] as const).map((k) => ({
+    name: names[k],
+    type: 'bar' as const,
+    stack: 'all',
+    barMaxWidth: 28,
+    itemStyle: { color: colours[k] },
+    data: points.map((p) => p[k]),
+  }));
   return {
     tooltip: { trigger: 'axis' as const },
     legend: { top: 0 },
@@ -58,7 +66,7 @@ export function byCodeOption(rows: { code: number; count: number }[], label: (co
     grid: { left: 8, right: 24, top: 8, bottom: 8, containLabel: true },
     xAxis: { type: 'value' as const, minInterval: 1 },
     yAxis: { type: 'category' as const, data: top.map((r) => `${r.code} ${label(r.code)}`.slice(0, 28)) },
-    series: [{ type: 'bar' as const, data: top.map((r) => r.count), itemStyle: { color: '#fa8c16' } }],
+    series: [{ type: 'bar' as const, barMaxWidth: 22, data: top.map((r) => r.count), itemStyle: { color: '#fa8c16' } }],
   };
 }
 
@@ -72,7 +80,11 @@ export function processOption(counts: Record<'unprocessed' | 'processed' | 'outd
       {
         type: 'pie' as const,
         radius: ['45%', '70%'],
-        data: (Object.keys(colours) as (keyof typeof colours)[]).map((k) => ({ name: names[k], value: counts[k], itemStyle: { color: colours[k] } })),
+        label: { formatter: '{b}: {c}' },
+        // States with no alarm are left out of the ring (and its labels).
+        data: (Object.keys(colours) as (keyof typeof colours)[])
+          .filter((k) => counts[k] > 0)
+          .map((k) => ({ name: names[k], value: counts[k], itemStyle: { color: colours[k] } })),
       },
     ],
   };
@@ -87,6 +99,6 @@ export function companyOption(trend: { name: string; series: { date: string; cou
     grid: { left: 40, right: 16, top: 36, bottom: 28 },
     xAxis: { type: 'category' as const, data: days },
     yAxis: { type: 'value' as const, minInterval: 1 },
-    series: trend.map((c) => ({ name: c.name, type: 'line' as const, smooth: true, data: c.series.map((p) => p.count) })),
+    series: trend.map((c) => ({ name: c.name, type: 'line' as const, data: c.series.map((p) => p.count) })),
   };
 }

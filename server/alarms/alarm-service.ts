@@ -9,6 +9,8 @@ import { visibleCompanyIds } from '../entities/scope';
 import type { Services } from '../services';
 import type { Queryable, Row } from '../store/db';
 import { sendCompanyMail } from '../reports/mailer';
+import { AppError } from '../errors';
+import { formatMessage } from '../../common/messages';
 
 /** How often unprocessed alarms past their company's time-out become outdated. */
 const OUTDATED_SWEEP_MS = 30_000;
@@ -141,7 +143,9 @@ export class AlarmService {
       const settings = await this.settingsFor(chain);
       const popup = Number(settings?.popup ?? 1) === 1 && Number(config?.popup ?? 1) === 1;
       await this.publish('alarm', row, popup);
-      void this.mail(row, chain, settings, type).catch((err: unknown) => console.warn(`alarm mail: ${(err as Error).message}`));
+      void this.mail(row, chain, settings, type).catch((err: unknown) =>
+        console.warn(`alarm ${String(row.id)} not mailed: ${err instanceof AppError ? formatMessage(err.messageKey, 'en', err.vars) : (err as Error).message}`),
+      );
       return row;
     } finally {
       this.inflight.delete(key);
