@@ -132,6 +132,7 @@ export const MESSAGES = {
   reportRangeInvalid: { en: 'Custom period: the start date must not be after the end date, and the period is at most {limit} days', zh: '自定义时段：开始日期不能晚于结束日期，且不超过{limit}天', ja: 'カスタム期間：開始日は終了日以前で、期間は{limit}日以内にしてください' },
   reportFailed: { en: 'Report generation failed, refresh and retry', zh: '报表生成失败，请刷新后重试', ja: 'レポートの生成に失敗しました。更新して再試行してください' },
   mailNotConfigured: { en: 'No mail server is set for the company: fill in the sender mailbox, mail password and mail server in company management', zh: '公司未设置邮件服务器：请在公司管理中填写发件邮箱、邮箱密码和邮件服务器', ja: '会社のメールサーバーが設定されていません：会社管理で送信元メール、メールパスワード、メールサーバーを入力してください' },
+  energyNotForStatic: { en: 'Static robots have no energy consumption figures', zh: '固定式机器人没有能耗数据', ja: '固定式ロボットにはエネルギー消費のデータがありません' },
   mailSendFailed: { en: 'The mail could not be sent: {detail}', zh: '邮件发送失败：{detail}', ja: 'メールを送信できませんでした：{detail}' },
 } satisfies Catalog;
 

@@ -37,6 +37,7 @@ import type { Services } from './services';
 import { AlarmService } from './alarms/alarm-service';
 import { registerAlarmEvents } from './alarms/alarm-events';
 import { registerReportEvents } from './reports/report-events';
+import { EnergyRecorder, registerEnergyEvents } from './energy/energy';
 
 /** A running server: its HTTP address and a way to stop everything it started. */
 export interface RunningServer {
@@ -122,6 +123,10 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     services.alarms = alarms;
     registerAlarmEvents(events, services, alarms);
     registerReportEvents(events, services);
+    const energy = new EnergyRecorder(services, config.energySampleSeconds);
+    energy.start();
+    closers.push(async () => energy.stop());
+    registerEnergyEvents(events, services);
 
     const app = Fastify({ logger: { level: config.logLevel }, trustProxy: true, bodyLimit: 2 * 1024 * 1024 });
     await registerRealtime(app, services);

@@ -27,6 +27,8 @@ export interface ServerConfig {
   smtpUrl?: string;
   /** Issue 7: port of a company's mail server (465: TLS from the start; otherwise STARTTLS when offered). */
   smtpPort: number;
+  /** Issue 7: seconds between two battery samples of a robot (energy consumption). */
+  energySampleSeconds: number;
 }
 
 /** Reads the configuration from environment variables (documented in README). */
@@ -61,5 +63,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     simAlarmMinutes: Number(env.SIM_ALARM_MINUTES ?? 15),
     smtpUrl: env.SMTP_URL || undefined,
     smtpPort: Number(env.SMTP_PORT ?? 465),
+    energySampleSeconds: Number(env.ENERGY_SAMPLE_SECONDS ?? 60),
   };
 }

@@ -9,7 +9,6 @@ import type { EventRegistry } from './events/registry';
 import type { RealtimeHub } from './realtime/hub';
 import type { LiveSchemas } from './schemas/live-schemas';
 import type { FleetGateway } from './fleet/gateway';
-import type { AlarmService } from './alarms/alarm-service';
 
 /** The server's services, built once in app.ts and handed to routes and event modules. */
 export interface Services {
@@ -26,6 +25,6 @@ export interface Services {
   live?: LiveSchemas;
   /** Set once the MQTT gateway is connected. */
   gateway?: FleetGateway;
-  /** Issue 7: alarm intake, pushes and the outdated sweep; set once MQTT is connected. */
-  alarms?: AlarmService;
+  /** Issue 7: alarm intake (server/alarms/alarm-service.ts), set once MQTT is connected; here its outdated sweep. */
+  alarms?: { markOutdated(): Promise<number> };
 }

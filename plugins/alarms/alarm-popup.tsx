@@ -17,6 +17,10 @@ const LEVEL_TYPE = { 1: 'info', 2: 'warning', 3: 'error' } as const;
 const POPUP_SECONDS = 15;
 
 const keyOf = (id: number) => `alarm-${id}`;
+/** A snapshot alarm younger than this still pops up (it was raised while the page was loading or the link was down). */
+const RECENT_MS = 60_000;
+/** Alarms already shown in this page's life: a snapshot after a reconnect does not show them again. */
+const shown = new Set<number>();
 
 /** The overlay (default export: mounted by the shell). */
 export default function AlarmPopup() {
@@ -26,15 +30,9 @@ export default function AlarmPopup() {
   const [processing, setProcessing] = useState<AlarmPush>();
 
   useEffect(() => {
-    return realtimeLink.subscribe(ALARM_TOPIC, ({ event, data }) => {
-      if (event === 'alarmChange') {
-        const a = data as AlarmPush;
-        if (a.processStatus !== AlarmProcessStatus.unprocessed || a.status !== 0) notification.destroy(keyOf(a.id));
-        return;
-      }
-      if (event !== 'alarm') return;
-      const a = data as AlarmPush;
-      if (!a.popup) return;
+    const show = (a: AlarmPush) => {
+      if (!a.popup || shown.has(a.id)) return;
+      shown.add(a.id);
       const robot = a.robotName ?? a.robotId;
       notification.open({
         key: keyOf(a.id),
@@ -66,6 +64,14 @@ export default function AlarmPopup() {
           </Space>
         ),
       });
+    };
+    return realtimeLink.subscribe(ALARM_TOPIC, ({ event, data }) => {
+      if (event === 'alarmChange') {
+        const a = data as AlarmPush;
+        if (a.processStatus !== AlarmProcessStatus.unprocessed || a.status !== 0) notification.destroy(keyOf(a.id));
+      } else if (event === 'alarm') show(data as AlarmPush);
+      // The first message (also after a reconnect): alarms raised moments ago still pop up.
+      else if (event === 'snapshot' && Array.isArray(data)) (data as AlarmPush[]).filter((a) => Date.now() - Date.parse(a.createdAt) < RECENT_MS).forEach(show);
     });
   }, [notification, t, lang]);
 

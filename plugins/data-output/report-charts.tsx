@@ -1,9 +1,8 @@
-/** The report's charts: loaded as their own chunk (ECharts) after the page's figures show. */
+/** The report's charts: their own chunk, with ECharts (the runtime's lazy EChart) after the page's figures show. */
 import { useMemo } from 'react';
 import { Card, Col, Empty, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { alarmCodeText, useSkin, type Lang } from '@runtime';
-import { EChart } from './echart';
+import { alarmCodeText, EChart, useSkin, type Lang } from '@runtime';
 import { byCodeOption, companyOption, dailyOption, processOption, type DailyPoint } from './report-model';
 import { DATA_OUTPUT_TEST_IDS as IDS } from './test-ids';
 

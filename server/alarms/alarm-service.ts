@@ -186,15 +186,17 @@ export class AlarmService {
     return rows.length;
   }
 
-  /** The latest unreleased, unprocessed alarms the session may see (the topic's first message). */
+  /** The latest unreleased, unprocessed alarms the session may see (the topic's first message; the console pops up the recent ones). */
   private async snapshot(session: Session): Promise<unknown | null> {
     if (!subjectCan(session, 'alarm:read')) return null;
     const ids = await visibleCompanyIds(this.svc.db, session);
+    // popup: the company's pop-up setting (its own; a raise also looks at ancestors and the type's configuration).
     const rows = await this.svc.db.query(
-      `SELECT * FROM alarms WHERE "status" = 0 AND "processStatus" = 0 ${ids === null ? '' : 'AND "companyId" = ANY($1::bigint[])'} ORDER BY id DESC LIMIT 20`,
+      `SELECT a.*, COALESCE(s."popup", 1) AS "popupSetting" FROM alarms a LEFT JOIN alarm_settings s ON s."companyId" = a."companyId"
+        WHERE a."status" = 0 AND a."processStatus" = 0 ${ids === null ? '' : 'AND a."companyId" = ANY($1::bigint[])'} ORDER BY a.id DESC LIMIT 20`,
       ids === null ? [] : [ids],
     );
-    return rows.map((r) => alarmPush(r, false));
+    return rows.map((r) => alarmPush(r, Number(r.popupSetting) === 1));
   }
 
   private async settingsFor(chain: number[]): Promise<Row | undefined> {

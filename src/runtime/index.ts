@@ -183,5 +183,8 @@ export { notifySchemasChanged, SCHEMAS_CHANGED_EVENT } from './schema/schema-ref
 // Alarms and reports (issue 7).
 /** Spec §8 alarm code texts, §4 process states, §9 report periods, and the alarm topic. */
 export { alarmCodeText, alarmKind, ALARM_TOPIC, AlarmProcessStatus, AlarmReleaseStatus, REPORT_PERIODS, REPORT_MAX_DAYS } from '@common/alarm-codes';
+/** A chart (ECharts, lazily loaded: render inside Suspense) and its props. */
+export { EChart } from './ui/echart';
+export type { EChartProps } from './ui/echart';
 /** Types of alarm pushes and report periods. */
 export type { AlarmPush, ReportPeriod, AlarmKind } from '@common/alarm-codes';

@@ -102,3 +102,15 @@ test('a report of the selected robot is e-mailed with its Excel workbook and arr
   expect(mail.raw).toMatch(/filename="?alarm-report-01WR000001-month-\d{4}-\d{2}-\d{2}\.xlsx"?/);
   expect(mail.raw).toContain('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
 });
+
+test('energy consumption of the selected robot shows its battery now and its curve over a period', async ({ page }) => {
+  await login(page, 'entadmin');
+  await page.getByTestId('robot-tree').getByText('PatrolA2').click();
+  await page.getByTestId('menu-energyConsumption').click();
+  await expect(page).toHaveURL(/\/home\/energyConsumption/);
+  await expect(page.getByTestId('energy-robot')).toContainText('01WR000002');
+  await expect(page.getByTestId('energy-stat-battery')).toHaveAttribute('data-value', /^\d+$/);
+  await expect(page.getByTestId('energy-curve')).toBeVisible();
+  await page.getByTestId('energy-period').getByText('Quarter').click();
+  await expect(page.getByTestId('energy-curve')).toBeVisible();
+});

@@ -1,6 +1,7 @@
 /**
- * A small ECharts view (only the chart kinds the reports use, canvas renderer): created on
- * mount, updated when the option changes, resized with its box, disposed on unmount.
+ * A small ECharts view (bar, line and pie charts with grid, legend and tooltip; canvas renderer):
+ * created on mount, updated when the option changes, resized with its box, disposed on unmount.
+ * Loaded only through the lazy `EChart` of the runtime's public face (its own chunk).
  */
 import { useEffect, useRef } from 'react';
 import * as echarts from 'echarts/core';
@@ -19,7 +20,7 @@ export interface EChartProps {
 }
 
 /** One chart. */
-export function EChart({ option, height = 280, dark = false, testId }: EChartProps) {
+export default function EChartView({ option, height = 280, dark = false, testId }: EChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
   useEffect(() => {
