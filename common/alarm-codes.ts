@@ -73,6 +73,8 @@ export interface AlarmPush {
   status: number;
   processStatus: number;
   popup: boolean;
+  /** The company's sound setting: the pop-up beeps. */
+  sound: boolean;
   createdAt: string;
 }
 

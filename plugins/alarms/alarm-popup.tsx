@@ -22,6 +22,27 @@ const RECENT_MS = 60_000;
 /** Alarms already shown in this page's life: a snapshot after a reconnect does not show them again. */
 const shown = new Set<number>();
 
+let audio: AudioContext | null = null;
+/** A short two-tone beep, one more for each level; silent where the browser has not allowed sound yet. */
+function beep(level: number): void {
+  try {
+    audio ??= new AudioContext();
+    const start = audio.currentTime;
+    for (let i = 0; i < Math.min(3, Math.max(1, level)); i++) {
+      const osc = audio.createOscillator();
+      const gain = audio.createGain();
+      osc.frequency.value = i % 2 ? 660 : 880;
+      gain.gain.setValueAtTime(0.08, start + i * 0.25);
+      gain.gain.exponentialRampToValueAtTime(0.0001, start + i * 0.25 + 0.2);
+      osc.connect(gain).connect(audio.destination);
+      osc.start(start + i * 0.25);
+      osc.stop(start + i * 0.25 + 0.2);
+    }
+  } catch {
+    // No audio (no device, or blocked until the user interacts): the pop-up alone must do.
+  }
+}
+
 /** The overlay (default export: mounted by the shell). */
 export default function AlarmPopup() {
   const { t, i18n } = useTranslation('alarms');
@@ -33,6 +54,7 @@ export default function AlarmPopup() {
     const show = (a: AlarmPush) => {
       if (!a.popup || shown.has(a.id)) return;
       shown.add(a.id);
+      if (a.sound) beep(a.level);
       const robot = a.robotName ?? a.robotId;
       notification.open({
         key: keyOf(a.id),

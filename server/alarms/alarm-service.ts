@@ -29,7 +29,7 @@ export async function companyChain(db: Queryable, companyId: number): Promise<nu
 }
 
 /** The alarm as a push and as getCurrentAlarm answers it. */
-export function alarmPush(row: Row, popup: boolean): AlarmPush {
+export function alarmPush(row: Row, popup: boolean, sound = false): AlarmPush {
   return {
     id: Number(row.id),
     robotId: String(row.robotId),
@@ -42,6 +42,7 @@ export function alarmPush(row: Row, popup: boolean): AlarmPush {
     status: Number(row.status),
     processStatus: Number(row.processStatus),
     popup,
+    sound,
     createdAt: new Date(row.createdAt as string).toISOString(),
   };
 }
@@ -142,7 +143,7 @@ export class AlarmService {
       bumpTable('alarms');
       const settings = await this.settingsFor(chain);
       const popup = Number(settings?.popup ?? 1) === 1 && Number(config?.popup ?? 1) === 1;
-      await this.publish('alarm', row, popup);
+      await this.publish('alarm', row, popup, Number(settings?.sound ?? 1) === 1);
       void this.mail(row, chain, settings, type).catch((err: unknown) =>
         console.warn(`alarm ${String(row.id)} not mailed: ${err instanceof AppError ? formatMessage(err.messageKey, 'en', err.vars) : (err as Error).message}`),
       );
@@ -166,11 +167,11 @@ export class AlarmService {
   }
 
   /** Pushes an alarm to the sessions that may read it (the robot's company or an ancestor's). */
-  async publish(event: 'alarm' | 'alarmChange', row: Row, popup: boolean): Promise<void> {
+  async publish(event: 'alarm' | 'alarmChange', row: Row, popup: boolean, sound = false): Promise<void> {
     const chain = new Set(await companyChain(this.svc.db, Number(row.companyId)));
     const allow = (s: Session) =>
       subjectCan(s, 'alarm:read') && (s.roleId === RoleId.superAdmin || s.roleId === RoleId.platformAdmin || chain.has(s.companyId));
-    this.svc.hub.publishTo(ALARM_TOPIC, event, alarmPush(row, popup), allow);
+    this.svc.hub.publishTo(ALARM_TOPIC, event, alarmPush(row, popup, sound), allow);
   }
 
   /** Unprocessed alarms older than their company's time-out become outdated. */
@@ -192,11 +193,11 @@ export class AlarmService {
     const ids = await visibleCompanyIds(this.svc.db, session);
     // popup: the company's pop-up setting (its own; a raise also looks at ancestors and the type's configuration).
     const rows = await this.svc.db.query(
-      `SELECT a.*, COALESCE(s."popup", 1) AS "popupSetting" FROM alarms a LEFT JOIN alarm_settings s ON s."companyId" = a."companyId"
+      `SELECT a.*, COALESCE(s."popup", 1) AS "popupSetting", COALESCE(s."sound", 1) AS "soundSetting" FROM alarms a LEFT JOIN alarm_settings s ON s."companyId" = a."companyId"
         WHERE a."status" = 0 AND a."processStatus" = 0 ${ids === null ? '' : 'AND a."companyId" = ANY($1::bigint[])'} ORDER BY a.id DESC LIMIT 20`,
       ids === null ? [] : [ids],
     );
-    return rows.map((r) => alarmPush(r, Number(r.popupSetting) === 1));
+    return rows.map((r) => alarmPush(r, Number(r.popupSetting) === 1, Number(r.soundSetting) === 1));
   }
 
   private async settingsFor(chain: number[]): Promise<Row | undefined> {

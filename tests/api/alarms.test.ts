@@ -144,7 +144,7 @@ describe('alarms raised by robots: stored, pushed, released and processed', () =
     expect(row).toMatchObject({ robotId: '01WR000001', robotName: 'PatrolA1', code: 301, kind: 'alarm', level: 2, status: 0, processStatus: 0, companyId: 2 });
     expect(row.alarmTypeId).toBeGreaterThan(0);
     const push = await until(async () => harbor.pushes.find((p) => p.event === 'alarm' && p.data.id === row.id), 'push to operator');
-    expect(push.data).toMatchObject({ robotId: '01WR000001', code: 301, level: 2, popup: true });
+    expect(push.data).toMatchObject({ robotId: '01WR000001', code: 301, level: 2, popup: true, sound: true });
     // A Metro robot's alarm reaches the platform admin but not Harbor's operator.
     const metro = await raise('05WV000001', 103);
     await until(async () => admin.pushes.find((p) => p.event === 'alarm' && p.data.id === metro.id), 'push to admin');
@@ -157,6 +157,19 @@ describe('alarms raised by robots: stored, pushed, released and processed', () =
     expect(await rowCount(s, 'alarms')).toBe(n);
     harbor.ws.close();
     admin.ws.close();
+  });
+
+  it('follows the company pop-up and sound settings in pushes and in the topic snapshot', async () => {
+    await s.call('setAlarmThreshold', { companyId: 2, popup: 0, sound: 0 }, t.entsuper);
+    const harbor = await alarmSocket(t.operator);
+    const row = await raise('01WR000002', 302);
+    const push = await until(async () => harbor.pushes.find((p) => p.event === 'alarm' && p.data.id === row.id), 'push');
+    expect(push.data).toMatchObject({ popup: false, sound: false });
+    harbor.ws.close();
+    const again = await alarmSocket(t.operator);
+    expect(again.pushes[0]!.data.find((a: { id: number }) => a.id === row.id)).toMatchObject({ popup: false, sound: false });
+    again.ws.close();
+    await s.call('setAlarmThreshold', { companyId: 2, popup: 1, sound: 1 }, t.entsuper);
   });
 
   it('lets an operator process an alarm (handler, result) once, and lists only unprocessed ones as unhandled events', async () => {
