@@ -6,7 +6,7 @@
  * outdated alarm closes its notification.
  */
 import { useEffect, useState, type HTMLAttributes } from 'react';
-import { App, Button, Form, Input, Modal, Radio, Space, Tag, Typography } from 'antd';
+import { App, Button, Form, Input, Modal, notification as notification_, Radio, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ALARM_TOPIC, AlarmProcessStatus, alarmCodeText, callEvent, isAbortedError, navigateTo, realtimeLink, type AlarmPush, type Lang } from '@runtime';
 import { ALARM_TEST_IDS as IDS } from './test-ids';
@@ -19,8 +19,27 @@ const POPUP_SECONDS = 15;
 const keyOf = (id: number) => `alarm-${id}`;
 /** A snapshot alarm younger than this still pops up (it was raised while the page was loading or the link was down). */
 const RECENT_MS = 60_000;
-/** Alarms already shown in this page's life: a snapshot after a reconnect does not show them again. */
-const shown = new Set<number>();
+/** Alarms already shown in this tab (kept over reloads): a snapshot after a reconnect or a reload does not show them again. */
+const SHOWN_KEY = 'fc.alarmPopupsShown';
+const shown = {
+  ids(): number[] {
+    try {
+      return JSON.parse(sessionStorage.getItem(SHOWN_KEY) ?? '[]') as number[];
+    } catch {
+      return [];
+    }
+  },
+  has(id: number): boolean {
+    return this.ids().includes(id);
+  },
+  add(id: number): void {
+    try {
+      sessionStorage.setItem(SHOWN_KEY, JSON.stringify([...this.ids(), id].slice(-200)));
+    } catch {
+      // storage full or blocked: the pop-up may show again after a reload, no harm done
+    }
+  },
+};
 
 let audio: AudioContext | null = null;
 /** A short two-tone beep, one more for each level; silent where the browser has not allowed sound yet. */
@@ -47,7 +66,8 @@ function beep(level: number): void {
 export default function AlarmPopup() {
   const { t, i18n } = useTranslation('alarms');
   const lang = i18n.language as Lang;
-  const { notification } = App.useApp();
+  // Its own notification instance: at most 4 at once, stacked when more than 2.
+  const [notification, holder] = notification_.useNotification({ maxCount: 4, stack: { threshold: 2 } });
   const [processing, setProcessing] = useState<AlarmPush>();
 
   useEffect(() => {
@@ -97,16 +117,21 @@ export default function AlarmPopup() {
     });
   }, [notification, t, lang]);
 
-  return processing ? (
-    <ProcessDialog
-      alarm={processing}
-      onClose={() => setProcessing(undefined)}
-      onDone={() => {
-        notification.destroy(keyOf(processing.id));
-        setProcessing(undefined);
-      }}
-    />
-  ) : null;
+  return (
+    <>
+      {holder}
+      {processing ? (
+        <ProcessDialog
+          alarm={processing}
+          onClose={() => setProcessing(undefined)}
+          onDone={() => {
+            notification.destroy(keyOf(processing.id));
+            setProcessing(undefined);
+          }}
+        />
+      ) : null}
+    </>
+  );
 }
 
 /** Asks for the process status and result, then calls setAlarmsProcess; a refusal shows in place. */

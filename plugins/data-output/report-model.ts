@@ -80,7 +80,7 @@ export function processOption(counts: Record<'unprocessed' | 'processed' | 'outd
       {
         type: 'pie' as const,
         radius: ['45%', '70%'],
-        label: { formatter: '{b}: {c}' },
+        label: { formatter: '{c}' },
         // States with no alarm are left out of the ring (and its labels).
         data: (Object.keys(colours) as (keyof typeof colours)[])
           .filter((k) => counts[k] > 0)
