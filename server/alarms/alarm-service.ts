@@ -14,6 +14,8 @@ import { formatMessage } from '../../common/messages';
 
 /** How often unprocessed alarms past their company's time-out become outdated. */
 const OUTDATED_SWEEP_MS = 30_000;
+/** How long a company's ancestor chain is reused (a moved company's alarms reach the new parents after this). */
+const CHAIN_TTL_MS = 10_000;
 /** Default time-out when a company has no alarm settings (alarm-setting schema default). */
 const DEFAULT_OUTDATED_MINUTES = 1440;
 
@@ -58,6 +60,7 @@ export class AlarmService {
   private sweep: NodeJS.Timeout | null = null;
   /** Raises in flight per robot and code, so a robot repeating a code each second makes one alarm. */
   private readonly inflight = new Set<string>();
+  private readonly chains = new Map<number, { chain: number[]; at: number }>();
 
   constructor(private readonly svc: Services) {}
 
@@ -98,33 +101,32 @@ export class AlarmService {
     this.inflight.add(key);
     try {
       const db = this.svc.db;
-      const chain = await companyChain(db, robot.companyId);
-      // The nearest company's alarm type for the code, and that company tree's configuration of it.
-      const type = (
-        await db.query(
-          `SELECT * FROM alarm_types WHERE "code" = $1 AND "companyId" = ANY($2::bigint[]) ORDER BY array_position($2::bigint[], "companyId") LIMIT 1`,
+      const chain = await this.chainOf(robot.companyId);
+      // In one round trip: the nearest company's alarm type for the code, that tree's configuration of it, and alarm settings.
+      const found = (
+        await db.query<{ type: Row | null; config: Row | null; settings: Row | null }>(
+          `WITH ty AS (SELECT * FROM alarm_types WHERE "code" = $1 AND "companyId" = ANY($2::bigint[]) ORDER BY array_position($2::bigint[], "companyId") LIMIT 1)
+           SELECT (SELECT row_to_json(ty) FROM ty) AS type,
+                  (SELECT row_to_json(c) FROM alarm_configs c JOIN ty ON c."alarmTypeId" = ty.id
+                    WHERE c."companyId" = ANY($2::bigint[]) ORDER BY array_position($2::bigint[], c."companyId") LIMIT 1) AS config,
+                  (SELECT row_to_json(s) FROM alarm_settings s WHERE s."companyId" = ANY($2::bigint[]) ORDER BY array_position($2::bigint[], s."companyId") LIMIT 1) AS settings`,
           [report.code, chain],
         )
-      )[0];
-      const config = type
-        ? (
-            await db.query(
-              `SELECT * FROM alarm_configs WHERE "alarmTypeId" = $1 AND "companyId" = ANY($2::bigint[]) ORDER BY array_position($2::bigint[], "companyId") LIMIT 1`,
-              [type.id, chain],
-            )
-          )[0]
-        : undefined;
+      )[0]!;
+      const type = found.type ?? undefined;
+      const config = found.config ?? undefined;
+      const settings = found.settings ?? undefined;
       if (config && (Number(config.enabled) !== 1 || ((config.robotIds as string[]).length > 0 && !(config.robotIds as string[]).includes(robotId)))) return null;
-      // One open alarm per robot and code: a robot repeating it does not flood the list.
-      const open = await db.query(`SELECT id FROM alarms WHERE "robotId" = $1 AND "code" = $2 AND "status" = 0 AND "processStatus" = 0 LIMIT 1`, [robotId, report.code]);
-      if (open.length) return null;
       const level = clampLevel(config?.level ?? type?.level ?? report.level ?? 2);
       const position =
         robot.x === null ? null : { mapId: robot.mapId, x: robot.x, y: robot.y, theta: robot.theta, latitude: robot.latitude, longitude: robot.longitude };
+      // One open alarm per robot and code: a robot repeating it does not flood the list.
       const row = (
         await db.query(
           `INSERT INTO alarms ("robotId", "robotName", "companyId", "alarmTypeId", "code", "kind", "level", "message", "status", "position", "processStatus")
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING *`,
+           SELECT $1::text, $2::text, $3::bigint, $4::bigint, $5::int, $6::text, $7::int, $8::text, $9::int, $10::jsonb, $11::int
+            WHERE NOT EXISTS (SELECT 1 FROM alarms WHERE "robotId" = $1 AND "code" = $5 AND "status" = 0 AND "processStatus" = 0)
+           RETURNING *`,
           [
             robotId,
             robot.robotName,
@@ -139,11 +141,11 @@ export class AlarmService {
             AlarmProcessStatus.unprocessed,
           ],
         )
-      )[0]!;
+      )[0];
+      if (!row) return null;
       bumpTable('alarms');
-      const settings = await this.settingsFor(chain);
       const popup = Number(settings?.popup ?? 1) === 1 && Number(config?.popup ?? 1) === 1;
-      await this.publish('alarm', row, popup, Number(settings?.sound ?? 1) === 1);
+      this.publishIn(chain, 'alarm', row, popup, Number(settings?.sound ?? 1) === 1);
       void this.mail(row, chain, settings, type).catch((err: unknown) =>
         console.warn(`alarm ${String(row.id)} not mailed: ${err instanceof AppError ? formatMessage(err.messageKey, 'en', err.vars) : (err as Error).message}`),
       );
@@ -168,10 +170,22 @@ export class AlarmService {
 
   /** Pushes an alarm to the sessions that may read it (the robot's company or an ancestor's). */
   async publish(event: 'alarm' | 'alarmChange', row: Row, popup: boolean, sound = false): Promise<void> {
-    const chain = new Set(await companyChain(this.svc.db, Number(row.companyId)));
+    this.publishIn(await this.chainOf(Number(row.companyId)), event, row, popup, sound);
+  }
+
+  private publishIn(chain: number[], event: 'alarm' | 'alarmChange', row: Row, popup: boolean, sound: boolean): void {
     const allow = (s: Session) =>
-      subjectCan(s, 'alarm:read') && (s.roleId === RoleId.superAdmin || s.roleId === RoleId.platformAdmin || chain.has(s.companyId));
+      subjectCan(s, 'alarm:read') && (s.roleId === RoleId.superAdmin || s.roleId === RoleId.platformAdmin || chain.includes(s.companyId));
     this.svc.hub.publishTo(ALARM_TOPIC, event, alarmPush(row, popup, sound), allow);
+  }
+
+  /** A company and its ancestors, cached for CHAIN_TTL_MS (the company tree rarely changes). */
+  private async chainOf(companyId: number): Promise<number[]> {
+    const hit = this.chains.get(companyId);
+    if (hit && Date.now() - hit.at < CHAIN_TTL_MS) return hit.chain;
+    const chain = await companyChain(this.svc.db, companyId);
+    this.chains.set(companyId, { chain, at: Date.now() });
+    return chain;
   }
 
   /** Unprocessed alarms older than their company's time-out become outdated. */
@@ -200,13 +214,6 @@ export class AlarmService {
     return rows.map((r) => alarmPush(r, Number(r.popupSetting) === 1, Number(r.soundSetting) === 1));
   }
 
-  private async settingsFor(chain: number[]): Promise<Row | undefined> {
-    return (
-      await this.svc.db.query(`SELECT * FROM alarm_settings WHERE "companyId" = ANY($1::bigint[]) ORDER BY array_position($1::bigint[], "companyId") LIMIT 1`, [
-        chain,
-      ])
-    )[0];
-  }
 
   /** Mails a new alarm to the type's receivers and, when the company mails alarms, its groups and addresses. */
   private async mail(row: Row, chain: number[], settings: Row | undefined, type: Row | undefined): Promise<void> {
