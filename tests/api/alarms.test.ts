@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
 import WebSocket from 'ws';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { loginAll, NO_PERMISSION, rowCount, tableHash } from './admin-support';
@@ -223,6 +224,21 @@ describe('alarms raised by robots: stored, pushed, released and processed', () =
     expect(await s.call('simulateAlarm', { robotId: '01WR000001', code: 301 }, t.entsuper)).toEqual({ statusCode: 401, statusInfo: NO_PERMISSION });
     expect(await s.call('simulateAlarm', { robotId: '99XX000000', code: 301 }, t.admin)).toEqual({ statusCode: 404, statusInfo: 'Robot not found' });
     expect(await s.call('simulateAlarm', { robotId: '03WS000001', code: 301 }, t.admin)).toEqual({ statusCode: 400, statusInfo: 'Robot not online' });
+  });
+
+  it('exports the alarm list, filtered, with the code texts in the caller language', async () => {
+    const res = await fetch(`${s.url}/api/export`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', token: t.entsuper },
+      body: JSON.stringify({ entity: 'alarm', param: { robotId: '01WR000001' }, lang: 'zh' }),
+    });
+    expect(res.headers.get('content-type')).toContain('spreadsheetml');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(Buffer.from(await res.arrayBuffer()) as never);
+    const sheet = wb.worksheets[0]!;
+    const texts = sheet.getColumn(3).values.slice(2);
+    expect(texts).toEqual(['报警：发生碰撞']);
+    expect(sheet.getRow(2).values).toContain('已处理');
   });
 
   it('deletes alarms (reqDelAlarmInfo) for admins, not for general users', async () => {
