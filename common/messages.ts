@@ -156,6 +156,21 @@ export const MESSAGES = {
   faceBatchPhoto: { en: 'Batch error: row {row} has a content error: photo "{file}" is not in the batch or is not a PNG/JPEG picture', zh: '批量导入错误：第{row}行内容错误：照片"{file}"不在本批文件中或不是PNG/JPEG图片', ja: '一括登録エラー：{row}行目の内容に誤りがあります：写真「{file}」がこのバッチにないか、PNG/JPEG画像ではありません' },
   faceBatchMissing: { en: 'Batch error: row {row} is missing information ({field})', zh: '批量导入错误：第{row}行缺少信息（{field}）', ja: '一括登録エラー：{row}行目の情報が不足しています（{field}）' },
   faceBatchInvalid: { en: 'Batch error: row {row} failed validation ({detail})', zh: '批量导入错误：第{row}行校验失败（{detail}）', ja: '一括登録エラー：{row}行目の検証に失敗しました（{detail}）' },
+  // Alarms and reports (issue 7).
+  alarmNotFound: { en: 'Alarm not found', zh: '报警不存在', ja: 'アラームが見つかりません' },
+  alarmNotUnprocessed: { en: 'This alarm has already been handled', zh: '该报警已被处理', ja: 'このアラームは既に処理されています' },
+  alarmAlreadyReleased: { en: 'This alarm is already released', zh: '该报警已解除', ja: 'このアラームは既に解除されています' },
+  alarmTypeNotFound: { en: 'Alarm type not found', zh: '报警类型不存在', ja: 'アラーム種別が見つかりません' },
+  alarmConfigExists: { en: 'This alarm type is already configured for the company', zh: '该公司已配置此报警类型', ja: 'この会社にはこのアラーム種別が既に構成されています' },
+  alarmMailNeedsReceiver: { en: 'Choose at least one mail group or address', zh: '请至少选择一个邮件组或邮箱地址', ja: 'メールグループまたはアドレスを1つ以上選択してください' },
+  infraredTypeRequired: { en: 'Choose at least one infrared / thermal alarm type', zh: '请至少选择一种红外/热成像报警类型', ja: '赤外線／熱画像アラーム種別を1つ以上選択してください' },
+  simulatorOff: { en: 'The robot simulator is not running', zh: '机器人模拟器未运行', ja: 'ロボットシミュレーターは動作していません' },
+  reportNeedsRobot: { en: 'Choose a robot first', zh: '请先选择机器人', ja: '先にロボットを選択してください' },
+  reportRangeInvalid: { en: 'Custom period: the start date must not be after the end date, and the period is at most {limit} days', zh: '自定义时段：开始日期不能晚于结束日期，且不超过{limit}天', ja: 'カスタム期間：開始日は終了日以前で、期間は{limit}日以内にしてください' },
+  reportFailed: { en: 'Report generation failed, refresh and retry', zh: '报表生成失败，请刷新后重试', ja: 'レポートの生成に失敗しました。更新して再試行してください' },
+  mailNotConfigured: { en: 'No mail server is set for the company: fill in the sender mailbox, mail password and mail server in company management', zh: '公司未设置邮件服务器：请在公司管理中填写发件邮箱、邮箱密码和邮件服务器', ja: '会社のメールサーバーが設定されていません：会社管理で送信元メール、メールパスワード、メールサーバーを入力してください' },
+  energyNotForStatic: { en: 'Static robots have no energy consumption figures', zh: '固定式机器人没有能耗数据', ja: '固定式ロボットにはエネルギー消費のデータがありません' },
+  mailSendFailed: { en: 'The mail could not be sent: {detail}', zh: '邮件发送失败：{detail}', ja: 'メールを送信できませんでした：{detail}' },
 } satisfies Catalog;
 
 /** A key of the shared message catalogue. */

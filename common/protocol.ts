@@ -83,6 +83,9 @@ export const PUSH_EVENTS = [
   'VideoErrorReport',
   'pushVideo',
   'videoUrlChange',
+  // Issue 7: a robot raised an alarm or fault (topic `alarms`), or an alarm changed state.
+  'alarm',
+  'alarmChange',
 ] as const;
 /** One realtime push name. */
 export type PushEvent = (typeof PUSH_EVENTS)[number];
@@ -114,7 +117,21 @@ export const MqttTopics = {
   /** Robot → server detections (common/detections DetectionMessage). */
   detection: (robotId: string) => `fleet/robots/${robotId}/detection`,
   detectionWildcard: 'fleet/robots/+/detection',
+  /** Robot → server alarms and faults (issue 7): {@link RobotAlarmReport}. */
+  alarm: (robotId: string) => `fleet/robots/${robotId}/alarm`,
+  alarmWildcard: 'fleet/robots/+/alarm',
 } as const;
+
+/** What a robot publishes on its alarm topic: a code of spec §8 raised, or cleared (auto-release). */
+export interface RobotAlarmReport {
+  robotId: string;
+  code: number;
+  /** raise (default) or clear: a cleared code releases the robot's open alarms of that code whose type auto-releases. */
+  state?: 'raise' | 'clear';
+  level?: number;
+  message?: string;
+  t: number;
+}
 
 /** Telemetry a robot publishes on its status topic. */
 export interface RobotTelemetry {

@@ -39,7 +39,9 @@ export interface RobotCommand {
     // Track-mounted inspection robots (common/track): tasks, task control, remote control.
     | 'trackTask'
     | 'trackTaskControl'
-    | 'trackRemote';
+    | 'trackRemote'
+    // Issue 7: the simulator raises an alarm when asked (tests, demos).
+    | 'simulateAlarm';
   params?: Record<string, unknown>;
   t: number;
 }

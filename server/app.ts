@@ -41,6 +41,10 @@ import type { Services } from './services';
 import { storeDetection } from './detections/detection-store';
 import { robotSettings } from './detections/thresholds';
 import { registerFaceHooks } from './entities/face-hooks';
+import { AlarmService } from './alarms/alarm-service';
+import { registerAlarmEvents } from './alarms/alarm-events';
+import { registerReportEvents } from './reports/report-events';
+import { EnergyRecorder, registerEnergyEvents } from './energy/energy';
 
 /** A running server: its HTTP address and a way to stop everything it started. */
 export interface RunningServer {
@@ -129,6 +133,17 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     registerTrackEvents(events, { svc: services, track });
     await track.start(mqttUrl);
     closers.push(() => track.stop());
+    // Issue 7: alarms robots raise (MQTT) are stored and pushed on the realtime topic `alarms`.
+    const alarms = new AlarmService(services);
+    await alarms.start(mqttUrl);
+    closers.push(() => alarms.close());
+    services.alarms = alarms;
+    registerAlarmEvents(events, services, alarms);
+    registerReportEvents(events, services);
+    const energy = new EnergyRecorder(services, config.energySampleSeconds);
+    energy.start();
+    closers.push(async () => energy.stop());
+    registerEnergyEvents(events, services);
 
     const app = Fastify({ logger: { level: config.logLevel }, trustProxy: true, bodyLimit: 2 * 1024 * 1024 });
     await registerRealtime(app, services);
@@ -141,7 +156,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     services.url = `http://${config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host}:${port}`;
 
     if (config.simulator) {
-      const sim = new FleetSimulator(mqttUrl);
+      const sim = new FleetSimulator(mqttUrl, 1_000, 15, config.simAlarmMinutes * 60_000);
       await sim.start(await simulatorSpecs(services));
       closers.splice(closers.length - 1, 0, () => sim.stop());
     }

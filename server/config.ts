@@ -21,6 +21,14 @@ export interface ServerConfig {
   staticDir: string;
   schemasDir: string;
   logLevel: string;
+  /** Issue 7: the simulator raises a random alarm per robot about every this many minutes (0: only on request). */
+  simAlarmMinutes: number;
+  /** Issue 7: an SMTP relay (smtp://host:port) for all report and alarm mail; otherwise each company's mail server. */
+  smtpUrl?: string;
+  /** Issue 7: port of a company's mail server (465: TLS from the start; otherwise STARTTLS when offered). */
+  smtpPort: number;
+  /** Issue 7: seconds between two battery samples of a robot (energy consumption). */
+  energySampleSeconds: number;
 }
 
 /** Reads the configuration from environment variables (documented in README). */
@@ -52,5 +60,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     staticDir: path.resolve(root, env.STATIC_DIR ?? 'dist'),
     schemasDir: path.resolve(root, 'schemas'),
     logLevel: env.LOG_LEVEL ?? 'warn',
+    simAlarmMinutes: Number(env.SIM_ALARM_MINUTES ?? 15),
+    smtpUrl: env.SMTP_URL || undefined,
+    smtpPort: Number(env.SMTP_PORT ?? 465),
+    energySampleSeconds: Number(env.ENERGY_SAMPLE_SECONDS ?? 60),
   };
 }

@@ -57,6 +57,8 @@ export function buildPermissionTree(schemas: SchemaSet, plugins: PluginManifest[
     });
     for (const m of rest) nodes.push({ id: `menu:${routeOf(m)}`, labels: m.labels, group: m.group });
   }
+  // A permission is listed once, under the first screen naming it (unhandled events share alarm:read).
+  const seen = new Set<string>();
   for (const e of schemas.entities.values()) {
     const route = e.schema['x-route'];
     if (!route) continue;
@@ -65,13 +67,18 @@ export function buildPermissionTree(schemas: SchemaSet, plugins: PluginManifest[
     const api = e.schema['x-api'] ?? {};
     const access = e.schema['x-access'] ?? {};
     const children: PermissionNode[] = [];
-    const seen = new Set<string>();
     for (const action of ['read', 'create', 'update', 'delete'] as const) {
       const bound = action === 'read' ? api.list : api[action];
       const perm = access[action] ?? `${e.id}:${action}`;
       if (!bound || seen.has(perm)) continue;
       seen.add(perm);
       children.push({ id: perm, labels: Object.fromEntries(Object.entries(ACTION_LABELS[action]!).map(([l, a]) => [l, `${labels[l] ?? labels.en ?? e.id}: ${a}`])) });
+    }
+    // Row actions' own permissions (release, process…), once in the whole tree (two screens may share one).
+    for (const a of (e.schema['x-row-actions'] as { permission?: string; labels?: Record<string, string> }[] | undefined) ?? []) {
+      if (!a.permission || seen.has(a.permission) || !a.labels) continue;
+      seen.add(a.permission);
+      children.push({ id: a.permission, labels: Object.fromEntries(Object.entries(a.labels).map(([l, text]) => [l, `${labels[l] ?? labels.en ?? e.id}: ${text}`])) });
     }
     nodes.push({ id: `menu:${route.split('/').filter(Boolean).pop()}`, labels, group: menu?.group, children });
   }

@@ -144,14 +144,16 @@ async function cachedCount(db: Queryable, table: string, whereSql: string, param
 }
 
 /** Paged list: `{pageNum, pageSize, sortField, sortOrder, ...filters}` → `{total, list}`. */
-export async function listEntity(ctx: AuthedContext, entity: Entity, param: Row): Promise<{ total: number; list: Row[] }> {
+export async function listEntity(ctx: AuthedContext, entity: Entity, given: Row): Promise<{ total: number; list: Row[] }> {
+  const fixed = hooksFor(entity.id).fixedFilters ?? {};
+  const param = { ...given, ...fixed };
   const pageNum = Math.max(1, Math.floor(Number(param.pageNum ?? 1)) || 1);
   const pageSize = Math.min(Paging.maxPageSize, Math.max(1, Math.floor(Number(param.pageSize ?? Paging.defaultPageSize)) || Paging.defaultPageSize));
   const where: string[] = [];
   const params: unknown[] = [];
   await addScope(ctx, ctx.db, entity, where, params);
   fixedWhere(entity, where, params);
-  const filters = new Set([...(entity.schema['x-list']?.filters ?? []), 'id']);
+  const filters = new Set([...(entity.schema['x-list']?.filters ?? []), 'id', ...Object.keys(fixed)]);
   for (const name of filters) {
     const value = param[name];
     if (value === undefined || value === null || value === '') continue;

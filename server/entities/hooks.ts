@@ -8,6 +8,8 @@ export interface EntityHooks {
   beforeUpdate?: (ctx: AuthedContext, tx: Queryable, values: Row, existing: Row, entity: Entity) => Promise<void>;
   beforeDelete?: (ctx: AuthedContext, tx: Queryable, existing: Row, entity: Entity) => Promise<void>;
   afterWrite?: (ctx: AuthedContext, kind: 'create' | 'update' | 'delete', row: Row) => Promise<void>;
+  /** Filters every list call applies whatever the caller sends (unhandled events: only unprocessed alarms). */
+  fixedFilters?: Row;
 }
 
 const registry = new Map<string, EntityHooks>();

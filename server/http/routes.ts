@@ -11,6 +11,7 @@ import { registerExport } from './export';
 import { registerImport } from './import';
 import { registerFaceImport } from './face-import';
 import { registerHeatEvents, registerMeterStatements } from '../detections/meter-statements';
+import { registerReportExport } from '../reports/report-events';
 import type { Services } from '../services';
 
 function langOf(req: FastifyRequest, body?: unknown): Lang {
@@ -98,6 +99,7 @@ export async function registerRoutes(app: FastifyInstance, svc: Services): Promi
   registerFaceImport(app, svc);
   registerMeterStatements(app, svc.events, svc);
   registerHeatEvents(svc.events, svc);
+  registerReportExport(app, svc);
 
   // REST under /robot/ and /authority/: token header, {code, message, data}; same registry as the events.
   registerRest(app, svc, (req) => langOf(req));

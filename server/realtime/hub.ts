@@ -23,6 +23,8 @@ export class RealtimeHub {
   private readonly clients = new Set<Client>();
   private readonly byTopic = new Map<string, Set<Client>>();
   private timer: NodeJS.Timeout | null = null;
+  /** Policies of other topic kinds (the part before the first '/'), e.g. `alarms`. */
+  private readonly kindPolicies = new Map<string, TopicPolicy>();
 
   constructor(
     private readonly policy: TopicPolicy,
@@ -59,6 +61,19 @@ export class RealtimeHub {
     for (const c of subs) if (c.socket.readyState === 1) c.socket.send(text);
   }
 
+  /** Adds the policy of a topic kind (`alarms`, `alarms/…`); the constructor's policy serves the rest. */
+  addTopicKind(kind: string, policy: TopicPolicy): void {
+    this.kindPolicies.set(kind, policy);
+  }
+
+  /** Sends a push to the subscribers of a topic whose session passes `allow` (per-tenant fan-out). */
+  publishTo(topic: string, event: string, data: unknown, allow: (session: Session) => boolean): void {
+    const subs = this.byTopic.get(topic);
+    if (!subs || subs.size === 0) return;
+    const text = JSON.stringify({ type: 'push', topic, event, data });
+    for (const c of subs) if (c.socket.readyState === 1 && allow(c.session)) c.socket.send(text);
+  }
+
   /** Publishes a robot's change on its topic. */
   publishRobot(robotId: string, event: string, data: unknown): void {
     this.publish(robotTopic(robotId), event, data);
@@ -91,7 +106,8 @@ export class RealtimeHub {
     if (msg.type === 'heartbeat') {
       client.lastEcho = Date.now();
     } else if (msg.type === 'subscribe' && typeof msg.topic === 'string') {
-      const snapshot = await this.policy.snapshot(client.session, msg.topic);
+      const policy = this.kindPolicies.get(msg.topic.split('/')[0]!) ?? this.policy;
+      const snapshot = await policy.snapshot(client.session, msg.topic);
       if (snapshot === null) return this.send(client, { type: 'error', message: `cannot subscribe to ${msg.topic}` });
       client.topics.add(msg.topic);
       let set = this.byTopic.get(msg.topic);

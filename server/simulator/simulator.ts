@@ -1,5 +1,5 @@
 import mqtt, { type MqttClient } from 'mqtt';
-import { MqttTopics, type RobotPose, type RobotTelemetry } from '../../common/protocol';
+import { MqttTopics, type RobotAlarmReport, type RobotPose, type RobotTelemetry } from '../../common/protocol';
 import { RobotAction, type RefusalReason, type RobotCommand, type RobotReply } from '../../common/robot-actions';
 import { defaultCameraParams } from '../../common/camera';
 import { CameraAction, FireOperation } from '../../common/robot-control';
@@ -80,6 +80,8 @@ export class FleetSimulator {
     private readonly tickMs = 1_000,
     /** A robot reports a detection every this many ticks (0: never). */
     private readonly detectionEveryTicks = 15,
+    /** Issue 7: mean time between random alarms of one robot (0: alarms only when asked, as tests want). */
+    private readonly alarmEveryMs = 0,
   ) {}
 
   async start(specs: SimRobotSpec[]): Promise<void> {
@@ -120,6 +122,11 @@ export class FleetSimulator {
       return;
     }
     if (robot.rail && typeof cmd.action === 'string' && cmd.action.startsWith('track')) return this.onTrackCommand(robot, robot.rail, cmd);
+    if (cmd.action === 'simulateAlarm') {
+      this.alarm(robot, Number(cmd.params?.code), cmd.params?.state === 'clear' ? 'clear' : 'raise');
+      robot.client.publish(MqttTopics.reply(robot.spec.robotId), JSON.stringify({ id: cmd.id, result: 'accepted' } satisfies RobotReply));
+      return;
+    }
     const camera = typeof cmd.action === 'string' ? this.camera(robot, cmd) : undefined;
     const out = camera ? null : this.apply(robot, cmd);
     const reason = typeof out === 'string' ? out : null;
@@ -320,6 +327,7 @@ export class FleetSimulator {
       else this.step(r, dt);
       this.publish(r);
       this.maybeDetect(r);
+      if (this.alarmEveryMs > 0 && Math.random() < this.tickMs / this.alarmEveryMs) this.randomAlarm(r);
     }
   }
 
@@ -351,6 +359,20 @@ export class FleetSimulator {
       latitude: Number((BASE_LAT + r.y / 111_000).toFixed(7)),
       longitude: Number((BASE_LON + r.x / (111_000 * Math.cos((BASE_LAT * Math.PI) / 180))).toFixed(7)),
     };
+  }
+
+  /** Publishes an alarm or fault code of spec §8 on the robot's alarm topic, as a real robot reports it. */
+  private alarm(r: SimRobot, code: number, state: 'raise' | 'clear'): void {
+    const report: RobotAlarmReport = { robotId: r.spec.robotId, code, state, t: Date.now() };
+    r.client.publish(MqttTopics.alarm(r.spec.robotId), JSON.stringify(report), { qos: 1 });
+  }
+
+  /** Something a robot's day brings: a collision, a lost position, smoke, a stream drop; cleared half a minute later. */
+  private randomAlarm(r: SimRobot): void {
+    const codes = [301, 307, 311, 312, 321, 103, 104, 202, 401, 407, 502];
+    const code = codes[Math.floor(Math.random() * codes.length)]!;
+    this.alarm(r, code, 'raise');
+    setTimeout(() => this.robots.includes(r) && this.alarm(r, code, 'clear'), 30_000).unref();
   }
 
   /** Publishes the robot's status and pose, as it does every second and after each command. */

@@ -129,11 +129,11 @@ export { ImagePreview, countLabel, pictureUrls } from './schema/widgets/image-pr
 /** Declares a plugin (`plugins/<id>/index.ts` default export). */
 export { definePlugin } from './plugins/define-plugin';
 /** Types of the plugin contract. */
-export type { PluginDefinition, PluginRoute, PluginMenuItem, PluginPermission, PluginLabels } from './plugins/define-plugin';
+export type { PluginDefinition, PluginRoute, PluginMenuItem, PluginPermission, PluginLabels, PluginOverlay } from './plugins/define-plugin';
 /** Validates discovered plugins and collects routes, menu entries and permission nodes. */
 export { createPluginRegistry, validatePlugin } from './plugins/plugin-registry';
 /** Types of the plugin registry. */
-export type { PluginRegistry, RegisteredRoute, RegisteredMenuItem, RegisteredPermission } from './plugins/plugin-registry';
+export type { PluginRegistry, RegisteredRoute, RegisteredMenuItem, RegisteredPermission, RegisteredOverlay } from './plugins/plugin-registry';
 /** Wrapper of pages that need a selected robot (tip dialog → robot management). */
 export { RobotRequired, ROBOT_MANAGE_PATH } from './plugins/robot-required';
 
@@ -179,3 +179,12 @@ export { formValidator } from './schema/validator';
 export { formWidgets } from './schema/widgets/default-widgets';
 /** Asks the console to refetch the schemas (after a schema was saved), and the event it listens to. */
 export { notifySchemasChanged, SCHEMAS_CHANGED_EVENT } from './schema/schema-refresh';
+
+// Alarms and reports (issue 7).
+/** Spec §8 alarm code texts, §4 process states, §9 report periods, and the alarm topic. */
+export { alarmCodeText, alarmKind, ALARM_TOPIC, AlarmProcessStatus, AlarmReleaseStatus, REPORT_PERIODS, REPORT_MAX_DAYS } from '@common/alarm-codes';
+/** A chart (ECharts, lazily loaded: render inside Suspense) and its props. */
+export { EChart } from './ui/echart';
+export type { EChartProps } from './ui/echart';
+/** Types of alarm pushes and report periods. */
+export type { AlarmPush, ReportPeriod, AlarmKind } from '@common/alarm-codes';

@@ -30,7 +30,16 @@ export default defineConfig({
     command: `rm -rf ${process.env.FC_E2E_DATA_DIR} && node --import tsx server/main.ts`,
     cwd: fileURLToPath(new URL('../..', import.meta.url)),
     url: `http://127.0.0.1:${port}/config.json`,
-    env: { PORT: String(port), MQTT_PORT: '0', DATA_DIR: process.env.FC_E2E_DATA_DIR, CAPTCHA: 'off', LOG_LEVEL: 'error' },
+    env: {
+      PORT: String(port),
+      MQTT_PORT: '0',
+      DATA_DIR: process.env.FC_E2E_DATA_DIR,
+      CAPTCHA: 'off',
+      LOG_LEVEL: 'error',
+      // Issue 7: no random alarm pop-ups in the way of other specs; report mail goes to the SMTP server alarms.spec.ts runs on port + 1.
+      SIM_ALARM_MINUTES: '0',
+      SMTP_URL: `smtp://127.0.0.1:${port + 1}`,
+    },
     reuseExistingServer: false,
     timeout: 120_000,
   },

@@ -28,6 +28,7 @@ import {
   type SchemaRegistry,
 } from '@runtime';
 import { HomeShell } from '../home/home-shell';
+import { lazyOverlays } from '../home/shell-overlays';
 import { collectMenuEntries } from '../home/menu-model';
 import { PageErrorBoundary } from '../errors/page-error-boundary';
 import { pluginRegistry } from './discovered-plugins';
@@ -37,6 +38,9 @@ const DEFAULT_HOME_PAGE = '/home/telecontrol';
 
 // One lazy component per plugin route, created once.
 const pluginPages = new Map<string, LazyExoticComponent<ComponentType>>(pluginRegistry.routes.map((r) => [r.path, lazyPage(r.page)]));
+
+// Plugin overlays (the alarm pop-up…), lazy, created once.
+const shellOverlays = lazyOverlays(pluginRegistry.overlays);
 
 function relative(path: string): string {
   return path.replace(/^\/+/, '');
@@ -127,7 +131,7 @@ function LoadedConsole() {
       <LinkFailureNotice />
       <PageErrorBoundary>
         <Routes>
-          <Route path="home" element={<HomeShell menuEntries={menuEntries} />}>
+          <Route path="home" element={<HomeShell menuEntries={menuEntries} overlays={shellOverlays} />}>
             <Route index element={<Navigate to={DEFAULT_HOME_PAGE} replace />} />
             {entityRoutes
               .filter((e) => inShell(e['x-route']!))

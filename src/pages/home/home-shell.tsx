@@ -16,6 +16,7 @@ import { PageErrorBoundary } from '../errors/page-error-boundary';
 import { buildMenuModel, entryLabel, type MenuEntry } from './menu-model';
 import { menuIcon } from './menu-icons';
 import './home-shell.css';
+import { ShellOverlays, type lazyOverlays } from './shell-overlays';
 
 const LINK_BADGE: Record<LinkStatus, 'success' | 'processing' | 'error' | 'default' | 'warning'> = {
   connected: 'success',
@@ -39,10 +40,12 @@ function LinkBadge() {
 /** Props of the shell. */
 export interface HomeShellProps {
   menuEntries: MenuEntry[];
+  /** Plugin overlays mounted on every /home page (e.g. the live alarm pop-up). */
+  overlays?: ReturnType<typeof lazyOverlays>;
 }
 
 /** The shell around every /home page. */
-export function HomeShell({ menuEntries }: HomeShellProps) {
+export function HomeShell({ menuEntries, overlays = [] }: HomeShellProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language as Lang;
   const session = useSession();
@@ -79,6 +82,7 @@ export function HomeShell({ menuEntries }: HomeShellProps) {
 
   const content = (
     <PageErrorBoundary>
+      <ShellOverlays overlays={overlays} />
       <Suspense
         fallback={
           <div style={{ display: 'grid', placeItems: 'center', minHeight: 320 }}>

@@ -36,6 +36,13 @@ export interface PluginPermission {
   labels: PluginLabels;
 }
 
+/** A component mounted once inside the /home shell, whatever the page (e.g. the live alarm pop-up). */
+export interface PluginOverlay {
+  key: string;
+  /** Loads the component module (default export), lazily: it is not in the shell's chunk. */
+  component: () => Promise<{ default: ComponentType }>;
+}
+
 /** What a plugin declares. */
 export interface PluginDefinition {
   id: string;
@@ -44,6 +51,8 @@ export interface PluginDefinition {
   permissions?: PluginPermission[];
   /** Robot types the plugin serves (all when absent). */
   robotTypes?: number[];
+  /** Components mounted in the /home shell on every page (pop-ups, background listeners). */
+  overlays?: PluginOverlay[];
   /** Translations, registered under the plugin id as i18next namespace. */
   locales?: Partial<Record<Lang, Record<string, unknown>>>;
 }

@@ -3,12 +3,14 @@
  * permission nodes. A bad plugin is logged and skipped; the console keeps working.
  */
 import { LANGS } from '@common/protocol';
-import type { PluginDefinition, PluginMenuItem, PluginPermission, PluginRoute } from './define-plugin';
+import type { PluginDefinition, PluginMenuItem, PluginOverlay, PluginPermission, PluginRoute } from './define-plugin';
 
 /** A route with the plugin that contributed it. */
 export type RegisteredRoute = PluginRoute & { pluginId: string; robotTypes?: number[] };
 /** A menu entry with the plugin that contributed it (and the robot types it serves). */
 export type RegisteredMenuItem = PluginMenuItem & { pluginId: string; robotTypes?: number[] };
+/** A shell overlay with the plugin that contributed it. */
+export type RegisteredOverlay = PluginOverlay & { pluginId: string };
 /** A permission node with the plugin that contributed it. */
 export type RegisteredPermission = PluginPermission & { pluginId: string };
 
@@ -18,6 +20,7 @@ export interface PluginRegistry {
   routes: RegisteredRoute[];
   menu: RegisteredMenuItem[];
   permissions: RegisteredPermission[];
+  overlays: RegisteredOverlay[];
   rejected: { source: string; reason: string }[];
 }
 
@@ -73,13 +76,20 @@ export function validatePlugin(def: unknown, source: string, taken: { ids: Set<s
   if (p.robotTypes !== undefined && (!Array.isArray(p.robotTypes) || !p.robotTypes.every((n) => Number.isInteger(n)))) {
     return 'robotTypes must be a list of robot type numbers';
   }
+  if (p.overlays !== undefined) {
+    if (!Array.isArray(p.overlays)) return 'overlays must be an array';
+    for (const [i, o] of p.overlays.entries()) {
+      if (!o || typeof o.key !== 'string' || !o.key) return `overlay ${i} needs a key`;
+      if (typeof o.component !== 'function') return `overlay ${o.key} needs component: () => import('./…')`;
+    }
+  }
   if (p.locales !== undefined && (typeof p.locales !== 'object' || p.locales === null)) return 'locales must be an object keyed by language';
   return undefined;
 }
 
 /** Builds the registry from discovered modules (`import.meta.glob('/plugins/*\/index.ts', {eager: true})`). */
 export function createPluginRegistry(modules: Record<string, unknown>, log: Pick<Console, 'error'> = console): PluginRegistry {
-  const registry: PluginRegistry = { plugins: [], routes: [], menu: [], permissions: [], rejected: [] };
+  const registry: PluginRegistry = { plugins: [], routes: [], menu: [], permissions: [], overlays: [], rejected: [] };
   const taken = { ids: new Set<string>(), paths: new Set<string>() };
   for (const source of Object.keys(modules).sort()) {
     const mod = modules[source];
@@ -104,6 +114,7 @@ export function createPluginRegistry(modules: Record<string, unknown>, log: Pick
     }
     for (const m of plugin.menu ?? []) registry.menu.push({ ...m, pluginId: plugin.id, robotTypes: plugin.robotTypes });
     for (const perm of plugin.permissions ?? []) registry.permissions.push({ ...perm, pluginId: plugin.id });
+    for (const o of plugin.overlays ?? []) registry.overlays.push({ ...o, pluginId: plugin.id });
   }
   return registry;
 }

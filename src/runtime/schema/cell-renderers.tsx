@@ -54,7 +54,7 @@ export const CELL_RENDERERS: Record<string, CellRenderer> = {
     const e = ctx.schemas.enumById(p['x-enum']!);
     const hit = e?.values.find((v) => String(v.value) === String(value));
     const label = ctx.schemas.enumLabel(p['x-enum']!, value, ctx.lang);
-    const colour = hit ? KEY_COLOURS[hit.key] : undefined;
+    const colour = hit ? (hit.colour ?? KEY_COLOURS[hit.key]) : undefined;
     return colour ? <Tag color={colour}>{label}</Tag> : label;
   },
   'enum-list'(value, p, ctx) {

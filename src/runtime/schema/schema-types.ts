@@ -106,6 +106,8 @@ export interface EnumValue {
   value: number | string;
   key: string;
   labels: Labels;
+  /** Tag colour of the value in list cells (an antd preset such as `red`, or a CSS colour). */
+  colour?: string;
 }
 
 /** An enumeration (one file of schemas/enums). */

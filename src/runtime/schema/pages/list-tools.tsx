@@ -194,7 +194,7 @@ export function RowActions({ actions, record, onDone }: { actions: RowAction[]; 
       {linking?.kind === 'form' && linking.form && linking.event ? (
         <ActionFormDialog
           id={linking.key}
-          title={`${pickLabel(linking.labels, lang, linking.key)} · ${String(record.name ?? record.model ?? record.id)}`}
+          title={`${pickLabel(linking.labels, lang, linking.key)} · ${String(record.name ?? record.model ?? record.robotName ?? record.id)}`}
           event={linking.event}
           form={linking.form}
           param={{ ...(linking.param ?? {}), [linking.idParam ?? 'id']: record.id }}

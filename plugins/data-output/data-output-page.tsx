@@ -1,0 +1,304 @@
+/**
+ * Reports (dataOutput): the selected robot's alarms and operations over a period (spec §9: week,
+ * month, quarter, year, custom) — figures, charts (ECharts, own chunk), the company tree's
+ * robots, export to Excel (the server builds the workbook) and mailing it to mailbox groups or
+ * addresses (spec §5: at least one).
+ */
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { Alert, App, Button, Card, Col, DatePicker, Empty, Form, Modal, Row, Segmented, Select, Space, Spin, Statistic, Table, Tag, Typography } from 'antd';
+import { DownloadOutlined, MailOutlined, ReloadOutlined } from '@ant-design/icons';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import {
+  callEvent,
+  getLang,
+  getToken,
+  isAbortedError,
+  REPORT_PERIODS,
+  robotStatusLabel,
+  useCatalogue,
+  useEventQuery,
+  useRobotSelection,
+  useSchemas,
+  type Lang,
+  type ReportPeriod,
+} from '@runtime';
+import { badAddresses, customRangeOk, reportQuery, type DailyPoint, type ReportQuery } from './report-model';
+import { DATA_OUTPUT_TEST_IDS as IDS } from './test-ids';
+
+const ReportCharts = lazy(() => import('./report-charts'));
+
+type Summary = Record<'total' | 'alarms' | 'faults' | 'environment' | 'unprocessed' | 'processed' | 'outdated' | 'noProcessingNeeded' | 'released' | 'robots' | 'online', number> & {
+  start: string;
+  end: string;
+};
+type RobotRow = { robotId: string; robotName: string; online: number; status: number; battery: number | null; alarms: number };
+
+/** useEventQuery gives `{}` until the answer arrives: an answer is there when it has the expected shape. */
+const listOf = <T,>(data: unknown): T[] | undefined => (Array.isArray(data) ? (data as T[]) : undefined);
+const recordOf = <T extends object>(data: unknown, key: string): T | undefined => (data && typeof data === 'object' && key in data ? (data as T) : undefined);
+
+const STATS = ['total', 'alarms', 'faults', 'environment', 'unprocessed', 'processed', 'outdated'] as const;
+
+/** The page (default export: the plugin route). */
+export default function DataOutputPage() {
+  const { t } = useTranslation('data-output');
+  const { selection } = useRobotSelection();
+  const [period, setPeriod] = useState<ReportPeriod>('week');
+  const [custom, setCustom] = useState<[Dayjs, Dayjs] | null>(null);
+  const [mailing, setMailing] = useState(false);
+  const customDays = custom ? ([custom[0].format('YYYY-MM-DD'), custom[1].format('YYYY-MM-DD')] as [string, string]) : null;
+  const query = reportQuery(selection.robotId, period, customDays);
+  const enabled = query !== null;
+  const param = (query ?? { period: 'week' }) as unknown as Record<string, unknown>;
+  const companyParam = useMemo(() => ({ period: param.period, start: param.start, end: param.end }), [param.period, param.start, param.end]);
+
+  const summaryQ = useEventQuery<unknown>('getSummaryStatistics', param, { enabled });
+  const dailyQ = useEventQuery<unknown>('getOperationalAlarm', param, { enabled });
+  const byCodeQ = useEventQuery<unknown>('getOperationalAlarmCount', param, { enabled });
+  const processQ = useEventQuery<unknown>('queryAlarmProcessCount', param, { enabled });
+  const companyQ = useEventQuery<unknown>('getCompanyTrend', companyParam, { enabled });
+  const robotsQ = useEventQuery<unknown>('getRobots', companyParam, { enabled });
+  const all = [summaryQ, dailyQ, byCodeQ, processQ, companyQ, robotsQ];
+  const summary = { data: recordOf<Summary>(summaryQ.data, 'total'), isLoading: summaryQ.isLoading };
+  const daily = listOf<DailyPoint>(dailyQ.data);
+  const byCode = listOf<{ code: number; count: number }>(byCodeQ.data);
+  const process = recordOf<Record<'unprocessed' | 'processed' | 'outdated' | 'noProcessingNeeded', number>>(processQ.data, 'unprocessed');
+  const company = listOf<{ name: string; series: { date: string; count: number }[] }>(companyQ.data);
+  const robots = { data: listOf<RobotRow>(robotsQ.data), isLoading: robotsQ.isLoading };
+  const error = all.find((q) => q.error)?.error;
+  const refetchAll = () => all.forEach((q) => void q.refetch());
+  const robotName = robots.data?.find((r) => r.robotId === selection.robotId)?.robotName ?? selection.robotId;
+
+  return (
+    <Space direction="vertical" size={16} style={{ width: '100%' }} data-testid={IDS.page}>
+      <Card>
+        <Row justify="space-between" align="middle" gutter={[16, 12]}>
+          <Col>
+            <Space direction="vertical" size={2}>
+              <Typography.Title level={4} style={{ margin: 0 }}>
+                {t('title')}
+              </Typography.Title>
+              <Typography.Text type="secondary" data-testid={IDS.robot}>
+                {t('robot', { robot: robotName })}
+                {summary.data ? ` · ${t('range', { start: summary.data.start.slice(0, 10), end: dayjs(summary.data.end).subtract(1, 'day').format('YYYY-MM-DD') })}` : ''}
+              </Typography.Text>
+            </Space>
+          </Col>
+          <Col>
+            <Space wrap>
+              <Segmented<ReportPeriod>
+                data-testid={IDS.period}
+                value={period}
+                onChange={setPeriod}
+                options={REPORT_PERIODS.map((p) => ({ value: p, label: t(`period.${p}`) }))}
+              />
+              {period === 'custom' ? (
+                <DatePicker.RangePicker
+                  data-testid={IDS.range}
+                  value={custom}
+                  allowClear={false}
+                  placeholder={[t('customHint'), t('customHint')]}
+                  disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+                  onChange={(v) => {
+                    const [a, b] = v ?? [];
+                    if (a && b && customRangeOk(a.format('YYYY-MM-DD'), b.format('YYYY-MM-DD'))) setCustom([a, b]);
+                  }}
+                />
+              ) : null}
+              <ExportButton query={query} />
+              <Button icon={<MailOutlined />} disabled={!query} onClick={() => setMailing(true)} data-testid={IDS.mail}>
+                {t('mail')}
+              </Button>
+            </Space>
+          </Col>
+        </Row>
+      </Card>
+
+      {error ? (
+        <Alert
+          type="error"
+          showIcon
+          data-testid={IDS.error}
+          message={error.message}
+          action={
+            <Button size="small" icon={<ReloadOutlined />} onClick={refetchAll}>
+              {t('retry')}
+            </Button>
+          }
+        />
+      ) : null}
+
+      {!enabled ? (
+        <Card>
+          <Empty description={t('customHint')} />
+        </Card>
+      ) : (
+        <>
+          <Row gutter={[16, 16]}>
+            {STATS.map((k) => (
+              <Col key={k} flex="1 1 140px">
+                <Card size="small" loading={summary.isLoading}>
+                  <Statistic title={t(`stats.${k}`)} value={summary.data?.[k] ?? 0} valueStyle={k === 'unprocessed' && summary.data?.[k] ? { color: '#cf1322' } : undefined} />
+                  <span data-testid={`${IDS.stat}-${k}`} data-value={summary.data?.[k] ?? ''} hidden />
+                </Card>
+              </Col>
+            ))}
+          </Row>
+          {daily && byCode && process && company ? (
+            <Suspense
+              fallback={
+                <Card>
+                  <Spin tip={t('charts.loading')}>
+                    <div style={{ height: 200 }} />
+                  </Spin>
+                </Card>
+              }
+            >
+              <ReportCharts daily={daily} byCode={byCode} process={process} company={company} />
+            </Suspense>
+          ) : (
+            <Card loading />
+          )}
+          <RobotTable rows={robots.data} loading={robots.isLoading} />
+        </>
+      )}
+      {mailing && query ? <MailDialog query={query} onClose={() => setMailing(false)} /> : null}
+    </Space>
+  );
+}
+
+function RobotTable({ rows, loading }: { rows?: RobotRow[]; loading: boolean }) {
+  const { t, i18n } = useTranslation('data-output');
+  const lang = i18n.language as Lang;
+  const schemas = useSchemas();
+  return (
+    <Card size="small" title={t('robots.title')}>
+      <Table<RobotRow>
+        data-testid={IDS.robots}
+        size="small"
+        rowKey="robotId"
+        loading={loading}
+        dataSource={rows ?? []}
+        pagination={{ pageSize: 10, hideOnSinglePage: true }}
+        columns={[
+          { title: t('robots.name'), dataIndex: 'robotName', render: (v: string, r) => `${v} (${r.robotId})` },
+          { title: t('robots.status'), render: (_, r) => <Tag color={r.online ? 'green' : 'default'}>{robotStatusLabel(schemas, r.online, r.status, lang).label}</Tag> },
+          { title: t('robots.battery'), dataIndex: 'battery', render: (v: number | null) => (v === null ? '—' : `${v}%`) },
+          { title: t('robots.alarms'), dataIndex: 'alarms', sorter: (a, b) => a.alarms - b.alarms, defaultSortOrder: 'descend' },
+        ]}
+      />
+    </Card>
+  );
+}
+
+/** Downloads the report workbook (POST /api/report/export); a refusal shows the server's message. */
+function ExportButton({ query }: { query: ReportQuery | null }) {
+  const { t } = useTranslation('data-output');
+  const { message } = App.useApp();
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    if (!query) return;
+    setBusy(true);
+    try {
+      const res = await fetch('/api/report/export', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', token: getToken() ?? '' },
+        body: JSON.stringify({ ...query, lang: getLang() }),
+      });
+      if ((res.headers.get('content-type') ?? '').includes('json')) {
+        const answer = (await res.json()) as { message: string };
+        message.error(answer.message);
+        return;
+      }
+      const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'report.xlsx';
+      const url = URL.createObjectURL(await res.blob());
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = name;
+      a.click();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch (err) {
+      message.error((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button icon={<DownloadOutlined />} loading={busy} disabled={!query} onClick={() => void run()} data-testid={IDS.export}>
+      {busy ? t('exporting') : t('export')}
+    </Button>
+  );
+}
+
+/** Mails the report to groups and addresses (sendEmail); at least one of them (spec §5). */
+function MailDialog({ query, onClose }: { query: ReportQuery; onClose: () => void }) {
+  const { t } = useTranslation('data-output');
+  const catalogue = useCatalogue();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<{ emailGroupIds: number[]; addresses: string[] }>();
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string>();
+  const groupsQ = useEventQuery<unknown>('getEmailGroup', { pageNum: 1, pageSize: 1000 });
+  const groups = { isLoading: groupsQ.isLoading, list: recordOf<{ list: { id: number; name: string; addresses: string[] }[] }>(groupsQ.data, 'list')?.list ?? [] };
+  const send = async () => {
+    setProblem(undefined);
+    const values = await form.validateFields();
+    const emailGroupIds = values.emailGroupIds ?? [];
+    const addresses = (values.addresses ?? []).map((a) => a.trim()).filter(Boolean);
+    if (!emailGroupIds.length && !addresses.length) return setProblem(catalogue('alarmMailNeedsReceiver'));
+    setBusy(true);
+    try {
+      const answer = await callEvent<{ accepted: string[] }>('sendEmail', { ...query, emailGroupIds, addresses });
+      message.success(t('sent', { count: answer.accepted.length }));
+      onClose();
+    } catch (err) {
+      if (!isAbortedError(err)) setProblem((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      open
+      title={t('mailTitle')}
+      onCancel={onClose}
+      onOk={() => void send()}
+      okText={t('send')}
+      cancelText={t('cancel')}
+      confirmLoading={busy}
+      okButtonProps={{ 'data-testid': IDS.mailSend } as Record<string, string>}
+      destroyOnHidden
+    >
+      <div data-testid={IDS.mailDialog}>
+        {problem ? <Alert type="error" showIcon message={problem} style={{ marginBottom: 12 }} data-testid={`${IDS.mailDialog}-error`} /> : null}
+        <Form form={form} layout="vertical" initialValues={{ emailGroupIds: [], addresses: [] }}>
+          <Form.Item name="emailGroupIds" label={t('groups')}>
+            <Select
+              mode="multiple"
+              data-testid={IDS.mailGroups}
+              loading={groups.isLoading}
+              placeholder={t('groupsPlaceholder')}
+              optionFilterProp="label"
+              options={groups.list.map((g) => ({ value: g.id, label: `${g.name} (${g.addresses.length})` }))}
+            />
+          </Form.Item>
+          <Form.Item
+            name="addresses"
+            label={t('addresses')}
+            rules={[
+              {
+                validator: async (_, v: string[] | undefined) => {
+                  const bad = badAddresses(v ?? []);
+                  if (bad.length) throw new Error(t('badAddress', { address: bad[0] }));
+                },
+              },
+            ]}
+          >
+            <Select mode="tags" data-testid={IDS.mailAddresses} placeholder={t('addressesPlaceholder')} tokenSeparators={[',', ';', ' ']} open={false} suffixIcon={null} />
+          </Form.Item>
+        </Form>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { badAddresses, byCodeOption, companyOption, customRangeOk, dailyOption, processOption, reportQuery } from './report-model';
+
+describe('report page model', () => {
+  it('asks for a period of the selected robot; a custom period only once both days are chosen', () => {
+    expect(reportQuery('01WR000001', 'week', null)).toEqual({ robotId: '01WR000001', period: 'week' });
+    expect(reportQuery('01WR000001', 'custom', null)).toBeNull();
+    expect(reportQuery('01WR000001', 'custom', ['2026-01-01', '2026-01-31'])).toEqual({ robotId: '01WR000001', period: 'custom', start: '2026-01-01', end: '2026-01-31' });
+  });
+
+  it('accepts custom ranges the server accepts (start ≤ end, at most 366 days)', () => {
+    expect(customRangeOk('2026-01-01', '2026-01-01')).toBe(true);
+    expect(customRangeOk('2026-01-02', '2026-01-01')).toBe(false);
+    expect(customRangeOk('2025-01-01', '2026-01-01')).toBe(true);
+    expect(customRangeOk('2024-01-01', '2026-01-01')).toBe(false);
+  });
+
+  it('finds addresses that are not e-mail addresses', () => {
+    expect(badAddresses(['a@b.com', 'nope', ' c@d.org '])).toEqual(['nope']);
+  });
+
+  it('builds chart options from the statistics', () => {
+    const daily = dailyOption([{ date: '2026-11-22', alarm: 1, fault: 2, environment: 0 }], { alarm: 'A', fault: 'F', environment: 'E' });
+    expect(daily.xAxis.data).toEqual(['11-22']);
+    expect(daily.series.map((s) => [s.name, s.data])).toEqual([['A', [1]], ['F', [2]], ['E', [0]]]);
+    const codes = byCodeOption([{ code: 301, count: 5 }, { code: 202, count: 1 }], (c) => `text ${c}`);
+    expect(codes.yAxis.data).toEqual(['202 text 202', '301 text 301']);
+    const pie = processOption({ unprocessed: 1, processed: 2, outdated: 0, noProcessingNeeded: 3 }, { unprocessed: 'U', processed: 'P', outdated: 'O', noProcessingNeeded: 'N' });
+    expect(pie.series[0]!.data.map((d) => [d.name, d.value])).toEqual([['U', 1], ['P', 2], ['N', 3]]);
+    expect(companyOption([{ name: 'Harbor', series: [{ date: '2026-11-22', count: 4 }] }]).series[0]).toMatchObject({ name: 'Harbor', data: [4] });
+  });
+});

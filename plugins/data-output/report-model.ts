@@ -1,0 +1,104 @@
+/** Pure parts of the report page: the statistics params of a period and the chart options. */
+import { REPORT_MAX_DAYS, type ReportPeriod } from '@runtime';
+
+/** Params every statistics event of the page takes. */
+export interface ReportQuery {
+  robotId?: string;
+  period: ReportPeriod;
+  start?: string;
+  end?: string;
+}
+
+/** The query of a period; a custom period needs both days (YYYY-MM-DD), else null (nothing to ask yet). */
+export function reportQuery(robotId: string | undefined, period: ReportPeriod, custom: [string, string] | null): ReportQuery | null {
+  if (period !== 'custom') return { robotId, period };
+  if (!custom || !custom[0] || !custom[1]) return null;
+  return { robotId, period, start: custom[0], end: custom[1] };
+}
+
+/** Whether a custom range is acceptable to the server (start ≤ end, at most REPORT_MAX_DAYS days). */
+export function customRangeOk(start: string, end: string): boolean {
+  const s = Date.parse(`${start}T00:00:00Z`);
+  const e = Date.parse(`${end}T00:00:00Z`);
+  return Number.isFinite(s) && Number.isFinite(e) && e >= s && (e - s) / 86_400_000 + 1 <= REPORT_MAX_DAYS;
+}
+
+const EMAIL = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
+/** The addresses that are not e-mail addresses. */
+export function badAddresses(addresses: string[]): string[] {
+  return addresses.filter((a) => !EMAIL.test(a.trim()));
+}
+
+/** One day of getOperationalAlarm. */
+export interface DailyPoint {
+  date: string;
+  alarm: number;
+  fault: number;
+  environment: number;
+}
+
+/** Stacked bars of alarms per day by kind. */
+export function dailyOption(points: DailyPoint[], names: { alarm: string; fault: string; environment: string }) {
+  const colours = { alarm: '#ff4d4f', fault: '#fa8c16', environment: '#13c2c2' };
+  const series = (['alarm', 'fault', 'environment'] as const).map((k) => ({
+    name: names[k],
+    type: 'bar' as const,
+    stack: 'all',
+    barMaxWidth: 28,
+    itemStyle: { color: colours[k] },
+    data: points.map((p) => p[k]),
+  }));
+  return {
+    tooltip: { trigger: 'axis' as const },
+    legend: { top: 0 },
+    grid: { left: 40, right: 16, top: 36, bottom: 28 },
+    xAxis: { type: 'category' as const, data: points.map((p) => p.date.slice(5)) },
+    yAxis: { type: 'value' as const, minInterval: 1 },
+    series,
+  };
+}
+
+/** Horizontal bars of the most frequent codes (top 10) labelled with their text. */
+export function byCodeOption(rows: { code: number; count: number }[], label: (code: number) => string) {
+  const top = rows.slice(0, 10).reverse();
+  return {
+    tooltip: { trigger: 'item' as const },
+    grid: { left: 8, right: 24, top: 8, bottom: 8, containLabel: true },
+    xAxis: { type: 'value' as const, minInterval: 1 },
+    yAxis: { type: 'category' as const, data: top.map((r) => `${r.code} ${label(r.code)}`.slice(0, 28)) },
+    series: [{ type: 'bar' as const, barMaxWidth: 22, data: top.map((r) => r.count), itemStyle: { color: '#fa8c16' } }],
+  };
+}
+
+/** Doughnut of the process states. */
+export function processOption(counts: Record<'unprocessed' | 'processed' | 'outdated' | 'noProcessingNeeded', number>, names: Record<string, string>) {
+  const colours = { unprocessed: '#ff4d4f', processed: '#52c41a', outdated: '#bfbfbf', noProcessingNeeded: '#1677ff' };
+  return {
+    tooltip: { trigger: 'item' as const },
+    legend: { bottom: 0 },
+    series: [
+      {
+        type: 'pie' as const,
+        radius: ['45%', '70%'],
+        label: { formatter: '{c}' },
+        // States with no alarm are left out of the ring (and its labels).
+        data: (Object.keys(colours) as (keyof typeof colours)[])
+          .filter((k) => counts[k] > 0)
+          .map((k) => ({ name: names[k], value: counts[k], itemStyle: { color: colours[k] } })),
+      },
+    ],
+  };
+}
+
+/** Lines of alarms per day, one per company. */
+export function companyOption(trend: { name: string; series: { date: string; count: number }[] }[]) {
+  const days = trend[0]?.series.map((p) => p.date.slice(5)) ?? [];
+  return {
+    tooltip: { trigger: 'axis' as const },
+    legend: { top: 0 },
+    grid: { left: 40, right: 16, top: 36, bottom: 28 },
+    xAxis: { type: 'category' as const, data: days },
+    yAxis: { type: 'value' as const, minInterval: 1 },
+    series: trend.map((c) => ({ name: c.name, type: 'line' as const, data: c.series.map((p) => p.count) })),
+  };
+}

@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import { SMTPServer } from 'smtp-server';
+import { startTestServer, type TestServer } from '../helpers/test-server';
+import { loginAll, NO_PERMISSION } from './admin-support';
+
+/** A local SMTP server on 127.0.0.1 collecting what it receives. */
+const inbox: { from: string; to: string[]; raw: string }[] = [];
+let smtp: SMTPServer;
+let s: TestServer;
+let t: Awaited<ReturnType<typeof loginAll>>;
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        inbox.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
+  const port = (smtp.server.address() as { port: number }).port;
+  s = await startTestServer({ SIM_ALARM_MINUTES: '0', SMTP_URL: `smtp://127.0.0.1:${port}` });
+  t = await loginAll(s);
+  // Alarms of known days: two today on PatrolA1 (one processed), one 3 days ago, one 40 days ago, one of a Metro robot.
+  const db = s.server.services.db;
+  const add = (robotId: string, companyId: number, code: number, kind: string, daysAgo: number, processStatus = 0) =>
+    db.query(
+      `INSERT INTO alarms ("robotId", "robotName", "companyId", "code", "kind", "level", "processStatus", "createdAt") VALUES ($1, $2, $3, $4, $5, 2, $6, now() - make_interval(days => $7))`,
+      [robotId, robotId === '01WR000001' ? 'PatrolA1' : 'Other', companyId, code, kind, processStatus, daysAgo],
+    );
+  await add('01WR000001', 2, 301, 'alarm', 0);
+  await add('01WR000001', 2, 202, 'fault', 0, 1);
+  await add('01WR000001', 2, 301, 'alarm', 3);
+  await add('01WR000001', 2, 103, 'environment', 40);
+  await add('05WV000001', 3, 301, 'alarm', 0);
+  await s.call('setCompanyParam', { companyId: 2, defaultMapType: 1 }, t.admin);
+  await db.query(`UPDATE companies SET "senderMail" = 'reports@harbor.example.com' WHERE id = 2`);
+}, 60_000);
+afterAll(async () => {
+  await s?.close();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+const week = { robotId: '01WR000001', period: 'week' };
+
+describe('statistics events (spec §7) over a period (spec §9)', () => {
+  it('sums up a robot week: alarms by kind and by process state; kinds not built yet are zero', async () => {
+    const a = await s.call('getSummaryStatistics', week, t.entsuper);
+    expect(a.statusCode).toBe(200);
+    expect(a.param).toMatchObject({ days: 7, robots: 1, total: 3, alarms: 2, faults: 1, environment: 0, unprocessed: 2, processed: 1, outdated: 0, noProcessingNeeded: 0, faces: 0, plates: 0 });
+    expect((await s.call('getSummaryStatistics', { ...week, period: 'month' }, t.entsuper)).param.total).toBe(3);
+    expect((await s.call('getSummaryStatistics', { ...week, period: 'quarter' }, t.entsuper)).param.total).toBe(4);
+    expect((await s.call('getSummaryStatistics', { ...week, period: 'year' }, t.entsuper)).param).toMatchObject({ total: 4, days: 365 });
+    // Without a robot: the caller's company tree (Harbor sees its own robots only).
+    expect((await s.call('getSummaryStatistics', { period: 'week' }, t.entsuper)).param.total).toBe(3);
+    expect((await s.call('getSummaryStatistics', { period: 'week' }, t.admin)).param.total).toBe(4);
+  });
+
+  it('gives alarms per day (every day, zeros included), by code, by process state, per company and per robot', async () => {
+    const daily = (await s.call('getOperationalAlarm', week, t.entsuper)).param as { date: string; alarm: number; fault: number }[];
+    expect(daily).toHaveLength(7);
+    expect(daily.at(-1)).toMatchObject({ date: new Date().toISOString().slice(0, 10), alarm: 1, fault: 1, environment: 0 });
+    expect(daily.reduce((n, d) => n + d.alarm + d.fault, 0)).toBe(3);
+    expect((await s.call('getOperationalAlarmCount', week, t.entsuper)).param).toEqual([
+      { code: 301, kind: 'alarm', count: 2 },
+      { code: 202, kind: 'fault', count: 1 },
+    ]);
+    expect((await s.call('queryAlarmProcessCount', week, t.entsuper)).param).toEqual({ unprocessed: 2, processed: 1, outdated: 0, noProcessingNeeded: 0 });
+    const trend = (await s.call('getCompanyTrend', { period: 'week' }, t.admin)).param as { name: string; series: { count: number }[] }[];
+    expect(trend.map((c) => c.name).sort()).toEqual(['HarborSecurity', 'MetroColdChain']);
+    expect(trend.find((c) => c.name === 'HarborSecurity')!.series.reduce((n, p) => n + p.count, 0)).toBe(3);
+    const robots = (await s.call('getRobots', { period: 'week' }, t.entsuper)).param as { robotId: string; alarms: number }[];
+    expect(Array.isArray(robots)).toBe(true);
+    expect(robots.find((r) => r.robotId === '01WR000001')!.alarms).toBe(3);
+    expect(robots.some((r) => r.robotId === '05WV000001')).toBe(false);
+  });
+
+  it('takes a custom period of at most 366 days and refuses a bad one with the spec message', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const custom = await s.call('getSummaryStatistics', { ...week, period: 'custom', start: today, end: today }, t.entsuper);
+    expect(custom.param).toMatchObject({ days: 1, total: 2 });
+    expect(await s.call('getSummaryStatistics', { ...week, period: 'custom', start: today, end: '2020-01-01' }, t.entsuper)).toEqual({
+      statusCode: 400,
+      statusInfo: 'Custom period: the start date must not be after the end date, and the period is at most 366 days',
+    });
+    expect((await s.call('getSummaryStatistics', { ...week, period: 'custom' }, t.entsuper, 'zh')).statusInfo).toBe('自定义时段：开始日期不能晚于结束日期，且不超过366天');
+    expect((await s.call('getSummaryStatistics', { ...week, period: 'fortnight' }, t.entsuper)).statusInfo).toBe('Validation failed: Period has a value that is not allowed');
+  });
+
+  it('keeps callers to their company tree and refuses general users', async () => {
+    expect(await s.call('getSummaryStatistics', { robotId: '05WV000001', period: 'week' }, t.entsuper)).toEqual({ statusCode: 404, statusInfo: 'Robot not found' });
+    expect(await s.call('getSummaryStatistics', week, t.operator)).toEqual({ statusCode: 401, statusInfo: NO_PERMISSION });
+    expect(await s.call('sendEmail', { ...week, addresses: ['a@b.com'] }, t.operator)).toEqual({ statusCode: 401, statusInfo: NO_PERMISSION });
+  });
+});
+
+describe('report workbook and mail', () => {
+  it('exports the report as an Excel workbook in the caller language', async () => {
+    const res = await fetch(`${s.url}/api/report/export`, { method: 'POST', headers: { 'content-type': 'application/json', token: t.entsuper }, body: JSON.stringify({ ...week, lang: 'zh' }) });
+    expect(res.headers.get('content-type')).toContain('spreadsheetml');
+    expect(res.headers.get('content-disposition')).toMatch(/alarm-report-01WR000001-week-\d{4}-\d{2}-\d{2}\.xlsx/);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(Buffer.from(await res.arrayBuffer()) as never);
+    expect(wb.worksheets.map((w) => w.name)).toEqual(['概览', '每日', '按故障码', '报警明细']);
+    const summary = wb.getWorksheet('概览')!;
+    expect(summary.getRow(8).values).toEqual([undefined, '报警总数', 3]);
+    const detail = wb.getWorksheet('报警明细')!;
+    expect(detail.rowCount).toBe(4);
+    expect(detail.getRow(2).getCell(4).value).toMatch(/报警：发生碰撞|故障：激光雷达通信中断/);
+    const refused = await fetch(`${s.url}/api/report/export`, { method: 'POST', headers: { 'content-type': 'application/json', token: t.entsuper }, body: JSON.stringify({ period: 'week' }) });
+    expect(await refused.json()).toEqual({ code: 400, message: 'Choose a robot first' });
+  });
+
+  it('mails the report with its workbook to groups and addresses through SMTP', async () => {
+    const group = (await s.call('addEmailGroup', { name: 'Managers', addresses: ['boss@harbor.example.com', 'deputy@harbor.example.com'] }, t.entsuper)).param.id;
+    const sent = await s.call('sendEmail', { ...week, emailGroupIds: [group], addresses: ['guard@harbor.example.com'] }, t.entsuper);
+    expect(sent.statusCode).toBe(200);
+    expect(sent.param.accepted.sort()).toEqual(['boss@harbor.example.com', 'deputy@harbor.example.com', 'guard@harbor.example.com']);
+    const mail = inbox.at(-1)!;
+    expect(mail.from).toBe('reports@harbor.example.com');
+    expect(mail.to.sort()).toEqual(['boss@harbor.example.com', 'deputy@harbor.example.com', 'guard@harbor.example.com']);
+    expect(mail.raw).toContain('Subject: Alarm and operations report');
+    // The attachment is the workbook: decode it and read it back.
+    const part = /Content-Disposition: attachment;\s+filename="?(alarm-report-[^"\r\n]+\.xlsx)"?\r\n(?:[^\r\n]+\r\n)*\r\n([A-Za-z0-9+/=\r\n]+)/.exec(mail.raw);
+    expect(part?.[1]).toMatch(/^alarm-report-01WR000001-week-/);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(Buffer.from(part![2]!.replace(/\s+/g, ''), 'base64') as never);
+    expect(wb.worksheets.map((w) => w.name)).toEqual(['Summary', 'Daily', 'By code', 'Alarms']);
+  });
+
+  it('needs at least one group or address, and groups of the caller tree; nothing is sent', async () => {
+    const n = inbox.length;
+    expect(await s.call('sendEmail', week, t.entsuper)).toEqual({ statusCode: 400, statusInfo: 'Choose at least one mail group or address' });
+    expect(await s.call('sendEmail', { ...week, emailGroupIds: [], addresses: [] }, t.entsuper, 'ja')).toEqual({
+      statusCode: 400,
+      statusInfo: 'メールグループまたはアドレスを1つ以上選択してください',
+    });
+    const metro = (await s.call('addEmailGroup', { name: 'Metro', addresses: ['m@metro.example.com'], companyId: 3 }, t.admin)).param.id;
+    expect(await s.call('sendEmail', { ...week, emailGroupIds: [metro] }, t.entsuper)).toEqual({ statusCode: 400, statusInfo: 'E-mail group not found' });
+    expect((await s.call('sendEmail', { ...week, addresses: ['not-mail'] }, t.entsuper)).statusInfo).toBe('Validation failed: Addresses: Invalid e-mail address');
+    expect(inbox.length).toBe(n);
+  });
+});

@@ -1,0 +1,116 @@
+import { expect, test } from '@playwright/test';
+import { SMTPServer } from 'smtp-server';
+import { PROTOCOL_VERSION } from '../../common/protocol';
+import { login } from './helpers';
+
+/** Mails the test SMTP server received (the console's SMTP_URL points at E2E_PORT + 1). */
+const inbox: { to: string[]; raw: string }[] = [];
+let smtp: SMTPServer;
+
+test.beforeAll(async ({ baseURL }) => {
+  const port = Number(new URL(baseURL!).port) + 1;
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', () => resolve()));
+});
+test.afterAll(async () => new Promise<void>((resolve) => smtp.close(() => resolve())));
+
+/** Calls an event as a user (the test raises the alarm in the simulator through the API). */
+async function call(baseURL: string, event: string, param: unknown, token?: string) {
+  const res = await fetch(`${baseURL}/api/interface`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ event, param, token, protocolVersion: PROTOCOL_VERSION, lang: 'en' }),
+  });
+  return (await res.json()) as { statusCode: number; statusInfo: string; param?: any };
+}
+
+test('a simulated alarm pops up on the operator screen, is processed there and shows processed in alarm management', async ({ page, baseURL }) => {
+  const admin = (await call(baseURL!, 'login', { username: 'admin', password: 'demo1234', codeId: 'x', code: 'x' })).param.token as string;
+  await login(page, 'entadmin');
+  await expect(page).toHaveURL(/\/home\/telecontrol/);
+  await expect(page.getByTestId('link-state')).toHaveAttribute('data-status', 'connected');
+
+  const raised = await call(baseURL!, 'simulateAlarm', { robotId: '01WR000001', code: 306 }, admin);
+  expect(raised.statusCode).toBe(200);
+  const popup = page.locator('[data-testid^="alarm-popup-"]').filter({ hasText: 'PatrolA1' });
+  await expect(popup).toBeVisible();
+  await expect(popup).toContainText('Alarm: the robot fell over');
+  await expect(popup).toContainText('Level 2');
+
+  await popup.getByTestId('alarm-popup-process').click();
+  const dialog = page.getByRole('dialog').filter({ hasText: 'Process alarm · PatrolA1' });
+  await expect(dialog).toBeVisible();
+  // The result is required.
+  await dialog.getByTestId('alarm-process-submit').click();
+  await expect(dialog).toContainText('Please describe the result');
+  await dialog.getByTestId('alarm-process-result').fill('Robot set upright, no damage');
+  await dialog.getByTestId('alarm-process-submit').click();
+  await expect(page.getByText('The alarm is processed')).toBeVisible();
+  await expect(popup).toBeHidden();
+
+  await page.getByTestId('menu-alarmManage').click();
+  await expect(page).toHaveURL(/\/home\/alarmManage/);
+  const row = page.locator('tr').filter({ hasText: 'Alarm: the robot fell over' }).first();
+  await expect(row).toContainText('PatrolA1');
+  await expect(row).toContainText('Processed');
+  await expect(row).toContainText('EntAdmin');
+  await expect(row).toContainText('Robot set upright, no damage');
+
+  // Unhandled events no longer list it.
+  await page.getByTestId('menu-unhandledEvent').click();
+  await expect(page).toHaveURL(/\/home\/unhandledEvent/);
+  await expect(page.locator('.ant-table')).toBeVisible();
+  await expect(page.locator('tr').filter({ hasText: 'Alarm: the robot fell over' })).toHaveCount(0);
+});
+
+test('a report of the selected robot is e-mailed with its Excel workbook and arrives at the SMTP server', async ({ page }) => {
+  await login(page, 'entsuper');
+  await page.getByTestId('robot-tree').getByText('PatrolA1').click();
+  await page.getByTestId('menu-dataOutput').click();
+  await expect(page).toHaveURL(/\/home\/dataOutput/);
+  await expect(page.getByTestId('data-output-robot')).toContainText('PatrolA1');
+  await expect(page.getByTestId('data-output-stat-total')).toHaveAttribute('data-value', /^[1-9]\d*$/);
+  await expect(page.getByTestId('chart-daily')).toBeVisible();
+
+  await page.getByTestId('data-output-period').getByText('Month').click();
+  await page.getByTestId('data-output-mail').click();
+  const dialog = page.getByTestId('data-output-mail-dialog');
+  await expect(dialog).toBeVisible();
+  // At least one group or address (spec §5).
+  await page.getByTestId('data-output-mail-send').click();
+  await expect(page.getByTestId('data-output-mail-dialog-error')).toHaveText('Choose at least one mail group or address');
+  await page.getByTestId('data-output-mail-addresses').locator('input').fill('night.shift@harbor.example.com');
+  await page.keyboard.press('Enter');
+  await page.getByTestId('data-output-mail-send').click();
+  await expect(page.getByText('The report was sent to 1 address(es)')).toBeVisible();
+
+  await expect.poll(() => inbox.length).toBeGreaterThan(0);
+  const mail = inbox.at(-1)!;
+  expect(mail.to).toEqual(['night.shift@harbor.example.com']);
+  expect(mail.raw).toMatch(/Subject: Alarm and operations report/);
+  expect(mail.raw).toMatch(/filename="?alarm-report-01WR000001-month-\d{4}-\d{2}-\d{2}\.xlsx"?/);
+  expect(mail.raw).toContain('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+});
+
+test('energy consumption of the selected robot shows its battery now and its curve over a period', async ({ page }) => {
+  await login(page, 'entadmin');
+  await page.getByTestId('robot-tree').getByText('PatrolA2').click();
+  await page.getByTestId('menu-energyConsumption').click();
+  await expect(page).toHaveURL(/\/home\/energyConsumption/);
+  await expect(page.getByTestId('energy-robot')).toContainText('01WR000002');
+  await expect(page.getByTestId('energy-stat-battery')).toHaveAttribute('data-value', /^\d+$/);
+  await expect(page.getByTestId('energy-curve')).toBeVisible();
+  await page.getByTestId('energy-period').getByText('Quarter').click();
+  await expect(page.getByTestId('energy-curve')).toBeVisible();
+});
