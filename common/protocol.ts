@@ -90,8 +90,20 @@ export type PushEvent = (typeof PUSH_EVENTS)[number];
 /** Messages the server sends on the realtime socket. */
 export type ServerMessage =
   | { type: 'heartbeat'; t: number }
-  | { type: 'push'; topic: string; event: PushEvent | 'snapshot'; data: unknown }
+  | PushMessage
+  | { type: 'batch'; pushes: PushMessage[] }
   | { type: 'error'; message: string };
+
+/** One push: a robot's change on its topic, or the snapshot answering a subscribe. */
+export interface PushMessage {
+  type: 'push';
+  topic: string;
+  event: PushEvent | 'snapshot';
+  data: unknown;
+}
+
+/** Topic carrying every robot of the caller's company tree (snapshot: the robots; then their robot pushes). */
+export const FLEET_TOPIC = 'fleet';
 
 /** Topic for one robot's pushes. */
 export function robotTopic(robotId: string): string {

@@ -33,6 +33,7 @@ import { FleetSimulator, type SimRobotSpec } from './simulator/simulator';
 import { seedDemo, seedRoles, DEMO_NO_CHARGER, DEMO_OFFLINE } from './demo/seed';
 import { patrolLoop, type MapMeta } from './demo/floorplan';
 import { visibleCompanyIds } from './entities/scope';
+import { FLEET_TOPIC } from '../common/protocol';
 import type { Services } from './services';
 
 /** A running server: its HTTP address and a way to stop everything it started. */
@@ -72,6 +73,10 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     const sessions = new SessionStore(db);
     const hub = new RealtimeHub({
       snapshot: async (session, topic) => {
+        if (topic === FLEET_TOPIC) {
+          const ids = await visibleCompanyIds(db, session);
+          return fleet.all().filter((r) => ids === null || ids.includes(r.companyId));
+        }
         const [kind, id] = topic.split('/');
         if (kind !== 'robot' || !id) return null;
         const robot = fleet.get(id);
@@ -79,7 +84,9 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
         const ids = await visibleCompanyIds(db, session);
         return ids === null || ids.includes(robot.companyId) ? robot : null;
       },
-    });
+      scope: (session) => visibleCompanyIds(db, session),
+      companyOf: (robotId) => fleet.get(robotId)?.companyId,
+    }, undefined, config.realtimeBatchMs);
     hub.start();
     closers.push(async () => hub.stop());
     fleet.onChange((robotId, event, data) => hub.publishRobot(robotId, event, data));

@@ -21,6 +21,8 @@ export interface ServerConfig {
   staticDir: string;
   schemasDir: string;
   logLevel: string;
+  /** Realtime batch window in ms (0: one frame per push). */
+  realtimeBatchMs: number;
 }
 
 /** Reads the configuration from environment variables (documented in README). */
@@ -52,5 +54,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     staticDir: path.resolve(root, env.STATIC_DIR ?? 'dist'),
     schemasDir: path.resolve(root, 'schemas'),
     logLevel: env.LOG_LEVEL ?? 'warn',
+    realtimeBatchMs: Number(env.REALTIME_BATCH_MS ?? 50),
   };
 }

@@ -109,7 +109,8 @@ export class FleetState {
       interactionState: t.interactionState,
       updatedAt: Date.now(),
     });
-    this.emit(r.robotId, 'status', this.statusOf(r));
+    // `t`: when the robot sent it (its own clock), beside `updatedAt`, when the server took it.
+    this.emit(r.robotId, 'status', { ...this.statusOf(r), t: t.t });
     if (changed) void this.persist(r);
   }
 
