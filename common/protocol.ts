@@ -120,6 +120,9 @@ export const MqttTopics = {
   command: (robotId: string) => `fleet/robots/${robotId}/command`,
   /** Robot → server command answers. */
   reply: (robotId: string) => `fleet/robots/${robotId}/reply`,
+  /** Robot → server video reports: heartbeat of the cameras, error reports, push started/stopped. */
+  video: (robotId: string) => `fleet/robots/${robotId}/video`,
+  videoWildcard: 'fleet/robots/+/video',
   statusWildcard: 'fleet/robots/+/status',
   gpsWildcard: 'fleet/robots/+/gps',
   replyWildcard: 'fleet/robots/+/reply',
@@ -149,3 +152,9 @@ export interface RobotPose {
   mapId: number | null;
   t: number;
 }
+
+/** What a robot publishes on its video topic (relayed as VideoHeart, VideoErrorReport, pushVideo). */
+export type RobotVideoReport =
+  | { kind: 'heart'; cameras: { cameraId: number; status: number }[]; t?: number }
+  | { kind: 'error'; cameraId: number; code: number; t?: number }
+  | { kind: 'push'; cameraId: number; isPushVideo: 0 | 1; t?: number };

@@ -1,5 +1,5 @@
 import mqtt, { type MqttClient } from 'mqtt';
-import { MqttTopics, type RobotPose, type RobotTelemetry } from '../../common/protocol';
+import { MqttTopics, type RobotPose, type RobotTelemetry, type RobotVideoReport } from '../../common/protocol';
 import { RobotAction, type RefusalReason, type RobotCommand, type RobotReply } from '../../common/robot-actions';
 import { defaultCameraParams } from '../../common/camera';
 import { CameraAction, FireOperation } from '../../common/robot-control';
@@ -61,6 +61,7 @@ const newCamera = (): SimCamera => ({ params: defaultCameraParams(), push: 1, de
 export class FleetSimulator {
   private readonly robots: SimRobot[] = [];
   private timer: NodeJS.Timeout | null = null;
+  private ticks = 0;
 
   constructor(
     private readonly url: string,
@@ -115,6 +116,7 @@ export class FleetSimulator {
     switch (cmd.action) {
       case 'pushVideo':
         cam.push = cmd.params?.isPushVideo ? 1 : 0;
+        this.video(r, { kind: 'push', cameraId: Number(cmd.params?.cameraId ?? 0), isPushVideo: cam.push, t: Date.now() });
         return { data: { push: cam.push } };
       case 'camParamGet':
         return { data: { ...cam.params } };
@@ -269,10 +271,17 @@ export class FleetSimulator {
 
   private tick(): void {
     const dt = this.tickMs / 1000;
+    const heart = this.ticks++ % Math.max(1, Math.round(5_000 / this.tickMs)) === 0;
     for (const r of this.robots) {
       this.step(r, dt);
       this.publish(r);
+      if (heart) this.video(r, { kind: 'heart', cameras: r.cameras.map((c, cameraId) => ({ cameraId, status: c.push ? 1 : 0 })), t: Date.now() });
     }
+  }
+
+  /** Video reports (spec §4 pushes VideoHeart, VideoErrorReport, pushVideo) on the robot's video topic. */
+  private video(r: SimRobot, report: RobotVideoReport): void {
+    r.client.publish(MqttTopics.video(r.spec.robotId), JSON.stringify(report));
   }
 
   /** Publishes the robot's status and pose, as it does every second and after each command. */
