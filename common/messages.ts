@@ -119,6 +119,14 @@ export const MESSAGES = {
   'format.clock-time': { en: 'Enter a time as HH:mm:ss (for example 07:30:00)', zh: '时间格式应为 HH:mm:ss（例如 07:30:00）', ja: '時刻は HH:mm:ss の形式で入力してください（例: 07:30:00）' },
   'format.hex': { en: 'Invalid hexadecimal value', zh: '十六进制格式错误', ja: '16進数の形式が正しくありません' },
   'format.url': { en: 'Invalid URL (for example https://example.com)', zh: '网址格式错误（例如 https://example.com）', ja: 'URL の形式が正しくありません（例: https://example.com）' },
+  // Dashboard monitoring configuration (spec §5: at least 1 camera and 1 map, at most 16 cameras, no duplicates).
+  monitoringCamerasMin: { en: 'Choose at least 1 camera', zh: '请至少选择1个摄像头', ja: 'カメラを1台以上選択してください' },
+  monitoringMapsMin: { en: 'Choose at least 1 map', zh: '请至少选择1张地图', ja: '地図を1枚以上選択してください' },
+  monitoringCamerasMax: { en: 'At most 16 cameras', zh: '最多16个摄像头', ja: 'カメラは16台までです' },
+  monitoringDuplicateCamera: { en: 'Duplicate camera: {camera}', zh: '摄像头重复：{camera}', ja: 'カメラが重複しています：{camera}' },
+  monitoringDuplicateMap: { en: 'Duplicate map: {map}', zh: '地图重复：{map}', ja: '地図が重複しています：{map}' },
+  monitoringUnknownRobot: { en: 'Robot {robotId} is not in this company', zh: '机器人{robotId}不属于该公司', ja: 'ロボット{robotId}はこの会社に属していません' },
+  monitoringUnknownMap: { en: 'Map {map} is not in this company', zh: '地图{map}不属于该公司', ja: '地図{map}はこの会社に属していません' },
 } satisfies Catalog;
 
 /** A key of the shared message catalogue. */

@@ -34,6 +34,7 @@ import { seedDemo, seedRoles, DEMO_NO_CHARGER, DEMO_OFFLINE } from './demo/seed'
 import { patrolLoop, type MapMeta } from './demo/floorplan';
 import { visibleCompanyIds } from './entities/scope';
 import { FLEET_TOPIC } from '../common/protocol';
+import { registerMonitoringEvents } from './events/monitoring-events';
 import type { Services } from './services';
 
 /** A running server: its HTTP address and a way to stop everything it started. */
@@ -107,6 +108,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     registerRoleEvents(events, services, pluginsDir);
     registerSettingsEvents(events, services);
     registerFormDesignEvents(events, services);
+    registerMonitoringEvents(events, services);
     registerRoleHooks({ schemas: () => services.schemas, plugins: () => readPluginManifests(pluginsDir) });
 
     // MQTT: the embedded broker unless MQTT_URL names an external one.

@@ -1,0 +1,9 @@
+-- Dashboard monitoring configuration (issue 4, spec §2 /dashboard, §5): one per company — the
+-- cameras ([{robotId, cameraId}], 1 to 16, no duplicates) and maps ([mapId], at least 1) it shows.
+CREATE TABLE monitoring_configs (
+  company_id bigint PRIMARY KEY REFERENCES companies(id) ON DELETE CASCADE,
+  cameras jsonb NOT NULL,
+  maps jsonb NOT NULL,
+  updated_by bigint,
+  updated_at timestamptz NOT NULL DEFAULT now()
+);
