@@ -4,12 +4,18 @@ import { visibleCompanyIds } from '../entities/scope';
 import { createAjv } from '../schemas/loader';
 import { AppError, fail } from '../errors';
 import type { Queryable } from '../store/db';
+import { mapPictureUrl } from '../monitoring/map-picture';
 import type { Services } from '../services';
 import type { AuthedContext, EventRegistry } from './registry';
 
 const ajv = createAjv();
 const companyOnly = ajv.compile({ type: 'object', properties: { companyId: { type: 'integer' }, userId: { type: 'integer' } }, additionalProperties: false });
 // Shape only: the spec's counts and duplicates are checked by hand, with the spec's messages.
+const mapsSchema = ajv.compile({
+  type: 'object',
+  properties: { mapIds: { type: 'array', maxItems: 64, items: { type: 'integer' } }, withPicture: { type: 'boolean' } },
+  additionalProperties: false,
+});
 const setSchema = ajv.compile({
   type: 'object',
   required: ['cameras', 'maps'],
@@ -61,6 +67,31 @@ export function registerMonitoringEvents(reg: EventRegistry, svc: Services): voi
     )[0];
     return row ? { companyId, configured: true, cameras: row.cameras, maps: row.maps.map(Number), updatedAt: new Date(row.updated_at).toISOString() } : null;
   };
+
+  // The maps of the caller's company tree for the overviews: names, the frame (origin, scale, size)
+  // robots' millimetre coordinates convert with, and on request the picture as a PNG data URL.
+  reg.register<{ mapIds?: number[]; withPicture?: boolean }>({
+    name: 'queryMonitoringMaps',
+    access: { kind: 'permission', permission: 'map:read' },
+    mutating: false,
+    validate: mapsSchema,
+    handler: async (ctx, p) => {
+      const ids = await visibleCompanyIds(svc.db, (ctx as AuthedContext).session);
+      const rows = await svc.db.query<{ mapId: number; companyId: number; regionName: string; buildingName: string; floor: number; mapName: string; config: Record<string, number> | null; pgmPath: string | null }>(
+        `SELECT id AS "mapId", "companyId", "regionName", "buildingName", "floor", "mapName", "config", "pgmPath" FROM maps
+          WHERE ($1::bigint[] IS NULL OR "companyId" = ANY($1::bigint[])) AND ($2::bigint[] IS NULL OR id = ANY($2::bigint[]))
+          ORDER BY "regionName", "buildingName", "floor", id`,
+        [ids, p.mapIds ?? null],
+      );
+      return rows.map(({ pgmPath, config, ...m }) => ({
+        ...m,
+        mapId: Number(m.mapId),
+        companyId: Number(m.companyId),
+        config: config ? { pixelW: config.pixelW, pixelH: config.pixelH, scale: config.scale, Xorigin: config.Xorigin, Yorigin: config.Yorigin } : null,
+        ...(p.withPicture ? { picture: pgmPath ? mapPictureUrl(pgmPath) : null } : {}),
+      }));
+    },
+  });
 
   reg.register<{ companyId?: number }>({
     name: 'getMonitoringConfig',

@@ -81,3 +81,17 @@ describe('monitoring configuration (dashboard)', () => {
     expect(await stored()).toBe(1); // MetroColdChain's stays
   });
 });
+
+describe('queryMonitoringMaps', () => {
+  it('lists the maps of the caller company tree with their frame, and their picture on request', async () => {
+    const list = (await s.call('queryMonitoringMaps', {}, operator)).param;
+    expect(list.map((m: { mapId: number }) => m.mapId)).toEqual(expect.arrayContaining(harborMaps));
+    expect(list.map((m: { mapId: number }) => m.mapId)).not.toContain(metroMap);
+    expect(list[0].config).toMatchObject({ pixelW: 480, pixelH: 320 });
+    expect(list[0].picture).toBeUndefined();
+    const one = (await s.call('queryMonitoringMaps', { mapIds: [harborMaps[0]], withPicture: true }, operator)).param;
+    expect(one).toHaveLength(1);
+    expect(one[0].picture).toMatch(/^data:image\/png;base64,iVBOR/);
+    expect((await s.call('queryMonitoringMaps', { mapIds: [metroMap] }, operator)).param).toEqual([]);
+  });
+});
