@@ -16,7 +16,7 @@ export interface MapPanelProps {
 }
 
 /** A map card with live robots. */
-export function MapPanel({ map, robots, statusLabel, height = 320 }: MapPanelProps) {
+export function MapPanel({ map, robots, statusLabel, height = 420 }: MapPanelProps) {
   const { t } = useTranslation('overviews');
   const frame = map.config;
   const placed = frame ? robots.map((r) => ({ r, p: r.x !== null && r.y !== null ? toPixel(frame, r.x, r.y) : null })) : [];
@@ -37,7 +37,7 @@ export function MapPanel({ map, robots, statusLabel, height = 320 }: MapPanelPro
       {!frame || !map.picture ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('mapMissing')} />
       ) : (
-        <div style={{ position: 'relative', width: '100%', aspectRatio: `${frame.pixelW} / ${frame.pixelH}`, maxHeight: height, margin: '0 auto', background: '#f3f4f6' }}>
+        <div style={{ position: 'relative', width: '100%', maxWidth: Math.round((height * frame.pixelW) / frame.pixelH), aspectRatio: `${frame.pixelW} / ${frame.pixelH}`, margin: '0 auto', background: '#f3f4f6' }}>
           <img src={map.picture} alt={map.mapName} style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'fill', imageRendering: 'pixelated' }} />
           <svg viewBox={`0 0 ${frame.pixelW} ${frame.pixelH}`} preserveAspectRatio="none" style={{ position: 'absolute', inset: 0, width: '100%', height: '100%' }} role="img" aria-label={t('robotsOnMap', { count: robots.length })}>
             {placed.map(({ r, p }) =>
@@ -45,7 +45,7 @@ export function MapPanel({ map, robots, statusLabel, height = 320 }: MapPanelPro
                 <Tooltip key={r.robotId} title={`${r.robotName} · ${statusLabel(r)}${r.battery !== null ? ` · ${r.battery}%` : ''}`}>
                   <g data-testid={`${IDS.robot}-${r.robotId}`} data-online={r.online ? '1' : '0'} data-px={Math.round(p.px)} data-py={Math.round(p.py)} style={{ transition: 'transform 0.5s linear' }} transform={`translate(${p.px} ${p.py})`}>
                     <circle r={frame.pixelW / 60} fill={colour(r)} stroke="#fff" strokeWidth={frame.pixelW / 240} />
-                    <text y={-frame.pixelW / 40} textAnchor="middle" fontSize={frame.pixelW / 40} fill="#111827" stroke="#fff" strokeWidth={frame.pixelW / 400} paintOrder="stroke">
+                    <text y={-frame.pixelW / 45} textAnchor="middle" fontSize={frame.pixelW / 40} fontWeight={600} fill="#111827">
                       {r.robotName}
                     </text>
                   </g>

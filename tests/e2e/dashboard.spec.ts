@@ -72,3 +72,12 @@ test('monitor overview and navigation overview: live KPIs over the dots, robots 
   await expect(page.getByTestId('overview-robot-01WR000001')).toBeVisible();
   await expect(page.getByTestId('overview-robot-05WV000001')).toHaveCount(0);
 });
+
+test('dashboard: opens without the login screen when the URL carries a token (spec §6)', async ({ page, request }) => {
+  const answer = await (await request.post('/api/interface', { data: { event: 'login', param: { username: 'operator', password: 'demo1234', codeId: 'x', code: 'x' }, protocolVersion: '1.0.3' } })).json();
+  await page.goto(`/dashboard?token=${encodeURIComponent(answer.param.token)}`);
+  await expect(page.getByTestId('dashboard')).toBeVisible();
+  await expect(page.getByText('Dashboard', { exact: true }).first()).toBeVisible();
+  await page.goto('/monitorOverview');
+  await expect(page.getByTestId('kpi-total')).toBeVisible();
+});
