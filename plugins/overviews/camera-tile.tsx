@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { callEvent, getConfig, getToken, isAbortedError, LivePlayer, type PlayerState } from '@runtime';
+import { callEvent, getConfig, getToken, isAbortedError, LivePlayer, useVideoPushes, type PlayerState } from '@runtime';
 import { OVERVIEW_TEST_IDS as IDS } from './test-ids';
 
 function wsOrigin(): string {
@@ -26,15 +26,18 @@ export function CameraTile({ index, robotId, cameraId, robotName, height }: Came
   const [url, setUrl] = useState<string>();
   const [problem, setProblem] = useState<string>();
   const [state, setState] = useState<PlayerState>('nodata');
+  // Spec §4/§8: error reports and new addresses restart the camera; a heartbeat above 1 stops it.
+  const video = useVideoPushes(robotId, cameraId, state === 'playing');
   useEffect(() => {
     setUrl(undefined);
     setProblem(undefined);
+    if (video.destroyed) return;
     const abort = new AbortController();
     callEvent<{ path: string }>('reqVideoStream', { robotId, cameraId }, { signal: abort.signal })
       .then((a) => setUrl(`${wsOrigin()}${a.path}?token=${encodeURIComponent(getToken() ?? '')}`))
       .catch((err: unknown) => !isAbortedError(err) && setProblem((err as Error).message));
     return () => abort.abort();
-  }, [robotId, cameraId]);
+  }, [robotId, cameraId, video.restarts, video.destroyed]);
   return (
     <div data-testid={`${IDS.camera}-${index}`} data-state={state} style={{ background: '#111827', borderRadius: 8, overflow: 'hidden', border: '1px solid #1f2937' }}>
       <Flex gap={6} align="center" justify="space-between" style={{ padding: '4px 8px' }}>
@@ -46,6 +49,7 @@ export function CameraTile({ index, robotId, cameraId, robotName, height }: Came
         </Tag>
       </Flex>
       {problem ? <Alert banner type="warning" message={problem} /> : null}
+      {video.destroyed ? <Alert banner type="error" message={t('streamStopped')} /> : null}
       <LivePlayer url={url} height={height} data-testid={`${IDS.camera}-player-${index}`} onStateChange={setState} />
     </div>
   );

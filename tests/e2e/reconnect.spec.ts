@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import mqtt from 'mqtt';
 
 /**
  * The realtime link survives a server restart: this test runs its own server (it stops and
@@ -14,6 +15,7 @@ const base = `http://127.0.0.1:${port}`;
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fc-e2e-reconnect-'));
 let server: ChildProcess | undefined;
+let mqttUrl = '';
 
 async function startServer(): Promise<void> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -23,7 +25,11 @@ async function startServer(): Promise<void> {
   });
   server = child;
   await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (d: Buffer) => d.toString().includes('listening on') && resolve());
+    child.stdout!.on('data', (d: Buffer) => {
+      const m = /embedded broker at (mqtt:\/\/\S+)\)/.exec(d.toString());
+      if (m) mqttUrl = m[1]!;
+      if (d.toString().includes('listening on')) resolve();
+    });
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
   });
 }
@@ -41,15 +47,19 @@ test.afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-test('realtime link: the server stops, the console shows reconnecting, the server returns and the page recovers without a reload', async ({ page }) => {
-  test.setTimeout(180_000);
-  await startServer();
+async function loginOperator(page: Page): Promise<void> {
   await page.goto(`${base}/`);
   await page.getByTestId('login-username').fill('operator');
   await page.getByTestId('login-password').fill('demo1234');
   await page.getByTestId('login-code').fill('abcd');
   await page.getByTestId('login-submit').click();
   await expect(page).toHaveURL(/\/home\//);
+}
+
+test('realtime link: the server stops, the console shows reconnecting, the server returns and the page recovers without a reload', async ({ page }) => {
+  test.setTimeout(180_000);
+  await startServer();
+  await loginOperator(page);
   await page.goto(`${base}/home/telecontrol`);
   await page.getByTestId('robot-tree').getByText('PatrolA1').click();
   const link = page.getByTestId('link-state');
@@ -73,4 +83,27 @@ test('realtime link: the server stops, the console shows reconnecting, the serve
     .poll(async () => Date.parse((await page.getByTestId('robot-updated-at').textContent())!.replace(' ', 'T')), { timeout: 20_000 })
     .toBeGreaterThan(restartedAt - 1000);
   expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+});
+
+test('video pushes: a camera heartbeat above 1 stops the player, the camera’s error report restarts it', async ({ page }) => {
+  test.setTimeout(120_000);
+  if (!server) await startServer();
+  await loginOperator(page);
+  await page.goto(`${base}/home/telecontrol`);
+  await page.getByTestId('robot-tree').getByText('PatrolA2').click();
+  const video = page.getByTestId('video-player').locator('video');
+  const playing = () => video.evaluate((v: HTMLVideoElement) => v.currentTime);
+  await expect.poll(playing, { timeout: 30_000 }).toBeGreaterThan(0.5);
+  // The robot (here: this test speaking its MQTT topics) reports its front camera broken, then recovered.
+  const robot = await mqtt.connectAsync(mqttUrl, { clientId: 'e2e-robot-01WR000002' });
+  try {
+    robot.publish('fleet/robots/01WR000002/video', JSON.stringify({ kind: 'heart', cameras: [{ cameraId: 0, status: 3 }] }));
+    await expect(page.getByTestId('camera-stream-stopped')).toHaveText('The camera reported a video fault: the player was stopped');
+    await expect(page.getByTestId('video-player')).toHaveAttribute('data-state', 'nodata');
+    robot.publish('fleet/robots/01WR000002/video', JSON.stringify({ kind: 'error', cameraId: 0, code: 4402 }));
+    await expect(page.getByTestId('camera-stream-stopped')).toHaveCount(0);
+    await expect(page.getByTestId('video-player')).toHaveAttribute('data-state', 'playing', { timeout: 30_000 });
+  } finally {
+    await robot.endAsync(true);
+  }
 });
