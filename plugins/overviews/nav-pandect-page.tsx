@@ -1,6 +1,9 @@
-/** /navPandect (spec §2): every map of the caller's company tree with its robots live on it. */
-import { useMemo } from 'react';
+/** /navPandect (spec §2): the maps of the company's navigation configuration (else every map of its tree) with the robots live on them. */
+import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Col, Empty, Flex, Row, Spin } from 'antd';
+import { SettingOutlined } from '@ant-design/icons';
+import { callEvent, isAbortedError } from '@runtime';
+import { NavConfigDrawer, type NavigationConfig } from './nav-config-drawer';
 import { useTranslation } from 'react-i18next';
 import type { FleetRobot } from './fleet-model';
 import { MapPanel } from './map-panel';
@@ -13,7 +16,22 @@ import { OVERVIEW_TEST_IDS as IDS } from './test-ids';
 /** The navigation overview page. */
 export default function NavPandectPage() {
   const { t } = useTranslation('overviews');
-  const { maps, error, reload } = useMaps(undefined, true);
+  const { maps: all, error, reload } = useMaps(undefined, true);
+  const [config, setConfig] = useState<NavigationConfig>();
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    const abort = new AbortController();
+    callEvent<NavigationConfig>('getNavigationConfig', {}, { signal: abort.signal })
+      .then(setConfig)
+      .catch((err: unknown) => !isAbortedError(err) && setConfig({ companyId: 0, configured: false, maps: [], updatedAt: null }));
+    return () => abort.abort();
+  }, []);
+  const maps = useMemo(() => {
+    if (!all || !config) return null;
+    if (!config.configured) return all;
+    const byId = new Map(all.map((m) => [m.mapId, m]));
+    return config.maps.map((id) => byId.get(id)).filter((m) => m !== undefined);
+  }, [all, config]);
   const { fleet, version } = useFleet();
   const status = useStatusLabel();
   const byMap = useMemo(() => {
@@ -22,7 +40,15 @@ export default function NavPandectPage() {
     return out;
   }, [fleet, version]);
   return (
-    <OverviewShell title={t('nav.title')} testId={IDS.navPandect}>
+    <OverviewShell
+      title={t('nav.title')}
+      testId={IDS.navPandect}
+      extra={
+        <Button icon={<SettingOutlined />} onClick={() => setOpen(true)} disabled={!config || !all} data-testid={IDS.navConfigure}>
+          {t('dashboard.configure')}
+        </Button>
+      }
+    >
       {error ? <Alert type="error" showIcon message={t('loadFailed')} description={error} action={<Button onClick={reload}>{t('retry')}</Button>} /> : null}
       {!maps && !error ? (
         <Flex justify="center" style={{ padding: 48 }}>
@@ -38,6 +64,18 @@ export default function NavPandectPage() {
             </Col>
           ))}
         </Row>
+      ) : null}
+      {config && all ? (
+        <NavConfigDrawer
+          open={open}
+          config={config}
+          maps={all}
+          onClose={() => setOpen(false)}
+          onSaved={(c) => {
+            setConfig(c);
+            setOpen(false);
+          }}
+        />
       ) : null}
     </OverviewShell>
   );

@@ -21,4 +21,8 @@ export const OVERVIEW_TEST_IDS = {
   alarms: 'live-alarms',
   dots: 'overview-dots',
   navPandect: 'nav-pandect',
+  navConfigure: 'nav-configure',
+  navConfig: 'nav-config',
+  navConfigMaps: 'nav-config-maps',
+  navConfigSave: 'nav-config-save',
 } as const;

@@ -52,7 +52,11 @@ async function companyTree(db: Queryable, companyId: number): Promise<number[]> 
   return rows.map((r) => Number(r.id));
 }
 
-/** getMonitoringConfig, setMonitoringConfig, delMonitoringConfig (spec §7 monitoring config; §5 dashboard rules). */
+/**
+ * Spec §7 monitoring/navigation config: get/set/delMonitoringConfig (§5 dashboard rules), the pickers
+ * queryAllCompanyNames, getRobotsByCompany, queryMapByCompanyId, getRobotInfoByMap, and
+ * get/set/delNavigationConfig (the maps of /navPandect); plus queryMonitoringMaps (map frames and pictures).
+ */
 export function registerMonitoringEvents(reg: EventRegistry, svc: Services): void {
   /** The company the call is about: the given one when the caller sees it, else the caller's own. */
   const target = async (ctx: AuthedContext, companyId: number | undefined): Promise<number> => {
@@ -139,6 +143,122 @@ export function registerMonitoringEvents(reg: EventRegistry, svc: Services): voi
         [companyId, JSON.stringify(cameras), JSON.stringify(p.maps), (ctx as AuthedContext).session.userId],
       );
       return read(companyId);
+    },
+  });
+
+  // ── the spec's pickers (§7 monitoring/navigation config) ──
+  const byCompany = ajv.compile({ type: 'object', required: ['companyId'], properties: { companyId: { type: 'integer' }, userId: { type: 'integer' } }, additionalProperties: false });
+  const byMap = ajv.compile({ type: 'object', required: ['mapId'], properties: { mapId: { type: 'integer' }, userId: { type: 'integer' } }, additionalProperties: false });
+
+  reg.register({
+    name: 'queryAllCompanyNames',
+    access: { kind: 'permission', permission: 'monitoring:read' },
+    mutating: false,
+    handler: async (ctx) => {
+      const ids = await visibleCompanyIds(svc.db, (ctx as AuthedContext).session);
+      const rows = await svc.db.query<{ companyId: number; name: string }>(`SELECT id AS "companyId", "name" FROM companies WHERE ($1::bigint[] IS NULL OR id = ANY($1::bigint[])) ORDER BY "layer", "name"`, [ids]);
+      return rows.map((r) => ({ companyId: Number(r.companyId), name: r.name }));
+    },
+  });
+
+  reg.register<{ companyId: number }>({
+    name: 'getRobotsByCompany',
+    access: { kind: 'permission', permission: 'monitoring:read' },
+    mutating: false,
+    validate: byCompany,
+    handler: async (ctx, p) => {
+      const tree = await companyTree(svc.db, await target(ctx as AuthedContext, p.companyId));
+      return svc.fleet
+        .all()
+        .filter((r) => tree.includes(r.companyId))
+        .map((r) => ({ robotId: r.robotId, robotName: r.robotName, robotType: r.robotType, companyId: r.companyId, mapId: r.mapId, online: r.online, videoOnline: r.videoOnline, cameras: [0, 1, 2, 3, 4] }));
+    },
+  });
+
+  reg.register<{ companyId: number }>({
+    name: 'queryMapByCompanyId',
+    access: { kind: 'permission', permission: 'map:read' },
+    mutating: false,
+    validate: byCompany,
+    handler: async (ctx, p) => {
+      const tree = await companyTree(svc.db, await target(ctx as AuthedContext, p.companyId));
+      const rows = await svc.db.query<{ mapId: number; companyId: number; mapName: string; buildingName: string; floor: number; regionName: string }>(
+        `SELECT id AS "mapId", "companyId", "mapName", "buildingName", "floor", "regionName" FROM maps WHERE "companyId" = ANY($1::bigint[]) ORDER BY "regionName", "buildingName", "floor", id`,
+        [tree],
+      );
+      return rows.map((m) => ({ ...m, mapId: Number(m.mapId), companyId: Number(m.companyId) }));
+    },
+  });
+
+  reg.register<{ mapId: number }>({
+    name: 'getRobotInfoByMap',
+    access: { kind: 'permission', permission: 'robot:read' },
+    mutating: false,
+    validate: byMap,
+    handler: async (ctx, p) => {
+      const ids = await visibleCompanyIds(svc.db, (ctx as AuthedContext).session);
+      return svc.fleet
+        .all()
+        .filter((r) => r.mapId === p.mapId && (ids === null || ids.includes(r.companyId)))
+        .map(({ robotId, robotName, robotType, status, online, battery, x, y, theta, updatedAt }) => ({ robotId, robotName, robotType, status, online, battery, x, y, theta, updatedAt }));
+    },
+  });
+
+  // ── navigation overview configuration: the maps /navPandect shows ──
+  const navSchema = ajv.compile({
+    type: 'object',
+    required: ['maps'],
+    properties: { companyId: { type: 'integer' }, userId: { type: 'integer' }, maps: { type: 'array', maxItems: 64, items: { type: 'integer' } } },
+    additionalProperties: false,
+  });
+  const readNav = async (companyId: number) => {
+    const row = (await svc.db.query<{ maps: number[]; updated_at: Date | string }>('SELECT maps, updated_at FROM navigation_configs WHERE company_id = $1', [companyId]))[0];
+    return row ? { companyId, configured: true, maps: row.maps.map(Number), updatedAt: new Date(row.updated_at).toISOString() } : null;
+  };
+
+  reg.register<{ companyId?: number }>({
+    name: 'getNavigationConfig',
+    access: { kind: 'permission', permission: 'monitoring:read' },
+    mutating: false,
+    validate: companyOnly,
+    handler: async (ctx, p) => {
+      const companyId = await target(ctx as AuthedContext, p.companyId);
+      return (await readNav(companyId)) ?? { companyId, configured: false, maps: [], updatedAt: null };
+    },
+  });
+
+  reg.register<{ companyId?: number; maps: number[] }>({
+    name: 'setNavigationConfig',
+    access: { kind: 'permission', permission: 'monitoring:write' },
+    mutating: true,
+    validate: navSchema,
+    handler: async (ctx, p) => {
+      const companyId = await target(ctx as AuthedContext, p.companyId);
+      if (p.maps.length < 1) throw new AppError(StatusCode.badRequest, 'monitoringMapsMin');
+      if (new Set(p.maps).size !== p.maps.length) throw new AppError(StatusCode.badRequest, 'monitoringDuplicateMap', { map: p.maps.find((m, i) => p.maps.indexOf(m) !== i)! });
+      const tree = await companyTree(svc.db, companyId);
+      const known = new Set((await svc.db.query<{ id: number }>('SELECT id FROM maps WHERE id = ANY($1::bigint[]) AND "companyId" = ANY($2::bigint[])', [p.maps, tree])).map((m) => Number(m.id)));
+      const unknown = p.maps.find((m) => !known.has(m));
+      if (unknown !== undefined) throw new AppError(StatusCode.badRequest, 'monitoringUnknownMap', { map: unknown });
+      await svc.db.query(
+        `INSERT INTO navigation_configs (company_id, maps, updated_by, updated_at) VALUES ($1, $2, $3, now())
+         ON CONFLICT (company_id) DO UPDATE SET maps = EXCLUDED.maps, updated_by = EXCLUDED.updated_by, updated_at = now()`,
+        [companyId, JSON.stringify(p.maps), (ctx as AuthedContext).session.userId],
+      );
+      return readNav(companyId);
+    },
+  });
+
+  reg.register<{ companyId?: number }>({
+    name: 'delNavigationConfig',
+    access: { kind: 'permission', permission: 'monitoring:write' },
+    mutating: true,
+    validate: companyOnly,
+    handler: async (ctx, p) => {
+      const companyId = await target(ctx as AuthedContext, p.companyId);
+      if (!(await readNav(companyId))) throw fail.notFound();
+      await svc.db.query('DELETE FROM navigation_configs WHERE company_id = $1', [companyId]);
+      return { companyId, deleted: true };
     },
   });
 

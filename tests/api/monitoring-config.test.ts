@@ -95,3 +95,37 @@ describe('queryMonitoringMaps', () => {
     expect((await s.call('queryMonitoringMaps', { mapIds: [metroMap] }, operator)).param).toEqual([]);
   });
 });
+
+describe('monitoring and navigation pickers (spec §7)', () => {
+  it('lists the caller’s companies, a company tree’s robots and maps, and the robots on a map', async () => {
+    const names = (await s.call('queryAllCompanyNames', {}, operator)).param.map((c: { name: string }) => c.name);
+    expect(names.sort()).toEqual(['HarborEast', 'HarborSecurity']);
+    const robots = (await s.call('getRobotsByCompany', { companyId: harborId }, operator)).param;
+    expect(robots.map((r: { robotId: string }) => r.robotId)).toEqual(expect.arrayContaining(HARBOR_ROBOTS));
+    expect(robots.map((r: { robotId: string }) => r.robotId)).not.toContain('05WV000001');
+    expect(robots[0].cameras).toEqual([0, 1, 2, 3, 4]);
+    expect((await s.call('getRobotsByCompany', { companyId: metroId }, operator)).statusInfo).toBe('Insufficient permissions to operate!');
+    const maps = (await s.call('queryMapByCompanyId', { companyId: harborId }, operator)).param;
+    expect(maps.map((m: { mapId: number }) => m.mapId)).toEqual(expect.arrayContaining(harborMaps));
+    const onMap = (await s.call('getRobotInfoByMap', { mapId: harborMaps[0] }, operator)).param;
+    expect(onMap.map((r: { robotId: string }) => r.robotId)).toContain('01WR000001');
+    expect((await s.call('getRobotInfoByMap', { mapId: metroMap }, operator)).param).toEqual([]);
+  });
+});
+
+describe('navigation configuration (navPandect)', () => {
+  const navRows = async () => (await s.server.services.db.query<{ n: number }>('SELECT count(*)::int AS n FROM navigation_configs'))[0]!.n;
+
+  it('refuses no map, a duplicate and a foreign map; saves, answers and deletes the maps of the company', async () => {
+    expect((await s.call('getNavigationConfig', {}, operator)).param).toEqual({ companyId: harborId, configured: false, maps: [], updatedAt: null });
+    expect((await s.call('setNavigationConfig', { maps: [] }, operator)).statusInfo).toBe('Choose at least 1 map');
+    expect((await s.call('setNavigationConfig', { maps: [harborMaps[0], harborMaps[0]] }, operator)).statusInfo).toBe(`Duplicate map: ${harborMaps[0]}`);
+    expect((await s.call('setNavigationConfig', { maps: [metroMap] }, operator)).statusInfo).toBe(`Map ${metroMap} is not in this company`);
+    expect(await navRows()).toBe(0);
+    expect((await s.call('setNavigationConfig', { maps: [harborMaps[1], harborMaps[0]] }, operator)).statusCode).toBe(200);
+    expect((await s.call('getNavigationConfig', {}, operator)).param).toMatchObject({ configured: true, maps: [harborMaps[1], harborMaps[0]] });
+    expect((await s.call('delNavigationConfig', {}, operator)).statusCode).toBe(200);
+    expect((await s.call('delNavigationConfig', {}, operator)).statusInfo).toBe('Record not found');
+    expect(await navRows()).toBe(0);
+  });
+});

@@ -71,6 +71,24 @@ test('monitor overview and navigation overview: live KPIs over the dots, robots 
   await expect(page.getByTestId('nav-pandect').locator('[data-testid^="overview-map-"]').first()).toBeVisible();
   await expect(page.getByTestId('overview-robot-01WR000001')).toBeVisible();
   await expect(page.getByTestId('overview-robot-05WV000001')).toHaveCount(0);
+  const panels = page.getByTestId('nav-pandect').locator('[data-testid^="overview-map-"]');
+  await expect(panels).toHaveCount(3);
+
+  // Settings: only the second floor; then every map again, after confirmation.
+  await page.getByTestId('nav-configure').click();
+  await page.getByTestId('nav-config-save').click();
+  await expect(page.getByTestId('dashboard-config-error')).toHaveText('Choose at least 1 map');
+  await choose(page, 'nav-config-maps', 'HQFloor2');
+  await page.getByTestId('nav-config-save').click();
+  await expect(panels).toHaveCount(1);
+  await expect(panels.first()).toContainText('HQFloor2');
+  await expect(page.getByTestId('overview-robot-02WF000001')).toBeVisible();
+  await page.reload();
+  await expect(panels).toHaveCount(1);
+  await page.getByTestId('nav-configure').click();
+  await page.getByRole('button', { name: 'Show every map' }).click();
+  await page.locator('.ant-popconfirm').getByRole('button', { name: 'Delete' }).click();
+  await expect(panels).toHaveCount(3);
 });
 
 test('dashboard: opens without the login screen when the URL carries a token (spec §6)', async ({ page, request }) => {

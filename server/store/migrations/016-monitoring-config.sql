@@ -7,3 +7,12 @@ CREATE TABLE monitoring_configs (
   updated_by bigint,
   updated_at timestamptz NOT NULL DEFAULT now()
 );
+
+-- Navigation overview configuration (spec §7 get/set/delNavigationConfig): the maps /navPandect
+-- shows for a company (at least 1, no duplicates); without one it shows every map of the tree.
+CREATE TABLE navigation_configs (
+  company_id bigint PRIMARY KEY REFERENCES companies(id) ON DELETE CASCADE,
+  maps jsonb NOT NULL,
+  updated_by bigint,
+  updated_at timestamptz NOT NULL DEFAULT now()
+);
