@@ -94,7 +94,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
 
     const events = new EventRegistry();
     const services: Services = { config, db, sessions, captcha: new CaptchaStore(db), limiter: new LoginLimiter(), schemas, fleet, events, hub };
-    registerCoreHooks({ companyMaxLayer: config.companyMaxLayer, sessions, onRobotsChanged: () => void fleet.load() });
+    registerCoreHooks({ companyMaxLayer: config.companyMaxLayer, sessions, onRobotsChanged: () => void fleet.load().then(() => hub.resnapshot(FLEET_TOPIC)) });
     registerAdminHooks();
     registerSessionEvents(events, services);
     const live = new LiveSchemas(services, schemaDirs, (m) => console.warn(m));

@@ -94,6 +94,25 @@ export class RealtimeHub {
     this.publish(robotTopic(robotId), event, data, this.policy.companyOf?.(robotId));
   }
 
+  /** Sends every subscriber of a topic a fresh snapshot (robots added or removed: the fleet changed). */
+  async resnapshot(topic: string): Promise<void> {
+    const clients = topic === FLEET_TOPIC ? [...this.fleetClients] : [...(this.byTopic.get(topic) ?? [])];
+    for (const c of clients) {
+      try {
+        const snapshot = await this.policy.snapshot(c.session, topic);
+        if (snapshot === null) continue;
+        if (topic === FLEET_TOPIC) {
+          const scope = (await this.policy.scope?.(c.session)) ?? null;
+          c.fleet = scope === null ? null : new Set(scope);
+          this.rekey(c);
+        }
+        this.send(c, { type: 'push', topic, event: 'snapshot', data: snapshot });
+      } catch {
+        /* the next change sends again */
+      }
+    }
+  }
+
   /** Closes the sockets of a revoked session. */
   dropSession(tokenHash: string): void {
     for (const c of this.clients) if (c.session.tokenHash === tokenHash) c.socket.close(4403, 'session ended');

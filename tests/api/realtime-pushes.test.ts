@@ -102,4 +102,13 @@ describe('realtime pushes (spec §4)', () => {
     expect((await s.call('reqRobotStatus', { robotId: '01WR000001' }, operator)).param.robotName).toBe('PatrolRenamed');
     c.ws.close();
   });
+
+  it('sends fleet subscribers a fresh snapshot when a robot is added to their company tree', async () => {
+    const c = await console_('fleet');
+    const companyId = (await s.server.services.db.query<{ id: number }>(`SELECT id FROM companies WHERE name = 'HarborSecurity'`))[0]!.id;
+    expect((await s.call('addRobot', { robotId: '31WR000001', robotName: 'NewPatrol', companyId: Number(companyId) }, admin)).statusCode).toBe(200);
+    const snap = await c.next((m) => m.topic === 'fleet' && m.event === 'snapshot' && m.data.some((r: { robotId: string }) => r.robotId === '31WR000001'));
+    expect(snap.data.find((r: { robotId: string }) => r.robotId === '31WR000001')).toMatchObject({ robotName: 'NewPatrol', online: 0 });
+    c.ws.close();
+  });
 });
