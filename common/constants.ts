@@ -70,3 +70,6 @@ export const VideoPlayer = {
   /** Jump to live when the buffer is more than this far ahead of playback. */
   catchUpSeconds: 2,
 } as const;
+
+/** Dashboard (spec §5, §9): at most 16 cameras; at least 1 camera and 1 map. */
+export const MONITORING_MAX_CAMERAS = 16;

@@ -171,6 +171,14 @@ export const MESSAGES = {
   mailNotConfigured: { en: 'No mail server is set for the company: fill in the sender mailbox, mail password and mail server in company management', zh: '公司未设置邮件服务器：请在公司管理中填写发件邮箱、邮箱密码和邮件服务器', ja: '会社のメールサーバーが設定されていません：会社管理で送信元メール、メールパスワード、メールサーバーを入力してください' },
   energyNotForStatic: { en: 'Static robots have no energy consumption figures', zh: '固定式机器人没有能耗数据', ja: '固定式ロボットにはエネルギー消費のデータがありません' },
   mailSendFailed: { en: 'The mail could not be sent: {detail}', zh: '邮件发送失败：{detail}', ja: 'メールを送信できませんでした：{detail}' },
+  // Dashboard monitoring configuration (spec §5: at least 1 camera and 1 map, at most 16 cameras, no duplicates).
+  monitoringCamerasMin: { en: 'Choose at least 1 camera', zh: '请至少选择1个摄像头', ja: 'カメラを1台以上選択してください' },
+  monitoringMapsMin: { en: 'Choose at least 1 map', zh: '请至少选择1张地图', ja: '地図を1枚以上選択してください' },
+  monitoringCamerasMax: { en: 'At most 16 cameras', zh: '最多16个摄像头', ja: 'カメラは16台までです' },
+  monitoringDuplicateCamera: { en: 'Duplicate camera: {camera}', zh: '摄像头重复：{camera}', ja: 'カメラが重複しています：{camera}' },
+  monitoringDuplicateMap: { en: 'Duplicate map: {map}', zh: '地图重复：{map}', ja: '地図が重複しています：{map}' },
+  monitoringUnknownRobot: { en: 'Robot {robotId} is not in this company', zh: '机器人{robotId}不属于该公司', ja: 'ロボット{robotId}はこの会社に属していません' },
+  monitoringUnknownMap: { en: 'Map {map} is not in this company', zh: '地图{map}不属于该公司', ja: '地図{map}はこの会社に属していません' },
 } satisfies Catalog;
 
 /** A key of the shared message catalogue. */

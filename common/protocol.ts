@@ -93,8 +93,20 @@ export type PushEvent = (typeof PUSH_EVENTS)[number];
 /** Messages the server sends on the realtime socket. */
 export type ServerMessage =
   | { type: 'heartbeat'; t: number }
-  | { type: 'push'; topic: string; event: PushEvent | 'snapshot'; data: unknown }
+  | PushMessage
+  | { type: 'batch'; pushes: PushMessage[] }
   | { type: 'error'; message: string };
+
+/** One push: a robot's change on its topic, or the snapshot answering a subscribe. */
+export interface PushMessage {
+  type: 'push';
+  topic: string;
+  event: PushEvent | 'snapshot';
+  data: unknown;
+}
+
+/** Topic carrying every robot of the caller's company tree (snapshot: the robots; then their robot pushes). */
+export const FLEET_TOPIC = 'fleet';
 
 /** Topic for one robot's pushes. */
 export function robotTopic(robotId: string): string {
@@ -111,6 +123,9 @@ export const MqttTopics = {
   command: (robotId: string) => `fleet/robots/${robotId}/command`,
   /** Robot → server command answers. */
   reply: (robotId: string) => `fleet/robots/${robotId}/reply`,
+  /** Robot → server video reports: heartbeat of the cameras, error reports, push started/stopped. */
+  video: (robotId: string) => `fleet/robots/${robotId}/video`,
+  videoWildcard: 'fleet/robots/+/video',
   statusWildcard: 'fleet/robots/+/status',
   gpsWildcard: 'fleet/robots/+/gps',
   replyWildcard: 'fleet/robots/+/reply',
@@ -157,3 +172,9 @@ export interface RobotPose {
   mapId: number | null;
   t: number;
 }
+
+/** What a robot publishes on its video topic (relayed as VideoHeart, VideoErrorReport, pushVideo). */
+export type RobotVideoReport =
+  | { kind: 'heart'; cameras: { cameraId: number; status: number }[]; t?: number }
+  | { kind: 'error'; cameraId: number; code: number; t?: number }
+  | { kind: 'push'; cameraId: number; isPushVideo: 0 | 1; t?: number };

@@ -37,6 +37,8 @@ import { visibleCompanyIds } from './entities/scope';
 import { TrackService } from './track/track-service';
 import { registerTrackEvents } from './track/track-events';
 import { registerTrackHttp } from './track/track-http';
+import { FLEET_TOPIC } from '../common/protocol';
+import { registerMonitoringEvents } from './events/monitoring-events';
 import type { Services } from './services';
 import { storeDetection } from './detections/detection-store';
 import { robotSettings } from './detections/thresholds';
@@ -83,6 +85,10 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     const sessions = new SessionStore(db);
     const hub = new RealtimeHub({
       snapshot: async (session, topic) => {
+        if (topic === FLEET_TOPIC) {
+          const ids = await visibleCompanyIds(db, session);
+          return fleet.all().filter((r) => ids === null || ids.includes(r.companyId));
+        }
         const [kind, id] = topic.split('/');
         if (kind !== 'robot' || !id) return null;
         const robot = fleet.get(id);
@@ -90,14 +96,16 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
         const ids = await visibleCompanyIds(db, session);
         return ids === null || ids.includes(robot.companyId) ? robot : null;
       },
-    });
+      scope: (session) => visibleCompanyIds(db, session),
+      companyOf: (robotId) => fleet.get(robotId)?.companyId,
+    }, undefined, config.realtimeBatchMs);
     hub.start();
     closers.push(async () => hub.stop());
     fleet.onChange((robotId, event, data) => hub.publishRobot(robotId, event, data));
 
     const events = new EventRegistry();
     const services: Services = { config, db, sessions, captcha: new CaptchaStore(db), limiter: new LoginLimiter(), schemas, fleet, events, hub };
-    registerCoreHooks({ companyMaxLayer: config.companyMaxLayer, sessions, onRobotsChanged: () => void fleet.load() });
+    registerCoreHooks({ companyMaxLayer: config.companyMaxLayer, sessions, onRobotsChanged: () => void fleet.load().then(() => hub.resnapshot(FLEET_TOPIC)) });
     registerAdminHooks();
     registerFaceHooks();
     registerSessionEvents(events, services);
@@ -113,6 +121,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     registerSettingsEvents(events, services);
     registerFormDesignEvents(events, services);
     registerHistoryVideoEvents(events, services);
+    registerMonitoringEvents(events, services);
     registerRoleHooks({ schemas: () => services.schemas, plugins: () => readPluginManifests(pluginsDir) });
 
     // MQTT: the embedded broker unless MQTT_URL names an external one.

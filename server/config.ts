@@ -29,6 +29,8 @@ export interface ServerConfig {
   smtpPort: number;
   /** Issue 7: seconds between two battery samples of a robot (energy consumption). */
   energySampleSeconds: number;
+  /** Realtime batch window in ms (0: one frame per push). */
+  realtimeBatchMs: number;
 }
 
 /** Reads the configuration from environment variables (documented in README). */
@@ -64,5 +66,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     smtpUrl: env.SMTP_URL || undefined,
     smtpPort: Number(env.SMTP_PORT ?? 465),
     energySampleSeconds: Number(env.ENERGY_SAMPLE_SECONDS ?? 60),
+    realtimeBatchMs: Number(env.REALTIME_BATCH_MS ?? 50),
   };
 }

@@ -8,7 +8,7 @@ import { Alert, App, Button, Card, Divider, Segmented, Space, Tooltip } from 'an
 import { CameraOutlined, SettingOutlined } from '@ant-design/icons';
 import { useCan } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
-import { callEvent, getConfig, getToken, isAbortedError, LivePlayer, preloadLivePlayer } from '@runtime';
+import { callEvent, getConfig, getToken, isAbortedError, LivePlayer, preloadLivePlayer, useVideoPushes, type PlayerState } from '@runtime';
 import type { ControlState } from '@common/robot-control';
 import { TELECONTROL_TEST_IDS as IDS } from './test-ids';
 import { CameraSettingsDialog } from './camera-settings-dialog';
@@ -50,16 +50,19 @@ export function CameraView({ robotId, videoOnline, state }: { robotId: string; v
   const box = useRef<HTMLDivElement>(null);
   // Spec §6: general users cannot open video settings (button disabled); the server refuses too.
   const { data: canSettings } = useCan({ resource: 'video', action: 'settings' });
+  const [playerState, setPlayerState] = useState<PlayerState>('nodata');
+  // Spec §4/§8: the camera's error report or new address restarts it; a heartbeat above 1 destroys the player.
+  const video = useVideoPushes(robotId, camera, playerState === 'playing');
   useEffect(() => {
     const abort = new AbortController();
     setUrl(undefined);
     setProblem(undefined);
-    if (!videoOnline) return;
+    if (!videoOnline || video.destroyed) return;
     callEvent<{ path: string }>('reqVideoStream', { robotId, cameraId: camera }, { signal: abort.signal })
       .then((a) => setUrl(`${wsOrigin()}${a.path}?token=${encodeURIComponent(getToken() ?? '')}`))
       .catch((err: unknown) => !isAbortedError(err) && setProblem((err as Error).message));
     return () => abort.abort();
-  }, [robotId, camera, videoOnline]);
+  }, [robotId, camera, videoOnline, video.restarts, video.destroyed]);
   const takeSnapshot = () => {
     const video = box.current?.querySelector('video') ?? null;
     const name = `${robotId}-${t(`camera.${camera}`)}-${new Date().toISOString().replace(/[:.]/g, '-')}.png`;
@@ -85,8 +88,9 @@ export function CameraView({ robotId, videoOnline, state }: { robotId: string; v
       }
     >
       {problem ? <Alert type="warning" showIcon message={problem} style={{ marginBottom: 8 }} /> : null}
+      {video.destroyed ? <Alert type="error" showIcon message={t('camera.streamStopped')} style={{ marginBottom: 8 }} data-testid={IDS.streamStopped} /> : null}
       <div ref={box}>
-        <LivePlayer url={url} height={340} data-testid={IDS.player} />
+        <LivePlayer url={url} height={340} data-testid={IDS.player} onStateChange={setPlayerState} />
       </div>
       {state?.online ? (
         <>

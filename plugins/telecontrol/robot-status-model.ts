@@ -24,7 +24,7 @@ export interface RobotStatusView {
 }
 
 /** Pushes that carry status fields. */
-export const STATUS_PUSHES = ['snapshot', 'status', 'gps'] as const;
+export const STATUS_PUSHES = ['snapshot', 'status', 'gps', 'interactionState', 'mapChange', 'nameChange'] as const;
 
 function toMillis(value: unknown): number | undefined {
   if (typeof value === 'number' && Number.isFinite(value)) return value;

@@ -31,4 +31,6 @@ export const TELECONTROL_TEST_IDS = {
   cameraSave: 'camera-settings-save',
   cameraError: 'camera-settings-error',
   moreSettings: 'camera-more-settings',
+  /** The camera reported a video status above 1: the player was destroyed (spec §4). */
+  streamStopped: 'camera-stream-stopped',
 } as const;

@@ -8,7 +8,7 @@ import { Alert, Button, Card, Empty, Flex, Segmented, Select, Space, Spin, Tag, 
 import { AppstoreAddOutlined, ArrowLeftOutlined, ClearOutlined, CloseOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { callEvent, getConfig, getToken, isAbortedError, LivePlayer, navigateTo, preloadLivePlayer, type MenuTreeCompany, type PlayerState } from '@runtime';
+import { callEvent, getConfig, getToken, isAbortedError, LivePlayer, navigateTo, preloadLivePlayer, useVideoPushes, type MenuTreeCompany, type PlayerState } from '@runtime';
 import { cameraKey, fillEmpty, LAYOUTS, parseCameraKey, place, resize, sanitize, type CameraRef, type Layout, type Tiles, type WallRobot } from './wall-model';
 import { VIDEO_WALL_TEST_IDS as IDS } from './test-ids';
 
@@ -179,11 +179,13 @@ function Tile({ index, camera, robotName, options, used, height, onChange, onSta
   }, []);
 
   const key = camera ? cameraKey(camera) : '';
+  // Spec §4/§8: the camera's error report or new address restarts it; a heartbeat above 1 stops it.
+  const pushes = useVideoPushes(camera?.robotId, camera?.cameraId ?? 0, state === 'playing');
   useEffect(() => {
     setUrl(undefined);
     setProblem(undefined);
     setStats({});
-    if (!camera || !visible) return;
+    if (!camera || !visible || pushes.destroyed) return;
     const abort = new AbortController();
     callEvent<{ path: string }>('reqVideoStream', { robotId: camera.robotId, cameraId: camera.cameraId }, { signal: abort.signal })
       .then((a) => {
@@ -192,7 +194,7 @@ function Tile({ index, camera, robotName, options, used, height, onChange, onSta
       })
       .catch((err: unknown) => !isAbortedError(err) && setProblem((err as Error).message));
     return () => abort.abort();
-  }, [key, visible]);
+  }, [key, visible, pushes.restarts, pushes.destroyed]);
 
   const onPlayerState = useCallback(
     (s: PlayerState) => {

@@ -215,6 +215,8 @@ export function registerControlEvents(reg: EventRegistry, svc: Services): void {
       }
       await command(ctx as AuthedContext, p.robotId, 'videoParam', { cameraId: p.index, sharpness: p.sharpness });
       svc.hub.publishRobot(p.robotId, 'videoParamNew', { index: p.index, sharpness: p.sharpness });
+      // A new definition is a new stream: players reopen at the address given here.
+      svc.hub.publishRobot(p.robotId, 'videoUrlChange', { cameraId: p.index, path: `/live/${p.robotId}/${CAMERAS[p.index]}`, definition: p.sharpness });
       return { robotId: p.robotId, index: p.index, sharpness: p.sharpness };
     },
   });

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import mqtt from 'mqtt';
-import { MqttTopics, type RobotPose, type RobotTelemetry } from '../../common/protocol';
+import { MqttTopics, type RobotPose, type RobotTelemetry, type RobotVideoReport } from '../../common/protocol';
 import type { RobotCommand, RobotReply } from '../../common/robot-actions';
 import type { FleetState } from './state';
 import type { DetectionMessage } from '../../common/detections';
@@ -15,7 +15,7 @@ export interface FleetGateway {
 /** Robot gateway: telemetry in from MQTT into the fleet state; commands out to robots, answers back. */
 export async function startGateway(url: string, fleet: FleetState, onDetection?: (robotId: string, message: DetectionMessage) => void): Promise<FleetGateway> {
   const client = await mqtt.connectAsync(url, { clientId: `fleet-console-${process.pid}-${crypto.randomBytes(3).toString('hex')}`, reconnectPeriod: 2_000 });
-  await client.subscribeAsync([MqttTopics.statusWildcard, MqttTopics.gpsWildcard, MqttTopics.replyWildcard, MqttTopics.detectionWildcard]);
+  await client.subscribeAsync([MqttTopics.statusWildcard, MqttTopics.gpsWildcard, MqttTopics.replyWildcard, MqttTopics.detectionWildcard, MqttTopics.videoWildcard]);
   const pending = new Map<string, (reply: RobotReply | null) => void>();
   client.on('message', (topic, payload) => {
     let data: unknown;
@@ -29,6 +29,7 @@ export async function startGateway(url: string, fleet: FleetState, onDetection?:
     if (kind === 'status') fleet.applyTelemetry({ ...(data as RobotTelemetry), robotId });
     else if (kind === 'gps') fleet.applyPose({ ...(data as RobotPose), robotId });
     else if (kind === 'detection') onDetection?.(robotId, data as DetectionMessage);
+    else if (kind === 'video') fleet.applyVideo(robotId, data as RobotVideoReport);
     else if (kind === 'reply') {
       const reply = data as RobotReply;
       pending.get(String(reply.id))?.(reply);

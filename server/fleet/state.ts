@@ -1,4 +1,4 @@
-import type { RobotPose, RobotTelemetry } from '../../common/protocol';
+import type { PushEvent, RobotPose, RobotTelemetry, RobotVideoReport } from '../../common/protocol';
 import type { Db } from '../store/db';
 import { bumpTable } from '../entities/crud';
 
@@ -25,12 +25,14 @@ export interface RobotSnapshot {
   updatedAt: number | null;
 }
 
-type Listener = (robotId: string, event: 'status' | 'gps', data: unknown) => void;
+type Listener = (robotId: string, event: PushEvent, data: unknown) => void;
 
 /** Live state of the fleet, fed by the MQTT gateway; robots go offline when telemetry stops. */
 export class FleetState {
   private readonly robots = new Map<string, RobotSnapshot>();
   private readonly listeners = new Set<Listener>();
+  /** The map each robot has in the database, to tell an administrator's change from the robot's own. */
+  private readonly dbMapIds = new Map<string, number | null>();
   private sweep: NodeJS.Timeout | null = null;
 
   constructor(
@@ -47,16 +49,25 @@ export class FleetState {
     for (const r of rows) {
       seen.add(r.robotId);
       const prev = this.robots.get(r.robotId);
+      const dbMapChanged = prev !== undefined && this.dbMapIds.get(r.robotId) !== r.mapId;
+      this.dbMapIds.set(r.robotId, r.mapId);
+      const mapId = dbMapChanged ? r.mapId : (prev?.mapId ?? r.mapId);
       this.robots.set(r.robotId, {
         ...(prev ?? blank(r.robotId)),
         robotName: r.robotName,
         robotType: r.robotType,
         companyId: r.companyId,
-        mapId: prev?.mapId ?? r.mapId,
+        mapId,
         regionName: r.regionName,
       });
+      if (prev && prev.robotName !== r.robotName) this.emit(r.robotId, 'nameChange', { robotName: r.robotName });
+      if (prev && prev.mapId !== mapId) this.emit(r.robotId, 'mapChange', { mapId });
     }
-    for (const id of this.robots.keys()) if (!seen.has(id)) this.robots.delete(id);
+    for (const id of this.robots.keys()) {
+      if (seen.has(id)) continue;
+      this.robots.delete(id);
+      this.dbMapIds.delete(id);
+    }
   }
 
   /** Starts marking robots offline whose telemetry stopped. */
@@ -99,6 +110,7 @@ export class FleetState {
     const r = this.robots.get(t.robotId);
     if (!r) return;
     const changed = r.status !== t.status || r.online !== t.online;
+    const callChanged = r.interactionState !== t.interactionState;
     Object.assign(r, {
       status: t.status,
       online: t.online,
@@ -109,7 +121,9 @@ export class FleetState {
       interactionState: t.interactionState,
       updatedAt: Date.now(),
     });
-    this.emit(r.robotId, 'status', this.statusOf(r));
+    // `t`: when the robot sent it (its own clock), beside `updatedAt`, when the server took it.
+    this.emit(r.robotId, 'status', { ...this.statusOf(r), t: t.t });
+    if (callChanged) this.emit(r.robotId, 'interactionState', { interactionState: r.interactionState });
     if (changed) void this.persist(r);
   }
 
@@ -117,8 +131,24 @@ export class FleetState {
   applyPose(p: RobotPose): void {
     const r = this.robots.get(p.robotId);
     if (!r) return;
+    const mapChanged = p.mapId !== null && p.mapId !== undefined && p.mapId !== r.mapId;
     Object.assign(r, { x: p.x, y: p.y, theta: p.theta, latitude: p.latitude, longitude: p.longitude, mapId: p.mapId ?? r.mapId });
+    if (mapChanged) this.emit(r.robotId, 'mapChange', { mapId: r.mapId });
     this.emit(r.robotId, 'gps', { x: p.x, y: p.y, theta: p.theta, latitude: p.latitude, longitude: p.longitude, mapId: r.mapId });
+  }
+
+  /** Relays a robot's video report: camera heartbeat, a camera's error code, push started or stopped. */
+  applyVideo(robotId: string, v: RobotVideoReport): void {
+    if (!this.robots.has(robotId)) return;
+    const camera = (n: unknown) => Number.isInteger(n) && (n as number) >= 0 && (n as number) <= 4;
+    if (v.kind === 'heart' && Array.isArray(v.cameras)) {
+      const cameras = v.cameras.filter((c) => camera(c?.cameraId) && Number.isInteger(c.status)).map((c) => ({ cameraId: c.cameraId, status: c.status }));
+      this.emit(robotId, 'VideoHeart', { cameras });
+    } else if (v.kind === 'error' && camera(v.cameraId) && Number.isInteger(v.code)) {
+      this.emit(robotId, 'VideoErrorReport', { cameraId: v.cameraId, code: v.code });
+    } else if (v.kind === 'push' && camera(v.cameraId)) {
+      this.emit(robotId, 'pushVideo', { cameraId: v.cameraId, isPushVideo: v.isPushVideo ? 1 : 0 });
+    }
   }
 
   private statusOf(r: RobotSnapshot) {
@@ -126,7 +156,7 @@ export class FleetState {
     return { status, online, videoOnline, interactOnline, battery, emergencyButtonStatus, interactionState, updatedAt };
   }
 
-  private emit(robotId: string, event: 'status' | 'gps', data: unknown): void {
+  private emit(robotId: string, event: PushEvent, data: unknown): void {
     for (const l of this.listeners) l(robotId, event, data);
   }
 

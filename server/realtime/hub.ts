@@ -1,34 +1,56 @@
 import type { WebSocket } from 'ws';
 import { Realtime } from '../../common/constants';
-import { robotTopic, type ClientMessage, type ServerMessage } from '../../common/protocol';
+import { FLEET_TOPIC, robotTopic, type ClientMessage, type ServerMessage } from '../../common/protocol';
 import type { Session } from '../auth/sessions';
 
 interface Client {
   socket: WebSocket;
   session: Session;
   topics: Set<string>;
+  /** Companies whose robots reach this client through the `fleet` topic (null: every company). */
+  fleet: Set<number> | null | undefined;
+  /** Same key, same frame: clients watching the same things share one serialised batch. */
+  key: string;
   lastEcho: number;
 }
 
 /** Decides whether a session may subscribe to a topic, and gives the snapshot sent first. */
 export interface TopicPolicy {
   snapshot(session: Session, topic: string): Promise<unknown | null>;
+  /** The companies a session sees (null: all); asked when a client subscribes to `fleet`. */
+  scope?(session: Session): Promise<number[] | null>;
+  /** The company a robot belongs to (for `fleet` subscribers). */
+  companyOf?(robotId: string): number | undefined;
+}
+
+/** One push waiting for the next flush, serialised once. */
+interface Pending {
+  topic: string;
+  companyId: number | undefined;
+  text: string;
 }
 
 /**
  * Realtime fan-out: subscriptions per socket, a heartbeat every 5 s that clients echo,
- * sockets that miss more than 3 are dropped. Messages are serialised once per push.
+ * sockets that miss more than 3 are dropped. Every push is serialised once. With a batch
+ * window (default 50 ms) pushes are queued and each client gets one frame per window holding
+ * the pushes of its topics (`{type:'batch', pushes:[…]}`), instead of one frame per push.
+ * `fleet` is a topic carrying every robot of the caller's company tree.
  */
 export class RealtimeHub {
   private readonly clients = new Set<Client>();
   private readonly byTopic = new Map<string, Set<Client>>();
+  private readonly fleetClients = new Set<Client>();
   private timer: NodeJS.Timeout | null = null;
   /** Policies of other topic kinds (the part before the first '/'), e.g. `alarms`. */
   private readonly kindPolicies = new Map<string, TopicPolicy>();
+  private flushTimer: NodeJS.Timeout | null = null;
+  private queue: Pending[] = [];
 
   constructor(
     private readonly policy: TopicPolicy,
     private readonly heartbeatMs: number = Realtime.heartbeatMs,
+    private readonly batchMs: number = 50,
   ) {}
 
   start(): void {
@@ -39,12 +61,15 @@ export class RealtimeHub {
   stop(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = null;
+    this.queue = [];
     for (const c of this.clients) c.socket.close(1001, 'server stopping');
   }
 
   /** Adopts an authenticated socket, with any messages it sent before it was authenticated. */
   attach(socket: WebSocket, session: Session, early: string[] = []): void {
-    const client: Client = { socket, session, topics: new Set(), lastEcho: Date.now() };
+    const client: Client = { socket, session, topics: new Set(), fleet: undefined, key: '', lastEcho: Date.now() };
     this.clients.add(client);
     socket.on('message', (raw) => void this.onMessage(client, raw.toString()));
     socket.on('close', () => this.detach(client));
@@ -53,12 +78,17 @@ export class RealtimeHub {
     for (const text of early) void this.onMessage(client, text);
   }
 
-  /** Sends a push to every subscriber of a topic. */
-  publish(topic: string, event: string, data: unknown): void {
+  /** Sends a push to every subscriber of a topic (and, for a robot topic, to `fleet` subscribers of its company). */
+  publish(topic: string, event: string, data: unknown, companyId?: number): void {
     const subs = this.byTopic.get(topic);
-    if (!subs || subs.size === 0) return;
+    if ((!subs || subs.size === 0) && (companyId === undefined || this.fleetClients.size === 0)) return;
     const text = JSON.stringify({ type: 'push', topic, event, data });
-    for (const c of subs) if (c.socket.readyState === 1) c.socket.send(text);
+    if (this.batchMs <= 0) {
+      for (const c of this.recipients(topic, companyId)) if (c.socket.readyState === 1) c.socket.send(text);
+      return;
+    }
+    this.queue.push({ topic, companyId, text });
+    this.flushTimer ??= setTimeout(() => this.flush(), this.batchMs);
   }
 
   /** Adds the policy of a topic kind (`alarms`, `alarms/…`); the constructor's policy serves the rest. */
@@ -74,9 +104,28 @@ export class RealtimeHub {
     for (const c of subs) if (c.socket.readyState === 1 && allow(c.session)) c.socket.send(text);
   }
 
-  /** Publishes a robot's change on its topic. */
+  /** Publishes a robot's change on its topic (and to `fleet` subscribers who see its company). */
   publishRobot(robotId: string, event: string, data: unknown): void {
-    this.publish(robotTopic(robotId), event, data);
+    this.publish(robotTopic(robotId), event, data, this.policy.companyOf?.(robotId));
+  }
+
+  /** Sends every subscriber of a topic a fresh snapshot (robots added or removed: the fleet changed). */
+  async resnapshot(topic: string): Promise<void> {
+    const clients = topic === FLEET_TOPIC ? [...this.fleetClients] : [...(this.byTopic.get(topic) ?? [])];
+    for (const c of clients) {
+      try {
+        const snapshot = await this.policy.snapshot(c.session, topic);
+        if (snapshot === null) continue;
+        if (topic === FLEET_TOPIC) {
+          const scope = (await this.policy.scope?.(c.session)) ?? null;
+          c.fleet = scope === null ? null : new Set(scope);
+          this.rekey(c);
+        }
+        this.send(c, { type: 'push', topic, event: 'snapshot', data: snapshot });
+      } catch {
+        /* the next change sends again */
+      }
+    }
   }
 
   /** Closes the sockets of a revoked session. */
@@ -86,6 +135,42 @@ export class RealtimeHub {
 
   get size(): number {
     return this.clients.size;
+  }
+
+  private *recipients(topic: string, companyId: number | undefined): Iterable<Client> {
+    const subs = this.byTopic.get(topic);
+    if (subs) yield* subs;
+    if (companyId === undefined) return;
+    for (const c of this.fleetClients) if (!subs?.has(c) && (c.fleet === null || c.fleet?.has(companyId))) yield c;
+  }
+
+  private wants(c: Client, p: Pending): boolean {
+    if (c.topics.has(p.topic)) return true;
+    return p.companyId !== undefined && c.fleet !== undefined && (c.fleet === null || c.fleet.has(p.companyId));
+  }
+
+  /** One frame per client per window, built from the already serialised pushes. */
+  private flush(): void {
+    this.flushTimer = null;
+    const queue = this.queue;
+    this.queue = [];
+    const frames = new Map<string, Buffer | null>();
+    for (const c of this.clients) {
+      if (c.socket.readyState !== 1 || (c.topics.size === 0 && c.fleet === undefined)) continue;
+      let frame = frames.get(c.key);
+      if (frame === undefined) {
+        const mine: string[] = [];
+        for (const p of queue) if (this.wants(c, p)) mine.push(p.text);
+        frame = mine.length === 0 ? null : Buffer.from(mine.length === 1 ? mine[0]! : `{"type":"batch","pushes":[${mine.join(',')}]}`);
+        frames.set(c.key, frame);
+      }
+      if (frame) c.socket.send(frame, { binary: false });
+    }
+  }
+
+  private rekey(c: Client): void {
+    const fleet = c.fleet === undefined ? '-' : c.fleet === null ? '*' : [...c.fleet].sort((a, b) => a - b).join(',');
+    c.key = `${fleet}|${[...c.topics].sort().join(',')}`;
   }
 
   private async onMessage(client: Client, text: string): Promise<void> {
@@ -109,14 +194,26 @@ export class RealtimeHub {
       const policy = this.kindPolicies.get(msg.topic.split('/')[0]!) ?? this.policy;
       const snapshot = await policy.snapshot(client.session, msg.topic);
       if (snapshot === null) return this.send(client, { type: 'error', message: `cannot subscribe to ${msg.topic}` });
-      client.topics.add(msg.topic);
-      let set = this.byTopic.get(msg.topic);
-      if (!set) this.byTopic.set(msg.topic, (set = new Set()));
-      set.add(client);
+      if (msg.topic === FLEET_TOPIC) {
+        const scope = (await this.policy.scope?.(client.session)) ?? null;
+        client.fleet = scope === null ? null : new Set(scope);
+        this.fleetClients.add(client);
+      } else {
+        client.topics.add(msg.topic);
+        let set = this.byTopic.get(msg.topic);
+        if (!set) this.byTopic.set(msg.topic, (set = new Set()));
+        set.add(client);
+      }
+      this.rekey(client);
       this.send(client, { type: 'push', topic: msg.topic, event: 'snapshot', data: snapshot });
     } else if (msg.type === 'unsubscribe' && typeof msg.topic === 'string') {
+      if (msg.topic === FLEET_TOPIC) {
+        client.fleet = undefined;
+        this.fleetClients.delete(client);
+      }
       client.topics.delete(msg.topic);
       this.byTopic.get(msg.topic)?.delete(client);
+      this.rekey(client);
     }
   }
 
@@ -137,6 +234,7 @@ export class RealtimeHub {
 
   private detach(client: Client): void {
     if (!this.clients.delete(client)) return;
+    this.fleetClients.delete(client);
     for (const t of client.topics) this.byTopic.get(t)?.delete(client);
   }
 }

@@ -1,5 +1,5 @@
 import mqtt, { type MqttClient } from 'mqtt';
-import { MqttTopics, type RobotAlarmReport, type RobotPose, type RobotTelemetry } from '../../common/protocol';
+import { MqttTopics, type RobotAlarmReport, type RobotPose, type RobotTelemetry, type RobotVideoReport } from '../../common/protocol';
 import { RobotAction, type RefusalReason, type RobotCommand, type RobotReply } from '../../common/robot-actions';
 import { defaultCameraParams } from '../../common/camera';
 import { CameraAction, FireOperation } from '../../common/robot-control';
@@ -74,6 +74,7 @@ const newCamera = (): SimCamera => ({ params: defaultCameraParams(), push: 1, de
 export class FleetSimulator {
   private readonly robots: SimRobot[] = [];
   private timer: NodeJS.Timeout | null = null;
+  private ticks = 0;
 
   constructor(
     private readonly url: string,
@@ -166,6 +167,7 @@ export class FleetSimulator {
     switch (cmd.action) {
       case 'pushVideo':
         cam.push = cmd.params?.isPushVideo ? 1 : 0;
+        this.video(r, { kind: 'push', cameraId: Number(cmd.params?.cameraId ?? 0), isPushVideo: cam.push, t: Date.now() });
         return { data: { push: cam.push } };
       case 'camParamGet':
         return { data: { ...cam.params } };
@@ -322,12 +324,14 @@ export class FleetSimulator {
 
   private tick(): void {
     const dt = this.tickMs / 1000;
+    const heart = this.ticks++ % Math.max(1, Math.round(5_000 / this.tickMs)) === 0;
     for (const r of this.robots) {
       if (r.rail) this.publishTrack(r, r.rail, dt);
       else this.step(r, dt);
       this.publish(r);
       this.maybeDetect(r);
       if (this.alarmEveryMs > 0 && Math.random() < this.tickMs / this.alarmEveryMs) this.randomAlarm(r);
+      if (heart) this.video(r, { kind: 'heart', cameras: r.cameras.map((c, cameraId) => ({ cameraId, status: c.push ? 1 : 0 })), t: Date.now() });
     }
   }
 
@@ -373,6 +377,11 @@ export class FleetSimulator {
     const code = codes[Math.floor(Math.random() * codes.length)]!;
     this.alarm(r, code, 'raise');
     setTimeout(() => this.robots.includes(r) && this.alarm(r, code, 'clear'), 30_000).unref();
+  }
+
+  /** Video reports (spec §4 pushes VideoHeart, VideoErrorReport, pushVideo) on the robot's video topic. */
+  private video(r: SimRobot, report: RobotVideoReport): void {
+    r.client.publish(MqttTopics.video(r.spec.robotId), JSON.stringify(report));
   }
 
   /** Publishes the robot's status and pose, as it does every second and after each command. */

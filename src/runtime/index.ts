@@ -40,6 +40,10 @@ export type { LinkState, LinkStatus, SocketFactory, SocketLike, SocketHandlers, 
 export { realtimeLink, useLinkState } from './realtime/default-link';
 /** Builds the refine LiveProvider over a realtime link (channel = topic such as `robot/<id>`). */
 export { createLiveProvider } from './realtime/live-provider';
+/** What a live player does on a robot's video push (restart, destroy). */
+export { videoPushAction, VIDEO_ERROR_CODES } from './realtime/video-pushes';
+export type { VideoPushAction } from './realtime/video-pushes';
+export { useVideoPushes } from './realtime/use-video-pushes';
 /** Notification shown when the link gives up; hook starting the link while mounted. */
 export { LinkFailureNotice, useRealtimeLinkWhileMounted } from './realtime/link-failure-notice';
 

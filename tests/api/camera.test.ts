@@ -46,7 +46,10 @@ describe('cameras: stream address, push-video, parameters, definition', () => {
   it('pushes push-video flag and definition changes to subscribers', async () => {
     const ws = new WebSocket(`${s.url.replace('http', 'ws')}/ws?token=${operator}`);
     const got: any[] = [];
-    ws.on('message', (d) => got.push(JSON.parse(d.toString())));
+    ws.on('message', (d) => {
+      const frame = JSON.parse(d.toString());
+      got.push(...(frame.type === 'batch' ? frame.pushes : [frame]));
+    });
     await new Promise((r) => ws.once('open', r));
     ws.send(JSON.stringify({ type: 'subscribe', topic: 'robot/01WR000002' }));
     await new Promise((r) => setTimeout(r, 300));

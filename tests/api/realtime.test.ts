@@ -13,11 +13,14 @@ function open(token: string): Promise<{ ws: WebSocket; messages: any[]; next: (p
   const messages: any[] = [];
   const waiters: { pred: (m: any) => boolean; resolve: (m: any) => void }[] = [];
   ws.on('message', (raw) => {
-    const m = JSON.parse(raw.toString());
-    messages.push(m);
-    for (const w of [...waiters]) if (w.pred(m)) {
-      waiters.splice(waiters.indexOf(w), 1);
-      w.resolve(m);
+    const frame = JSON.parse(raw.toString());
+    // Pushes arrive one per frame or several in a batch frame.
+    for (const m of frame.type === 'batch' ? frame.pushes : [frame]) {
+      messages.push(m);
+      for (const w of [...waiters]) if (w.pred(m)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(m);
+      }
     }
   });
   const next = (pred: (m: any) => boolean, ms = 10_000) =>
@@ -52,6 +55,21 @@ describe('realtime link', () => {
     expect(status.data.battery).toBeGreaterThan(0);
     const gps = await next((m) => m.event === 'gps');
     expect(typeof gps.data.x).toBe('number');
+    ws.close();
+  });
+
+  it('streams every robot of the caller company tree on the fleet topic, and none of other companies', async () => {
+    const token = await s.login('operator');
+    const { ws, next, messages } = await open(token);
+    ws.send(JSON.stringify({ type: 'subscribe', topic: 'fleet' }));
+    const snap = await next((m) => m.topic === 'fleet' && m.event === 'snapshot');
+    const ids = snap.data.map((r: { robotId: string }) => r.robotId);
+    expect(ids).toContain('01WR000001');
+    expect(ids).not.toContain('05WV000001');
+    const status = await next((m) => m.topic === 'robot/01WR000001' && m.event === 'status');
+    expect(status.data.online).toBe(1);
+    await next((m) => m.topic === 'robot/01WR000001' && m.event === 'gps');
+    expect(messages.some((m) => m.topic === 'robot/05WV000001')).toBe(false);
     ws.close();
   });
 

@@ -50,6 +50,26 @@ describe('RealtimeLink', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
+  it('unpacks a batch frame and gives robot pushes to the fleet listeners too', () => {
+    const { link, last } = setup();
+    const robot: TopicMessage[] = [];
+    const fleet: TopicMessage[] = [];
+    link.subscribe('robot/A', (m) => robot.push(m));
+    link.subscribe('fleet', (m) => fleet.push(m));
+    link.start();
+    last().open();
+    last().receive({ type: 'push', topic: 'fleet', event: 'snapshot', data: [] });
+    last().receive({
+      type: 'batch',
+      pushes: [
+        { type: 'push', topic: 'robot/A', event: 'status', data: { status: 2 } },
+        { type: 'push', topic: 'robot/B', event: 'gps', data: { x: 1 } },
+      ],
+    });
+    expect(robot).toEqual([{ topic: 'robot/A', event: 'status', data: { status: 2 } }]);
+    expect(fleet.map((m) => `${m.topic} ${m.event}`)).toEqual(['fleet snapshot', 'robot/A status', 'robot/B gps']);
+  });
+
   it('echoes each heartbeat and reports connected while open', () => {
     const { link, last } = setup();
     link.start();

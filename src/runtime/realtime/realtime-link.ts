@@ -6,7 +6,7 @@
  * each subscribe with a fresh `snapshot` first.
  */
 import { Realtime } from '@common/constants';
-import type { ClientMessage, ServerMessage } from '@common/protocol';
+import { FLEET_TOPIC, type ClientMessage, type PushMessage, type ServerMessage } from '@common/protocol';
 
 /** Close code the server uses for a bad token. */
 export const CLOSE_UNAUTHORIZED = 4403;
@@ -210,14 +210,21 @@ export class RealtimeLink {
       this.missed = 0;
       this.send({ type: 'heartbeat', t: message.t });
     } else if (message.type === 'push') {
-      const listeners = this.topics.get(message.topic);
-      if (!listeners) return;
-      for (const l of [...listeners]) {
-        try {
-          l({ topic: message.topic, event: message.event, data: message.data });
-        } catch (error) {
-          console.error('realtime listener failed', error);
-        }
+      this.deliver(message);
+    } else if (message.type === 'batch' && Array.isArray(message.pushes)) {
+      for (const push of message.pushes) this.deliver(push);
+    }
+  }
+
+  /** Hands a push to its topic's listeners; a robot's push also reaches the `fleet` listeners. */
+  private deliver(message: PushMessage): void {
+    const own = this.topics.get(message.topic);
+    const fleet = message.event !== 'snapshot' && message.topic.startsWith('robot/') ? this.topics.get(FLEET_TOPIC) : undefined;
+    for (const l of [...(own ?? []), ...(fleet ?? [])]) {
+      try {
+        l({ topic: message.topic, event: message.event, data: message.data });
+      } catch (error) {
+        console.error('realtime listener failed', error);
       }
     }
   }

@@ -1,0 +1,56 @@
+/** One live camera of the dashboard: the runtime's FLV player (as the video wall), stream asked with reqVideoStream. */
+import { useEffect, useState } from 'react';
+import { Alert, Flex, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { callEvent, getConfig, getToken, isAbortedError, LivePlayer, useVideoPushes, type PlayerState } from '@runtime';
+import { OVERVIEW_TEST_IDS as IDS } from './test-ids';
+
+function wsOrigin(): string {
+  const ws = getConfig()?.wsUrl;
+  if (ws) return ws.replace(/\/ws$/, '');
+  return `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}`;
+}
+
+/** Props of a camera tile. */
+export interface CameraTileProps {
+  index: number;
+  robotId: string;
+  cameraId: number;
+  robotName: string;
+  height: number;
+}
+
+/** A dashboard camera. */
+export function CameraTile({ index, robotId, cameraId, robotName, height }: CameraTileProps) {
+  const { t } = useTranslation('overviews');
+  const [url, setUrl] = useState<string>();
+  const [problem, setProblem] = useState<string>();
+  const [state, setState] = useState<PlayerState>('nodata');
+  // Spec §4/§8: error reports and new addresses restart the camera; a heartbeat above 1 stops it.
+  const video = useVideoPushes(robotId, cameraId, state === 'playing');
+  useEffect(() => {
+    setUrl(undefined);
+    setProblem(undefined);
+    if (video.destroyed) return;
+    const abort = new AbortController();
+    callEvent<{ path: string }>('reqVideoStream', { robotId, cameraId }, { signal: abort.signal })
+      .then((a) => setUrl(`${wsOrigin()}${a.path}?token=${encodeURIComponent(getToken() ?? '')}`))
+      .catch((err: unknown) => !isAbortedError(err) && setProblem((err as Error).message));
+    return () => abort.abort();
+  }, [robotId, cameraId, video.restarts, video.destroyed]);
+  return (
+    <div data-testid={`${IDS.camera}-${index}`} data-state={state} style={{ background: '#111827', borderRadius: 8, overflow: 'hidden', border: '1px solid #1f2937' }}>
+      <Flex gap={6} align="center" justify="space-between" style={{ padding: '4px 8px' }}>
+        <Typography.Text ellipsis style={{ color: '#e5e7eb' }}>
+          {robotName} · {t(`camera.${cameraId}`)}
+        </Typography.Text>
+        <Tag color={state === 'playing' ? 'green' : state === 'error' ? 'red' : 'blue'} style={{ marginInlineEnd: 0 }}>
+          {t(`state.${state}`)}
+        </Tag>
+      </Flex>
+      {problem ? <Alert banner type="warning" message={problem} /> : null}
+      {video.destroyed ? <Alert banner type="error" message={t('streamStopped')} /> : null}
+      <LivePlayer url={url} height={height} data-testid={`${IDS.camera}-player-${index}`} onStateChange={setState} />
+    </div>
+  );
+}

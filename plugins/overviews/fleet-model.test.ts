@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { applyPush, fleetFromSnapshot, kpis, statusDistribution, toPixel } from './fleet-model';
+
+const snapshot = [
+  { robotId: 'A', robotName: 'Alpha', robotType: 1, companyId: 2, mapId: 1, status: 2, online: 1, battery: 80, emergencyButtonStatus: 0, x: 1000, y: 2000, theta: 0, extra: 'ignored' },
+  { robotId: 'B', robotName: 'Bravo', robotType: 4, companyId: 2, mapId: 1, status: 3, online: 1, battery: 15, emergencyButtonStatus: 0, x: null, y: null, theta: null },
+  { robotId: 'C', robotName: 'Charlie', robotType: 1, companyId: 2, mapId: 2, status: 0, online: 0, battery: null, emergencyButtonStatus: 0, x: null, y: null, theta: null },
+];
+
+describe('overview fleet model', () => {
+  it('builds the fleet from the snapshot and applies status, pose, name and map pushes', () => {
+    const fleet = fleetFromSnapshot(snapshot);
+    expect(fleet.size).toBe(3);
+    expect(fleet.get('A')).not.toHaveProperty('extra');
+    expect(applyPush(fleet, 'robot/A', 'status', { status: 6, online: 1, battery: 79, emergencyButtonStatus: 1 })).toBe(true);
+    expect(applyPush(fleet, 'robot/A', 'gps', { x: 3000, y: 4000, theta: 1, mapId: 2 })).toBe(true);
+    expect(applyPush(fleet, 'robot/B', 'nameChange', { robotName: 'Bravo 2' })).toBe(true);
+    expect(applyPush(fleet, 'robot/Z', 'status', { status: 1 })).toBe(false);
+    expect(applyPush(fleet, 'robot/A', 'VideoHeart', { cameras: [] })).toBe(false);
+    expect(fleet.get('A')).toMatchObject({ status: 6, battery: 79, emergencyButtonStatus: 1, x: 3000, y: 4000, mapId: 2 });
+    expect(fleet.get('B')!.robotName).toBe('Bravo 2');
+  });
+
+  it('counts KPIs and the status distribution', () => {
+    const fleet = fleetFromSnapshot(snapshot);
+    expect(kpis(fleet.values())).toEqual({ total: 3, online: 2, working: 1, charging: 1, emergency: 0, lowBattery: 1 });
+    expect(statusDistribution(fleet.values(), (r) => (r.online ? String(r.status) : 'offline'))).toEqual([
+      { key: '2', count: 1 },
+      { key: '3', count: 1 },
+      { key: 'offline', count: 1 },
+    ]);
+  });
+
+  it('converts millimetres to picture pixels with the origin at the bottom left', () => {
+    const frame = { pixelW: 480, pixelH: 320, scale: 0.05, Xorigin: -1, Yorigin: -2 };
+    expect(toPixel(frame, 0, 0)).toEqual({ px: 20, py: 280 });
+    expect(toPixel(frame, -5000, 0)).toBeNull();
+    expect(toPixel({ ...frame, scale: 0 }, 0, 0)).toBeNull();
+  });
+});

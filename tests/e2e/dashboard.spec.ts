@@ -1,0 +1,101 @@
+import { expect, test, type Page } from '@playwright/test';
+import { login } from './helpers';
+
+async function choose(page: Page, testId: string, text: string) {
+  const select = page.getByTestId(testId);
+  await select.click();
+  await page.keyboard.type(text);
+  await page.locator('.ant-select-item-option-active').filter({ hasText: text }).first().waitFor();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Escape');
+}
+
+test('dashboard: an operator configures cameras and a map, sees them live, is refused an empty map list, and deletes the configuration', async ({ page }) => {
+  await login(page, 'operator');
+  await page.goto('/dashboard');
+  // Not configured yet: the empty state, and the settings open by themselves.
+  await expect(page.getByTestId('dashboard-empty')).toBeVisible();
+  const drawer = page.getByTestId('dashboard-config');
+  await expect(drawer).toBeVisible();
+  await page.getByTestId('dashboard-config-save').click();
+  await expect(page.getByTestId('dashboard-config-error')).toHaveText('Choose at least 1 camera');
+
+  await choose(page, 'dashboard-config-cameras', 'PatrolA1 · Front');
+  await choose(page, 'dashboard-config-cameras', 'PatrolA2 · Back');
+  await page.getByTestId('dashboard-config-save').click();
+  await expect(page.getByTestId('dashboard-config-error')).toHaveText('Choose at least 1 map');
+  await choose(page, 'dashboard-config-maps', 'HQFloor1');
+  await page.getByTestId('dashboard-config-save').click();
+  await expect(drawer).toBeHidden();
+
+  // The two cameras play; the map shows PatrolA1 moving on it.
+  await expect(page.getByTestId('dashboard-camera-0')).toContainText('PatrolA1 · Front');
+  await expect(page.getByTestId('dashboard-camera-1')).toContainText('PatrolA2 · Back');
+  await expect(page.getByTestId('dashboard-camera-0')).toHaveAttribute('data-state', 'playing', { timeout: 30_000 });
+  const robot = page.getByTestId('overview-robot-01WR000001');
+  await expect(robot).toBeVisible();
+  const first = await robot.getAttribute('data-px') + ',' + (await robot.getAttribute('data-py'));
+  await expect.poll(async () => (await robot.getAttribute('data-px')) + ',' + (await robot.getAttribute('data-py')), { timeout: 30_000 }).not.toBe(first);
+
+  // Nothing changes when a save is refused.
+  await page.reload();
+  await expect(page.getByTestId('dashboard-camera-1')).toBeVisible();
+  await page.getByTestId('dashboard-configure').click();
+  await page.getByTestId('dashboard-config-maps').locator('.ant-select-selection-item-remove').first().click();
+  await page.getByTestId('dashboard-config-save').click();
+  await expect(page.getByTestId('dashboard-config-error')).toHaveText('Choose at least 1 map');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.reload();
+  await expect(page.getByTestId('dashboard-camera-1')).toBeVisible();
+
+  // Delete, after confirmation.
+  await page.getByTestId('dashboard-configure').click();
+  await page.getByTestId('dashboard-config-delete').click();
+  await page.getByRole('button', { name: 'Delete', exact: true }).last().click();
+  await expect(page.getByTestId('dashboard-empty')).toBeVisible();
+});
+
+test('monitor overview and navigation overview: live KPIs over the dots, robots on their maps', async ({ page }) => {
+  await login(page, 'operator');
+  await page.goto('/monitorOverview');
+  await expect(page.getByTestId('kpi-total')).toHaveAttribute('data-value', '6');
+  await expect.poll(async () => Number(await page.getByTestId('kpi-online').getAttribute('data-value'))).toBeGreaterThan(0);
+  await expect(page.getByTestId('status-distribution')).toContainText('Offline');
+  await expect(page.getByTestId('live-alarms')).toContainText('No live alarms');
+  const dots = page.getByTestId('overview-dots');
+  await expect(dots).toHaveAttribute('data-dots', '100');
+  const frames = Number(await dots.getAttribute('data-frames'));
+  await expect.poll(async () => Number(await dots.getAttribute('data-frames'))).toBeGreaterThan(frames);
+
+  await page.goto('/navPandect');
+  await expect(page.getByTestId('nav-pandect').locator('[data-testid^="overview-map-"]').first()).toBeVisible();
+  await expect(page.getByTestId('overview-robot-01WR000001')).toBeVisible();
+  await expect(page.getByTestId('overview-robot-05WV000001')).toHaveCount(0);
+  const panels = page.getByTestId('nav-pandect').locator('[data-testid^="overview-map-"]');
+  await expect(panels).toHaveCount(3);
+
+  // Settings: only the second floor; then every map again, after confirmation.
+  await page.getByTestId('nav-configure').click();
+  await page.getByTestId('nav-config-save').click();
+  await expect(page.getByTestId('dashboard-config-error')).toHaveText('Choose at least 1 map');
+  await choose(page, 'nav-config-maps', 'HQFloor2');
+  await page.getByTestId('nav-config-save').click();
+  await expect(panels).toHaveCount(1);
+  await expect(panels.first()).toContainText('HQFloor2');
+  await expect(page.getByTestId('overview-robot-02WF000001')).toBeVisible();
+  await page.reload();
+  await expect(panels).toHaveCount(1);
+  await page.getByTestId('nav-configure').click();
+  await page.getByRole('button', { name: 'Show every map' }).click();
+  await page.locator('.ant-popconfirm').getByRole('button', { name: 'Delete' }).click();
+  await expect(panels).toHaveCount(3);
+});
+
+test('dashboard: opens without the login screen when the URL carries a token (spec §6)', async ({ page, request }) => {
+  const answer = await (await request.post('/api/interface', { data: { event: 'login', param: { username: 'operator', password: 'demo1234', codeId: 'x', code: 'x' }, protocolVersion: '1.0.3' } })).json();
+  await page.goto(`/dashboard?token=${encodeURIComponent(answer.param.token)}`);
+  await expect(page.getByTestId('dashboard')).toBeVisible();
+  await expect(page.getByText('Dashboard', { exact: true }).first()).toBeVisible();
+  await page.goto('/monitorOverview');
+  await expect(page.getByTestId('kpi-total')).toBeVisible();
+});
