@@ -6,6 +6,7 @@ import { useMemo } from 'react';
 import { Card, Col, Empty, Flex, Progress, Row, Spin, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DotsBackground } from './dots-background';
+import { LiveAlarms } from './live-alarms';
 import { kpis, statusDistribution } from './fleet-model';
 import { OverviewShell } from './overview-shell';
 import { useFleet } from './use-fleet';
@@ -59,8 +60,7 @@ export default function MonitorOverviewPage() {
             </Col>
             <Col xs={24} lg={12}>
               <Card size="small" title={t('monitor.alarms')} data-testid={IDS.alarms} style={{ background: 'rgba(255,255,255,0.92)' }}>
-                {/* No alarm push exists yet on the realtime link (spec §4 lists none): an empty state until one does. */}
-                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('monitor.noAlarms')} />
+                <LiveAlarms />
               </Card>
             </Col>
           </Row>

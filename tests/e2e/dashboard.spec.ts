@@ -61,7 +61,12 @@ test('monitor overview and navigation overview: live KPIs over the dots, robots 
   await expect(page.getByTestId('kpi-total')).toHaveAttribute('data-value', '6');
   await expect.poll(async () => Number(await page.getByTestId('kpi-online').getAttribute('data-value'))).toBeGreaterThan(0);
   await expect(page.getByTestId('status-distribution')).toContainText('Offline');
-  await expect(page.getByTestId('live-alarms')).toContainText('No live alarms');
+  // Live alarms: a robot's alarm appears at once (the realtime topic `alarms`).
+  const admin = (await (await page.request.post('/api/interface', { data: { event: 'login', param: { username: 'admin', password: 'demo1234', codeId: 'x', code: 'x' }, protocolVersion: '1.0.3' } })).json()).param.token as string;
+  const raised = await page.request.post('/api/interface', { data: { event: 'simulateAlarm', param: { robotId: '01WR000001', code: 301 }, token: admin, protocolVersion: '1.0.3' } });
+  expect((await raised.json()).statusCode).toBe(200);
+  await expect(page.getByTestId('live-alarms')).toContainText('Alarm: collision');
+  await expect(page.getByTestId('live-alarms')).toContainText('PatrolA1');
   const dots = page.getByTestId('overview-dots');
   await expect(dots).toHaveAttribute('data-dots', '100');
   const frames = Number(await dots.getAttribute('data-frames'));
