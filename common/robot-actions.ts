@@ -19,7 +19,7 @@ export const RobotAction = {
 /** A command the server sends a robot over MQTT. */
 export interface RobotCommand {
   id: string;
-  action: number | 'emergencyButton' | 'pushVideo' | 'camParamGet' | 'camParamSet' | 'videoParam' | 'setParams' | 'manualCharging' | 'lifter' | 'fireControl' | 'cameraLens';
+  action: number | 'emergencyButton' | 'pushVideo' | 'camParamGet' | 'camParamSet' | 'videoParam' | 'setParams' | 'manualCharging' | 'lifter' | 'fireControl' | 'cameraLens' | 'mapDown';
   params?: Record<string, unknown>;
   t: number;
 }
@@ -33,6 +33,11 @@ export const REFUSALS = {
   state: 'refusedState',
   unsupported: 'refusedUnsupported',
   presetMissing: 'presetMissing',
+  mapDownloadError: 'mapDownloadError',
+  mapHostNotFound: 'mapHostNotFound',
+  mapBindFailed: 'mapBindFailed',
+  mapRebootNeeded: 'mapRebootNeeded',
+  mapLocalFileNotFound: 'mapLocalFileNotFound',
 } as const satisfies Record<string, MessageKey>;
 
 /** A refusal reason. */

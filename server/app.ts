@@ -21,6 +21,8 @@ import { registerRobotEvents } from './events/robot-events';
 import { registerRoleEvents } from './events/role-events';
 import { registerSettingsEvents } from './events/settings-events';
 import { registerFormDesignEvents } from './events/form-design-events';
+import { registerMapEvents } from './events/map-events';
+import { processUnrenderedMaps } from './maps/map-store';
 import { registerRoleHooks } from './entities/role-hooks';
 import { readPluginManifests } from './auth/permission-tree';
 import { FleetState } from './fleet/state';
@@ -73,6 +75,11 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     const hub = new RealtimeHub({
       snapshot: async (session, topic) => {
         const [kind, id] = topic.split('/');
+        // maps/<companyId>: map processing and sync pushes of a company in the caller's tree.
+        if (kind === 'maps' && id && /^\d+$/.test(id)) {
+          const ids = await visibleCompanyIds(db, session);
+          return ids === null || ids.includes(Number(id)) ? { companyId: Number(id) } : null;
+        }
         if (kind !== 'robot' || !id) return null;
         const robot = fleet.get(id);
         if (!robot) return null;
@@ -100,6 +107,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     registerRoleEvents(events, services, pluginsDir);
     registerSettingsEvents(events, services);
     registerFormDesignEvents(events, services);
+    registerMapEvents(events, services);
     registerRoleHooks({ schemas: () => services.schemas, plugins: () => readPluginManifests(pluginsDir) });
 
     // MQTT: the embedded broker unless MQTT_URL names an external one.
@@ -126,6 +134,10 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       await sim.start(await simulatorSpecs(services));
       closers.splice(closers.length - 1, 0, () => sim.stop());
     }
+    // Maps stored before map processing existed (the demo plans) get their image and tiles.
+    let stopping = false;
+    closers.push(async () => void (stopping = true));
+    void processUnrenderedMaps(services, () => stopping).catch((err) => stopping || app.log.error(err));
     return { app, url: `http://${config.host}:${port}`, mqttUrl, services, close };
   } catch (err) {
     await close();

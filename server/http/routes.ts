@@ -8,6 +8,7 @@ import { registerRest } from './rest';
 import { registerUploads } from './uploads';
 import { registerExport } from './export';
 import { registerImport } from './import';
+import { registerMapRoutes } from './map-routes';
 import type { Services } from '../services';
 
 function langOf(req: FastifyRequest, body?: unknown): Lang {
@@ -91,6 +92,7 @@ export async function registerRoutes(app: FastifyInstance, svc: Services): Promi
   await registerUploads(app, svc, (req) => langOf(req));
   registerExport(app, svc);
   registerImport(app, svc);
+  registerMapRoutes(app, svc, (req) => langOf(req));
 
   // REST under /robot/ and /authority/: token header, {code, message, data}; same registry as the events.
   registerRest(app, svc, (req) => langOf(req));
