@@ -142,3 +142,21 @@ export interface MapRecord {
 
 /** Realtime topic of a company's map processing and sync pushes. */
 export const mapsTopic = (companyId: number): string => `maps/${companyId}`;
+
+/** Point-of-interest limits (spec §5, §9). */
+export const PoiLimits = {
+  actionsPerPoint: 5,
+  pointsPerTaskSetting: 5,
+  pointsPerExplanationTaskMax: 14,
+  pointsPerExplanationTaskMin: 2,
+  picturesPerPoint: 5,
+  pictureMaxBytes: 512 * 1024,
+  pictureTypes: ['png', 'jpg', 'jpeg'],
+  captureCountMin: 1,
+} as const;
+
+/** Point-of-interest types (spec §3). */
+export const POI_TYPES = ['welcome', 'interest', 'explain', 'delivery', 'fireOut', 'liftIn', 'inLift'] as const;
+
+/** Point-of-interest actions (spec §3/§5): head tilt and capture once per point; media needs a file. */
+export const POI_ACTIONS = ['headTilt', 'capture', 'media', 'broadcast', 'wait', 'preset', 'detect'] as const;

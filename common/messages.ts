@@ -149,6 +149,20 @@ export const MESSAGES = {
   mapUnchanged: { en: 'Nothing has changed: the drawing cannot be submitted', zh: '绘制内容未改变，不能提交', ja: '変更がないため送信できません' },
   mapCopySameSource: { en: 'The copy source and target cannot be the same', zh: '复制的源和目标不能相同', ja: 'コピー元とコピー先を同じにすることはできません' },
   mapElementInvalid: { en: 'Map element "{name}" is not valid: {detail}', zh: '地图元素"{name}"无效：{detail}', ja: '地図要素「{name}」が正しくありません：{detail}' },
+  poiNameRequired: { en: 'The point needs a name', zh: '请输入点位名称', ja: 'ポイント名を入力してください' },
+  poiTooManyActions: { en: 'At most {limit} actions per point', zh: '每个点位最多{limit}个动作', ja: '1ポイントあたりの動作は{limit}個までです' },
+  poiActionOnce: { en: 'The {action} action can be used once per point', zh: '每个点位只能使用一次{action}动作', ja: '{action}動作は1ポイントにつき1回のみです' },
+  poiMediaRequired: { en: 'Choose a media file', zh: '请选择媒体文件', ja: 'メディアファイルを選択してください' },
+  poiCaptureCount: { en: 'The capture count must be at least 1', zh: '抓拍次数至少为1', ja: '撮影回数は1以上にしてください' },
+  poiNumberList: { en: '{field}: numbers separated by commas, without a leading or trailing comma', zh: '{field}：以逗号分隔的数字，首尾不能有逗号', ja: '{field}：カンマ区切りの数字で、先頭と末尾にカンマは使えません' },
+  poiTooManyPictures: { en: 'At most {limit} pictures per point', zh: '每个点位最多{limit}张图片', ja: '1ポイントあたりの画像は{limit}枚までです' },
+  poiPictureTooLarge: { en: 'A picture must be at most 512 KB', zh: '图片不能超过512KB', ja: '画像は512KB以下にしてください' },
+  poiPictureType: { en: 'Pictures must be png, jpg or jpeg', zh: '图片只能是png、jpg或jpeg格式', ja: '画像は png、jpg、jpeg のみです' },
+  poiOneWelcome: { en: 'A robot can have only one welcome point', zh: '每台机器人只能有一个迎宾点', ja: '1台のロボットに設定できる歓迎ポイントは1つだけです' },
+  poiExplainTooMany: { en: 'An explanation task can have at most {limit} points', zh: '讲解任务最多{limit}个点位', ja: '説明タスクのポイントは{limit}個までです' },
+  poiExplainTooFew: { en: 'An explanation task needs at least {limit} points', zh: '讲解任务至少需要{limit}个点位', ja: '説明タスクには{limit}個以上のポイントが必要です' },
+  poiTaskTooMany: { en: 'At most {limit} points per task setting', zh: '每个任务设置最多{limit}个点位', ja: '1つのタスク設定のポイントは{limit}個までです' },
+  mapChargePileDisablesOthers: { en: 'Enabling this charging pile disables {names}. Continue?', zh: '启用该充电桩将停用{names}，是否继续？', ja: 'この充電ステーションを有効にすると {names} が無効になります。続けますか？' },
 } satisfies Catalog;
 
 /** A key of the shared message catalogue. */
