@@ -1,0 +1,449 @@
+/** `/home/mapEditor?mapId=…`: the map editor of one processed map. */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, App, Badge, Button, Card, Empty, Flex, Input, List, Popconfirm, Result, Segmented, Select, Skeleton, Space, Switch, Tag, Tooltip, Typography } from 'antd';
+import {
+  AimOutlined,
+  ArrowLeftOutlined,
+  BorderOutlined,
+  DeleteOutlined,
+  ExpandOutlined,
+  NodeIndexOutlined,
+  RedoOutlined,
+  SaveOutlined,
+  SelectOutlined,
+  StopOutlined,
+  ThunderboltOutlined,
+  UndoOutlined,
+  ZoomInOutlined,
+  ZoomOutOutlined,
+} from '@ant-design/icons';
+import { useSubscription } from '@refinedev/core';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { callEvent, getToken, navigateTo, robotTopic, useCatalogue } from '@runtime';
+import { MapElementKind, robotWidthMm, SpecialAreaKind, type MapConfig, type MapRecord } from '@common/map';
+import type { RuleError } from '@common/map-elements';
+import type { MessageKey } from '@common/messages';
+import { MAP_EDITOR_TEST_IDS as IDS } from './test-ids';
+import { MapCanvas, type CanvasPointer, type RobotMark } from './map-canvas';
+import { deleteElements, othersEnabled, select, setChargePileEnabled, updateElement, type Command } from './model/commands';
+import { hitElement, hitVertex, specialAreaKey, utilOf } from './model/element-utils';
+import { canRedo, canUndo, redo, run, startHistory, undo, type History } from './model/history';
+import { isDirty, submitProblem, toSavePayload } from './model/submit';
+import { drawTool, forbiddenZoneTool, placeTool, routeTool, selectTool, stepTool, type ToolEvent, type ToolState } from './model/tools';
+import { newEditorState, type EditorDoc, type MapElement } from './model/types';
+import { fitView, mmToPixel, panBy, zoomStep } from './model/view';
+
+type ToolName = 'select' | 'forbidden' | 'area' | 'route' | 'charge';
+interface RobotInfo {
+  robotId: string;
+  robotName: string;
+  robotType: number;
+}
+interface RobotPos {
+  x: number | null;
+  y: number | null;
+  theta: number | null;
+  mapId: number | null;
+}
+
+/** Follows one robot's topic (snapshot, then gps pushes). */
+function RobotLive({ robotId, onPose }: { robotId: string; onPose: (robotId: string, pose: Partial<RobotPos>) => void }) {
+  useSubscription({
+    channel: robotTopic(robotId),
+    types: ['*'],
+    onLiveEvent: (e) => {
+      if (e.type === 'snapshot' || e.type === 'gps') onPose(robotId, e.payload as Partial<RobotPos>);
+    },
+  });
+  return null;
+}
+
+/** The map editor page. */
+export default function MapEditorPage() {
+  const { t } = useTranslation('map-editor');
+  const catalogue = useCatalogue();
+  const { message, modal } = App.useApp();
+  const [params] = useSearchParams();
+  const mapId = Number(params.get('mapId'));
+  const [map, setMap] = useState<MapRecord | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState<EditorDoc>({ elements: [] });
+  const [history, setHistory] = useState<History>(() => startHistory(newEditorState({ elements: [] })));
+  const [tool, setTool] = useState<ToolState>(selectTool());
+  const [toolName, setToolName] = useState<ToolName>('select');
+  const [areaKind, setAreaKind] = useState<number>(SpecialAreaKind.narrowRoad);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [image, setImage] = useState<HTMLImageElement | null>(null);
+  const [robots, setRobots] = useState<RobotInfo[]>([]);
+  const [poses, setPoses] = useState<Record<string, RobotPos>>({});
+  const [saving, setSaving] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  const [size, setSize] = useState({ w: 0, h: 0 });
+  const panning = useRef<[number, number] | null>(null);
+  const fitted = useRef(false);
+  const state = history.present;
+  const config = (map?.config ?? {}) as Partial<MapConfig>;
+  const mapSize = { w: config.pixelW ?? 0, h: config.pixelH ?? 0 };
+
+  const load = useCallback(async () => {
+    if (!Number.isInteger(mapId) || mapId <= 0) return;
+    try {
+      const [m] = await callEvent<MapRecord[]>('getMapById', { mapId });
+      const { elements } = await callEvent<{ elements: MapElement[] }>('getMapElements', { mapId });
+      setMap(m ?? null);
+      setSaved({ elements });
+      setHistory((h) => startHistory({ ...newEditorState({ elements }), view: h.present.view }));
+      setRobots(await callEvent<RobotInfo[]>('getRobotsByMapId', { mapId }).catch(() => []));
+      setError(null);
+    } catch (err) {
+      setError((err as Error).message);
+    }
+  }, [mapId]);
+  useEffect(() => void load(), [load]);
+
+  useEffect(() => {
+    if (!config.pngurl) return;
+    const img = new window.Image();
+    img.onload = () => setImage(img);
+    img.src = `${config.pngurl}${config.pngurl.includes('?') ? '&' : '?'}token=${encodeURIComponent(getToken() ?? '')}`;
+  }, [config.pngurl]);
+
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const ro = new ResizeObserver(() => setSize({ w: el.clientWidth, h: el.clientHeight }));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [map]);
+  useEffect(() => {
+    if (fitted.current || !mapSize.w || size.w < 50) return;
+    fitted.current = true;
+    setHistory((h) => ({ ...h, present: { ...h.present, view: fitView(mapSize.w, mapSize.h, size.w, size.h) } }));
+  }, [mapSize.w, mapSize.h, size.w, size.h]);
+
+  const show = useCallback((err: RuleError) => {
+    const text = catalogue(err.key as MessageKey, err.vars);
+    setNotice(text);
+    void message.warning(text);
+  }, [catalogue, message]);
+
+  const exec = useCallback(
+    (commands: Command[]) => {
+      setHistory((h) => {
+        let next = h;
+        for (const c of commands) {
+          const r = run(next, c);
+          if (r.error) {
+            queueMicrotask(() => show(r.error!));
+            return next;
+          }
+          next = r.history;
+        }
+        if (next !== h && commands.some((c) => c.undoable)) queueMicrotask(() => setNotice(null));
+        return next;
+      });
+    },
+    [show],
+  );
+
+  const feed = useCallback(
+    (e: ToolEvent) => {
+      const step = stepTool(tool, e, history.present, 6 / history.present.view.zoom);
+      setTool(step.tool);
+      if (step.error) show(step.error);
+      if (step.commands?.length) exec(step.commands);
+    },
+    [tool, history.present, exec, show],
+  );
+
+  const chooseTool = (name: ToolName, kind = areaKind) => {
+    setToolName(name);
+    setNotice(null);
+    setTool(name === 'select' ? selectTool() : name === 'forbidden' ? forbiddenZoneTool() : name === 'area' ? drawTool(MapElementKind.specialArea, kind) : name === 'route' ? routeTool() : placeTool(MapElementKind.chargePosition));
+  };
+
+  const onPointer = (p: CanvasPointer) => {
+    if (p.type === 'down' && (p.button === 1 || p.button === 2)) return void (panning.current = p.screen);
+    if (panning.current) {
+      if (p.type === 'move') {
+        const [x, y] = panning.current;
+        panning.current = p.screen;
+        setHistory((h) => ({ ...h, present: { ...h.present, view: panBy(h.present.view, p.screen[0] - x, p.screen[1] - y) } }));
+      } else if (p.type === 'up') panning.current = null;
+      return;
+    }
+    if (p.type === 'down' && tool.name === 'select') {
+      // Empty space under the select tool pans the view (and clears the selection).
+      const tol = 6 / state.view.zoom;
+      const onHandle = state.doc.elements.some((e) => state.selected.includes(e.id) && hitVertex(e, p.map, tol) >= 0);
+      if (!onHandle && !hitElement(state.doc.elements, p.map, tol)) {
+        panning.current = p.screen;
+        if (state.selected.length) exec([select([])]);
+        return;
+      }
+    }
+    feed({ type: p.type, p: [Math.round(p.map[0] * 10) / 10, Math.round(p.map[1] * 10) / 10] });
+  };
+
+  const removeSelected = useCallback(() => state.selected.length && exec([deleteElements(state.selected)]), [state.selected, exec]);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const target = e.target as HTMLElement | null;
+      if (target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.isContentEditable)) return;
+      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'z') return e.preventDefault(), setHistory((h) => (e.shiftKey ? redo(h) : undo(h)));
+      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'y') return e.preventDefault(), setHistory(redo);
+      if ((e.key === 'Delete' || e.key === 'Backspace') && tool.name === 'select') return void removeSelected();
+      if (['Enter', 'Escape', 'Backspace'].includes(e.key)) feed({ type: 'key', key: e.key });
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [feed, removeSelected, tool.name]);
+
+  const save = async () => {
+    const problem = submitProblem(saved, state.doc);
+    if (problem) return show(problem);
+    setSaving(true);
+    try {
+      const answer = await callEvent<{ elements: MapElement[] }>('saveMapElements', toSavePayload(mapId, state.doc));
+      setSaved({ elements: answer.elements });
+      setHistory((h) => startHistory({ ...newEditorState({ elements: answer.elements }), view: h.present.view }));
+      setNotice(null);
+      void message.success(t('saved'));
+    } catch (err) {
+      setNotice((err as Error).message);
+      void message.error((err as Error).message);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const onPose = useCallback((robotId: string, pose: Partial<RobotPos>) => setPoses((p) => ({ ...p, [robotId]: { ...(p[robotId] ?? { x: null, y: null, theta: null, mapId: null }), ...pose } })), []);
+  const marks: RobotMark[] = useMemo(
+    () =>
+      robots.flatMap((r) => {
+        const pose = poses[r.robotId];
+        if (!pose || pose.x === null || pose.y === null || (pose.mapId !== null && pose.mapId !== undefined && pose.mapId !== mapId)) return [];
+        const at = mmToPixel(config, pose.x, pose.y);
+        return at.ok ? [{ robotId: r.robotId, name: r.robotName, point: at.point, theta: pose.theta ?? 0, diameter: robotWidthMm(r.robotType) / 1000 / (config.scale ?? 1) }] : [];
+      }),
+    [robots, poses, config, mapId],
+  );
+
+  if (!Number.isInteger(mapId) || mapId <= 0) return <Result status="info" title={t('noMap')} extra={<Button onClick={() => navigateTo('/home/mapManage')}>{t('back')}</Button>} />;
+  if (error) return <Result status="error" title={t('loadFailed')} subTitle={error} extra={<Button onClick={() => void load()}>{t('retry')}</Button>} />;
+  if (!map) return <Card><Skeleton active paragraph={{ rows: 10 }} /></Card>;
+  if (map.processState !== 'done' || !mapSize.w) return <Result status="warning" title={t('notReady')} extra={<Button onClick={() => navigateTo('/home/mapManage')}>{t('back')}</Button>} />;
+
+  const chosen = state.doc.elements.find((e) => e.id === state.selected[0]);
+  const dirty = isDirty(saved, state.doc);
+  const hintKey = tool.name === 'select' ? 'hint.select' : tool.name === 'draw' ? 'hint.draw' : 'hint.place';
+  const label = (e: MapElement) => (e.kind === MapElementKind.specialArea ? t(`area.${specialAreaKey(e.subKind)}`) : t(`kind.${utilOf(e.kind).key}`));
+
+  const setEnabled = (e: MapElement, enabled: boolean) => {
+    const others = enabled ? othersEnabled(state, e.id) : [];
+    if (others.length === 0) return exec([setChargePileEnabled(e.id, enabled)]);
+    // Spec §4: enabling one charging pile disables the other enabled ones after confirmation.
+    modal.confirm({
+      title: catalogue('mapChargePileDisablesOthers', { names: others.map((o) => o.name).join(', ') }),
+      okText: t('save'),
+      onOk: () => exec([setChargePileEnabled(e.id, true)]),
+    });
+  };
+
+  return (
+    <Card
+      data-testid={IDS.page}
+      styles={{ body: { padding: 12 } }}
+      title={
+        <Space>
+          <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => navigateTo('/home/mapManage')} data-testid={IDS.back} aria-label={t('back')} />
+          <span>{t('title')}</span>
+          <Typography.Text type="secondary" style={{ fontWeight: 'normal' }}>
+            {map.mapName} · {map.buildingName} · F{map.floor}
+          </Typography.Text>
+          {dirty ? <Badge status="warning" text={t('unsaved')} data-testid={IDS.dirty} /> : null}
+        </Space>
+      }
+      extra={
+        <Button type="primary" icon={<SaveOutlined />} loading={saving} onClick={() => void save()} data-testid={IDS.save}>
+          {t('save')}
+        </Button>
+      }
+    >
+      <Flex gap={8} wrap align="center" style={{ marginBottom: 8 }}>
+        <Segmented<ToolName>
+          value={toolName}
+          onChange={(v) => chooseTool(v)}
+          options={[
+            { value: 'select', icon: <SelectOutlined />, label: <span data-testid={`${IDS.tool}-select`}>{t('tool.select')}</span> },
+            { value: 'forbidden', icon: <StopOutlined />, label: <span data-testid={`${IDS.tool}-forbidden`}>{t('tool.forbidden')}</span> },
+            { value: 'area', icon: <BorderOutlined />, label: <span data-testid={`${IDS.tool}-area`}>{t('tool.area')}</span> },
+            { value: 'route', icon: <NodeIndexOutlined />, label: <span data-testid={`${IDS.tool}-route`}>{t('tool.route')}</span> },
+            { value: 'charge', icon: <ThunderboltOutlined />, label: <span data-testid={`${IDS.tool}-charge`}>{t('tool.charge')}</span> },
+          ]}
+        />
+        {toolName === 'area' ? (
+          <Select
+            style={{ width: 160 }}
+            value={areaKind}
+            data-testid={IDS.areaKind}
+            onChange={(v: number) => (setAreaKind(v), chooseTool('area', v))}
+            options={[2, 3, 4, 5].map((k) => ({ value: k, label: t(`area.${specialAreaKey(k)}`) }))}
+          />
+        ) : null}
+        <Space.Compact>
+          <Tooltip title={t('undo')}>
+            <Button icon={<UndoOutlined />} disabled={!canUndo(history)} onClick={() => setHistory(undo)} data-testid={IDS.undo} aria-label={t('undo')} />
+          </Tooltip>
+          <Tooltip title={t('redo')}>
+            <Button icon={<RedoOutlined />} disabled={!canRedo(history)} onClick={() => setHistory(redo)} data-testid={IDS.redo} aria-label={t('redo')} />
+          </Tooltip>
+        </Space.Compact>
+        <Space.Compact>
+          <Tooltip title={t('zoomOut')}>
+            <Button icon={<ZoomOutOutlined />} onClick={() => setHistory((h) => ({ ...h, present: { ...h.present, view: zoomStep(h.present.view, -1, [size.w / 2, size.h / 2]) } }))} data-testid={IDS.zoomOut} aria-label={t('zoomOut')} />
+          </Tooltip>
+          <Button disabled style={{ width: 64 }} data-testid={IDS.zoom}>
+            {state.view.zoom.toFixed(1)}×
+          </Button>
+          <Tooltip title={t('zoomIn')}>
+            <Button icon={<ZoomInOutlined />} onClick={() => setHistory((h) => ({ ...h, present: { ...h.present, view: zoomStep(h.present.view, 1, [size.w / 2, size.h / 2]) } }))} data-testid={IDS.zoomIn} aria-label={t('zoomIn')} />
+          </Tooltip>
+          <Tooltip title={t('fit')}>
+            <Button icon={<ExpandOutlined />} onClick={() => setHistory((h) => ({ ...h, present: { ...h.present, view: fitView(mapSize.w, mapSize.h, size.w, size.h) } }))} data-testid={IDS.fit} aria-label={t('fit')} />
+          </Tooltip>
+        </Space.Compact>
+        <Popconfirm title={t('deleteConfirm')} onConfirm={() => removeSelected()} okText={t('delete')} okButtonProps={{ danger: true }} disabled={state.selected.length === 0}>
+          <Button danger icon={<DeleteOutlined />} disabled={state.selected.length === 0} data-testid={IDS.remove}>
+            {t('delete')}
+          </Button>
+        </Popconfirm>
+        <Typography.Text type="secondary" data-testid={IDS.hint} style={{ flex: 1, minWidth: 240 }}>
+          {t(hintKey)}
+        </Typography.Text>
+      </Flex>
+      {notice ? <Alert type="warning" showIcon message={notice} closable onClose={() => setNotice(null)} style={{ marginBottom: 8 }} data-testid="map-editor-notice" /> : null}
+      <Flex gap={12}>
+        <div ref={box} style={{ flex: 1, height: 'calc(100vh - 290px)', minHeight: 420, border: '1px solid #d9d9d9', borderRadius: 6, overflow: 'hidden' }} data-testid={IDS.canvas}>
+          <MapCanvas
+            width={size.w}
+            height={size.h}
+            image={image}
+            mapSize={mapSize}
+            view={state.view}
+            elements={state.doc.elements}
+            selected={state.selected}
+            tool={tool}
+            robots={marks}
+            onPointer={onPointer}
+            onWheel={(dy, at) => setHistory((h) => ({ ...h, present: { ...h.present, view: zoomStep(h.present.view, dy < 0 ? 1 : -1, at) } }))}
+          />
+        </div>
+        <Flex vertical gap={12} style={{ width: 300 }}>
+          <Card size="small" title={t('properties')} data-testid={IDS.props}>
+            {chosen ? (
+              <Space direction="vertical" style={{ width: '100%' }}>
+                <Tag color={utilOf(chosen.kind).colour(chosen)}>{label(chosen)}</Tag>
+                <Input
+                  key={chosen.id}
+                  addonBefore={t('name')}
+                  defaultValue={chosen.name}
+                  maxLength={32}
+                  data-testid={IDS.name}
+                  onBlur={(e) => e.target.value !== chosen.name && exec([updateElement(chosen.id, { name: e.target.value })])}
+                  onPressEnter={(e) => (e.target as HTMLInputElement).blur()}
+                />
+                {chosen.kind === MapElementKind.specialArea ? (
+                  <Select
+                    style={{ width: '100%' }}
+                    value={chosen.subKind ?? 1}
+                    onChange={(v: number) => exec([updateElement(chosen.id, { subKind: v })])}
+                    options={[1, 2, 3, 4, 5].map((k) => ({ value: k, label: t(`area.${specialAreaKey(k)}`) }))}
+                  />
+                ) : null}
+                {chosen.kind === MapElementKind.chargePosition ? (
+                  <Space>
+                    <Switch checked={chosen.props.enabled === true} onChange={(v) => setEnabled(chosen, v)} data-testid={IDS.enabled} />
+                    {t('enabled')}
+                  </Space>
+                ) : null}
+                <Typography.Text type="secondary">{t('points', { count: chosen.points.length })}</Typography.Text>
+              </Space>
+            ) : (
+              <Typography.Text type="secondary">{t('pick')}</Typography.Text>
+            )}
+          </Card>
+          <Card size="small" title={t('elements', { count: state.doc.elements.length })} styles={{ body: { maxHeight: 260, overflow: 'auto', padding: 0 } }}>
+            {state.doc.elements.length === 0 ? (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noElements')} />
+            ) : (
+              <List
+                size="small"
+                data-testid={IDS.elements}
+                dataSource={state.doc.elements.slice(0, 300)}
+                renderItem={(e) => (
+                  <List.Item
+                    data-testid={`${IDS.element}-${e.id}`}
+                    data-kind={e.kind}
+                    data-name={e.name}
+                    style={{ cursor: 'pointer', background: state.selected.includes(e.id) ? '#e6f4ff' : undefined, paddingInline: 12 }}
+                    onClick={() => (chooseTool('select'), exec([select([e.id])]))}
+                  >
+                    <Space>
+                      <span style={{ display: 'inline-block', width: 10, height: 10, borderRadius: 2, background: utilOf(e.kind).colour(e) }} />
+                      <span>{e.name}</span>
+                      <Typography.Text type="secondary">{label(e)}</Typography.Text>
+                      {e.kind === MapElementKind.chargePosition && e.props.enabled === true ? <Tag color="green">{t('enabled')}</Tag> : null}
+                    </Space>
+                  </List.Item>
+                )}
+              />
+            )}
+          </Card>
+          <Card size="small" title={t('robots')} data-testid={IDS.robots} styles={{ body: { padding: 0 } }}>
+            {robots.length === 0 ? (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noRobots')} />
+            ) : (
+              <List
+                size="small"
+                dataSource={robots}
+                renderItem={(r) => {
+                  const mark = marks.find((m) => m.robotId === r.robotId);
+                  const pose = poses[r.robotId];
+                  const at = pose && pose.x !== null && pose.y !== null ? mmToPixel(config, pose.x, pose.y) : null;
+                  return (
+                    <List.Item
+                      style={{ paddingInline: 12 }}
+                      data-testid={`${IDS.robot}-${r.robotId}`}
+                      data-x={mark ? mark.point[0].toFixed(1) : undefined}
+                      data-y={mark ? mark.point[1].toFixed(1) : undefined}
+                      data-fallback={at && !at.ok ? '1' : undefined}
+                    >
+                      <RobotLive robotId={r.robotId} onPose={onPose} />
+                      <Space direction="vertical" size={0}>
+                        <Space>
+                          <AimOutlined />
+                          <span>{r.robotName}</span>
+                          <Typography.Text type="secondary">{t('width', { mm: robotWidthMm(r.robotType) })}</Typography.Text>
+                        </Space>
+                        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                          {at && !at.ok
+                            ? t('robotFallback', { lon: at.fallback.longitude, lat: at.fallback.latitude })
+                            : pose && pose.x !== null && pose.y !== null
+                              ? t('robotAt', { x: (pose.x / 1000).toFixed(1), y: (pose.y / 1000).toFixed(1) })
+                              : '—'}
+                        </Typography.Text>
+                      </Space>
+                    </List.Item>
+                  );
+                }}
+              />
+            )}
+          </Card>
+        </Flex>
+      </Flex>
+    </Card>
+  );
+}
