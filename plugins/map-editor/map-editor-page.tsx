@@ -97,6 +97,9 @@ export default function MapEditorPage() {
       setRobots(await callEvent<RobotInfo[]>('getRobotsByMapId', { mapId }).catch(() => []));
       setError(null);
     } catch (err) {
+      // Spec §8: a failed map data request clears the map config.
+      setMap(null);
+      setImage(null);
       setError((err as Error).message);
     }
   }, [mapId]);

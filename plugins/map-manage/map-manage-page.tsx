@@ -102,6 +102,7 @@ export default function MapManagePage() {
     {
       title: t('col.name'),
       dataIndex: 'mapName',
+      width: 200,
       render: (_: unknown, m: MapRecord) => (
         <Space direction="vertical" size={0} data-testid={`${IDS.row}-${m.mapId}`}>
           <Typography.Text strong>{m.mapName}</Typography.Text>
@@ -113,9 +114,9 @@ export default function MapManagePage() {
         </Space>
       ),
     },
-    { title: t('col.company'), dataIndex: 'companyName' },
-    { title: t('col.location'), key: 'loc', render: (_: unknown, m: MapRecord) => t('floorOf', { region: m.regionName, building: m.buildingName, floor: m.floor }) },
-    { title: t('col.type'), dataIndex: 'mapType', render: (v: number) => <Tag>{t(`mapTypes.${v}`)}</Tag> },
+    { title: t('col.company'), dataIndex: 'companyName', width: 140 },
+    { title: t('col.location'), key: 'loc', width: 200, render: (_: unknown, m: MapRecord) => t('floorOf', { region: m.regionName, building: m.buildingName, floor: m.floor }) },
+    { title: t('col.type'), dataIndex: 'mapType', width: 110, render: (v: number) => <Tag>{t(`mapTypes.${v}`)}</Tag> },
     { title: t('col.layer'), dataIndex: 'layer', width: 80 },
     {
       title: t('col.state'),
@@ -138,6 +139,7 @@ export default function MapManagePage() {
     {
       title: t('col.sync'),
       key: 'sync',
+      width: 240,
       render: (_: unknown, m: MapRecord) => (
         <Space size={[4, 4]} wrap data-testid={`${IDS.sync}-${m.mapId}`}>
           {m.syncs
@@ -149,7 +151,7 @@ export default function MapManagePage() {
                 </Tag>
               </Tooltip>
             ))}
-          {m.syncs.every((s) => s.status === MapSyncState.notConfigured) ? <Typography.Text type="secondary">{t('syncState.0')}</Typography.Text> : null}
+          {m.syncs.every((s) => s.status === MapSyncState.notConfigured) ? <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>{t('syncState.0')}</Typography.Text> : null}
         </Space>
       ),
     },
@@ -224,7 +226,7 @@ export default function MapManagePage() {
         data-testid={IDS.table}
         locale={{ emptyText: <Empty description={t('empty')} /> }}
         pagination={{ current: page.pageNum, pageSize: page.pageSize, total, showSizeChanger: true, pageSizeOptions: [10, 20, 30], onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }) }}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 1500 }}
       />
     </Space>
   );
