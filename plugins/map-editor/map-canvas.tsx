@@ -4,7 +4,7 @@
  * selection, drag and drawing previews on an overlay; robots on their own layer. The stage only
  * reports pointer events in screen and map pixels.
  */
-import { memo, useEffect, useRef } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import { Circle, Group, Image as KonvaImage, Layer, Line, Rect, Stage, Text } from 'react-konva';
 import type Konva from 'konva';
 import { MapColours } from '@common/map';
@@ -43,35 +43,63 @@ interface Props {
   robots: RobotMark[];
   onPointer: (e: CanvasPointer) => void;
   onWheel: (deltaY: number, at: Pt) => void;
+  /** Set by the canvas: shows a view during a gesture by moving the drawn bitmap (no redraw). */
+  preview?: RefObject<((v: ViewState) => void) | null>;
 }
 
 const flat = (points: Pt[]) => points.flat();
 
-/** One element, drawn by its kind's util. Memoised: panning and zooming do not redraw it in React. */
+/**
+ * One element, drawn by its kind's util. Memoised, and lines keep their screen width at any zoom
+ * (strokeScaleEnabled off), so panning and zooming re-render no element in React.
+ */
 const ElementShape = memo(function ElementShape({ e, zoom, offset, highlight }: { e: MapElement; zoom: number; offset?: Pt; highlight?: boolean }) {
   const util = utilOf(e.kind);
   const colour = util.colour(e);
   const [ox, oy] = offset ?? [0, 0];
-  const stroke = (highlight ? 3 : 2) / zoom;
+  const stroke = highlight ? 3 : 2;
   if (util.shape === 'polygon') {
-    return <Line points={flat(e.points)} x={ox} y={oy} closed stroke={colour} strokeWidth={stroke} fill={`${colour}40`} perfectDrawEnabled={false} listening={false} dash={highlight ? [6 / zoom, 4 / zoom] : undefined} />;
+    return (
+      <Line points={flat(e.points)} x={ox} y={oy} closed stroke={colour} strokeWidth={stroke} strokeScaleEnabled={false} fill={`${colour}40`} perfectDrawEnabled={false} listening={false} dash={highlight ? [6, 4] : undefined} />
+    );
   }
   if (util.shape === 'polyline') {
-    return <Line points={flat(e.points)} x={ox} y={oy} stroke={colour} strokeWidth={stroke * 1.5} lineCap="round" lineJoin="round" perfectDrawEnabled={false} listening={false} />;
+    return <Line points={flat(e.points)} x={ox} y={oy} stroke={colour} strokeWidth={stroke * 1.5} strokeScaleEnabled={false} lineCap="round" lineJoin="round" perfectDrawEnabled={false} listening={false} />;
   }
   const [x, y] = e.points[0] ?? [0, 0];
   const enabled = e.props.enabled === true;
   return (
-    <Group x={x + ox} y={y + oy} listening={false}>
-      <Circle radius={7 / zoom} fill={enabled ? colour : '#ffffff'} stroke={highlight ? '#1677ff' : colour} strokeWidth={2 / zoom} perfectDrawEnabled={false} />
-      <Text text={e.name} x={9 / zoom} y={-6 / zoom} fontSize={12 / zoom} fill="#1f1f1f" />
+    <Group x={x + ox} y={y + oy} listening={false} scaleX={1 / zoom} scaleY={1 / zoom}>
+      <Circle radius={7} fill={enabled ? colour : '#ffffff'} stroke={highlight ? '#1677ff' : colour} strokeWidth={2} perfectDrawEnabled={false} />
+      <Text text={e.name} x={9} y={-6} fontSize={12} fill="#1f1f1f" />
     </Group>
   );
-});
+}, (a, b) => a.e === b.e && a.offset === b.offset && a.highlight === b.highlight && (a.zoom === b.zoom || utilOf(a.e.kind).shape !== 'point'));
 
 /** The editor's stage. */
-export function MapCanvas({ width, height, image, mapSize, view, elements, selected, tool, robots, onPointer, onWheel }: Props) {
+export function MapCanvas({ width, height, image, mapSize, view, elements, selected, tool, robots, onPointer, onWheel, preview }: Props) {
   const background = useRef<Konva.Group>(null);
+  const stage = useRef<Konva.Stage>(null);
+  useEffect(() => {
+    if (!preview) return;
+    preview.current = (v: ViewState) => {
+      const content = stage.current?.content;
+      if (!content) return;
+      // Screen position under view v = s · (position under the drawn view) + (pan_v − s · pan_drawn).
+      const s = v.zoom / view.zoom;
+      content.style.transformOrigin = '0 0';
+      content.style.transform = `translate(${v.panX - s * view.panX}px, ${v.panY - s * view.panY}px) scale(${s})`;
+    };
+    return () => void (preview.current = null);
+  }, [preview, view]);
+  useLayoutEffect(() => {
+    // The committed view is drawn now, in the same frame the bitmap's CSS offset is dropped.
+    const content = stage.current?.content;
+    if (content && content.style.transform) {
+      content.style.transform = '';
+      stage.current?.draw();
+    }
+  }, [view]);
   useEffect(() => {
     // One bitmap for the whole background: the map is never redrawn piecewise while panning.
     const g = background.current;
@@ -103,6 +131,7 @@ export function MapCanvas({ width, height, image, mapSize, view, elements, selec
 
   return (
     <Stage
+      ref={stage}
       width={width}
       height={height}
       x={view.panX}

@@ -1,8 +1,7 @@
 /** `/home/mapEditor?mapId=…`: the map editor of one processed map. */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, App, Badge, Button, Card, Empty, Flex, Input, List, Popconfirm, Result, Segmented, Select, Skeleton, Space, Switch, Tag, Tooltip, Typography } from 'antd';
+import { Alert, App, Badge, Button, Card, Flex, Input, Popconfirm, Result, Segmented, Select, Skeleton, Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import {
-  AimOutlined,
   ArrowLeftOutlined,
   BorderOutlined,
   DeleteOutlined,
@@ -17,47 +16,25 @@ import {
   ZoomInOutlined,
   ZoomOutOutlined,
 } from '@ant-design/icons';
-import { useSubscription } from '@refinedev/core';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { callEvent, getToken, navigateTo, robotTopic, useCatalogue } from '@runtime';
+import { callEvent, getToken, navigateTo, useCatalogue } from '@runtime';
 import { MapElementKind, robotWidthMm, SpecialAreaKind, type MapConfig, type MapRecord } from '@common/map';
 import type { RuleError } from '@common/map-elements';
 import type { MessageKey } from '@common/messages';
 import { MAP_EDITOR_TEST_IDS as IDS } from './test-ids';
+import { ElementList } from './element-list';
+import { RobotsPanel, type RobotInfo, type RobotPos } from './robots-panel';
 import { MapCanvas, type CanvasPointer, type RobotMark } from './map-canvas';
 import { deleteElements, othersEnabled, select, setChargePileEnabled, updateElement, type Command } from './model/commands';
 import { hitElement, hitVertex, specialAreaKey, utilOf } from './model/element-utils';
 import { canRedo, canUndo, redo, run, startHistory, undo, type History } from './model/history';
 import { isDirty, submitProblem, toSavePayload } from './model/submit';
 import { drawTool, forbiddenZoneTool, placeTool, routeTool, selectTool, stepTool, type ToolEvent, type ToolState } from './model/tools';
-import { newEditorState, type EditorDoc, type MapElement } from './model/types';
-import { fitView, mmToPixel, panBy, zoomStep } from './model/view';
+import { newEditorState, type EditorDoc, type MapElement, type ViewState } from './model/types';
+import { fitView, mmToPixel, panBy, screenToMap, zoomStep } from './model/view';
 
 type ToolName = 'select' | 'forbidden' | 'area' | 'route' | 'charge';
-interface RobotInfo {
-  robotId: string;
-  robotName: string;
-  robotType: number;
-}
-interface RobotPos {
-  x: number | null;
-  y: number | null;
-  theta: number | null;
-  mapId: number | null;
-}
-
-/** Follows one robot's topic (snapshot, then gps pushes). */
-function RobotLive({ robotId, onPose }: { robotId: string; onPose: (robotId: string, pose: Partial<RobotPos>) => void }) {
-  useSubscription({
-    channel: robotTopic(robotId),
-    types: ['*'],
-    onLiveEvent: (e) => {
-      if (e.type === 'snapshot' || e.type === 'gps') onPose(robotId, e.payload as Partial<RobotPos>);
-    },
-  });
-  return null;
-}
 
 /** The map editor page. */
 export default function MapEditorPage() {
@@ -89,12 +66,13 @@ export default function MapEditorPage() {
   const load = useCallback(async () => {
     if (!Number.isInteger(mapId) || mapId <= 0) return;
     try {
-      const [m] = await callEvent<MapRecord[]>('getMapById', { mapId });
-      const { elements } = await callEvent<{ elements: MapElement[] }>('getMapElements', { mapId });
+      // The three reads go out together; the picture starts loading as soon as the map answers.
+      const robotsAnswer = callEvent<RobotInfo[]>('getRobotsByMapId', { mapId }).catch(() => [] as RobotInfo[]);
+      const [[m], { elements }] = await Promise.all([callEvent<MapRecord[]>('getMapById', { mapId }), callEvent<{ elements: MapElement[] }>('getMapElements', { mapId })]);
       setMap(m ?? null);
       setSaved({ elements });
       setHistory((h) => startHistory({ ...newEditorState({ elements }), view: h.present.view }));
-      setRobots(await callEvent<RobotInfo[]>('getRobotsByMapId', { mapId }).catch(() => []));
+      setRobots(await robotsAnswer);
       setError(null);
     } catch (err) {
       // Spec §8: a failed map data request clears the map config.
@@ -166,28 +144,67 @@ export default function MapEditorPage() {
     setTool(name === 'select' ? selectTool() : name === 'forbidden' ? forbiddenZoneTool() : name === 'area' ? drawTool(MapElementKind.specialArea, kind) : name === 'route' ? routeTool() : placeTool(MapElementKind.chargePosition));
   };
 
+  // Pan and zoom gestures move the drawn canvas by CSS (no redraw) and commit the view once they settle.
+  const preview = useRef<((v: ViewState) => void) | null>(null);
+  const live = useRef<ViewState | null>(null);
+  const settle = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const gesture = (change: (v: ViewState) => ViewState) => {
+    live.current = change(live.current ?? state.view);
+    preview.current?.(live.current);
+  };
+  const commitView = useCallback(() => {
+    if (settle.current) clearTimeout(settle.current);
+    settle.current = null;
+    const v = live.current;
+    live.current = null;
+    if (v) setHistory((h) => ({ ...h, present: { ...h.present, view: v } }));
+  }, []);
+  const setView = (change: (v: ViewState) => ViewState) => {
+    commitView();
+    setHistory((h) => ({ ...h, present: { ...h.present, view: change(h.present.view) } }));
+  };
+
   const onPointer = (p: CanvasPointer) => {
-    if (p.type === 'down' && (p.button === 1 || p.button === 2)) return void (panning.current = p.screen);
+    if (p.type === 'down' && (p.button === 1 || p.button === 2)) return void (commitView(), (panning.current = p.screen));
     if (panning.current) {
       if (p.type === 'move') {
         const [x, y] = panning.current;
         panning.current = p.screen;
-        setHistory((h) => ({ ...h, present: { ...h.present, view: panBy(h.present.view, p.screen[0] - x, p.screen[1] - y) } }));
-      } else if (p.type === 'up') panning.current = null;
+        gesture((v) => panBy(v, p.screen[0] - x, p.screen[1] - y));
+      } else if (p.type === 'up') {
+        panning.current = null;
+        commitView();
+      }
       return;
     }
+    if (live.current) commitView();
+    const at = screenToMap(state.view, p.screen);
     if (p.type === 'down' && tool.name === 'select') {
       // Empty space under the select tool pans the view (and clears the selection).
       const tol = 6 / state.view.zoom;
-      const onHandle = state.doc.elements.some((e) => state.selected.includes(e.id) && hitVertex(e, p.map, tol) >= 0);
-      if (!onHandle && !hitElement(state.doc.elements, p.map, tol)) {
+      const onHandle = state.doc.elements.some((e) => state.selected.includes(e.id) && hitVertex(e, at, tol) >= 0);
+      if (!onHandle && !hitElement(state.doc.elements, at, tol)) {
         panning.current = p.screen;
         if (state.selected.length) exec([select([])]);
         return;
       }
     }
-    feed({ type: p.type, p: [Math.round(p.map[0] * 10) / 10, Math.round(p.map[1] * 10) / 10] });
+    feed({ type: p.type, p: [Math.round(at[0] * 10) / 10, Math.round(at[1] * 10) / 10] });
   };
+  const onWheel = (dy: number, at: [number, number]) => {
+    gesture((v) => zoomStep(v, dy < 0 ? 1 : -1, at));
+    if (settle.current) clearTimeout(settle.current);
+    settle.current = setTimeout(commitView, 200);
+  };
+
+  const pick = useCallback(
+    (id: string) => {
+      setToolName('select');
+      setTool(selectTool());
+      exec([select([id])]);
+    },
+    [exec],
+  );
 
   const removeSelected = useCallback(() => state.selected.length && exec([deleteElements(state.selected)]), [state.selected, exec]);
 
@@ -306,16 +323,16 @@ export default function MapEditorPage() {
         </Space.Compact>
         <Space.Compact>
           <Tooltip title={t('zoomOut')}>
-            <Button icon={<ZoomOutOutlined />} onClick={() => setHistory((h) => ({ ...h, present: { ...h.present, view: zoomStep(h.present.view, -1, [size.w / 2, size.h / 2]) } }))} data-testid={IDS.zoomOut} aria-label={t('zoomOut')} />
+            <Button icon={<ZoomOutOutlined />} onClick={() => setView((v) => zoomStep(v, -1, [size.w / 2, size.h / 2]))} data-testid={IDS.zoomOut} aria-label={t('zoomOut')} />
           </Tooltip>
           <Button disabled style={{ width: 64 }} data-testid={IDS.zoom}>
             {state.view.zoom.toFixed(1)}×
           </Button>
           <Tooltip title={t('zoomIn')}>
-            <Button icon={<ZoomInOutlined />} onClick={() => setHistory((h) => ({ ...h, present: { ...h.present, view: zoomStep(h.present.view, 1, [size.w / 2, size.h / 2]) } }))} data-testid={IDS.zoomIn} aria-label={t('zoomIn')} />
+            <Button icon={<ZoomInOutlined />} onClick={() => setView((v) => zoomStep(v, 1, [size.w / 2, size.h / 2]))} data-testid={IDS.zoomIn} aria-label={t('zoomIn')} />
           </Tooltip>
           <Tooltip title={t('fit')}>
-            <Button icon={<ExpandOutlined />} onClick={() => setHistory((h) => ({ ...h, present: { ...h.present, view: fitView(mapSize.w, mapSize.h, size.w, size.h) } }))} data-testid={IDS.fit} aria-label={t('fit')} />
+            <Button icon={<ExpandOutlined />} onClick={() => setView(() => fitView(mapSize.w, mapSize.h, size.w, size.h))} data-testid={IDS.fit} aria-label={t('fit')} />
           </Tooltip>
         </Space.Compact>
         <Popconfirm title={t('deleteConfirm')} onConfirm={() => removeSelected()} okText={t('delete')} okButtonProps={{ danger: true }} disabled={state.selected.length === 0}>
@@ -329,8 +346,8 @@ export default function MapEditorPage() {
       </Flex>
       {notice ? <Alert type="warning" showIcon message={notice} closable onClose={() => setNotice(null)} style={{ marginBottom: 8 }} data-testid="map-editor-notice" /> : null}
       <Flex gap={12}>
-        <div ref={box} style={{ flex: 1, height: 'calc(100vh - 290px)', minHeight: 420, border: '1px solid #d9d9d9', borderRadius: 6, overflow: 'hidden' }} data-testid={IDS.canvas}>
-          <MapCanvas
+        <div ref={box} style={{ flex: 1, height: 'calc(100vh - 290px)', minHeight: 420, border: '1px solid #d9d9d9', borderRadius: 6, overflow: 'hidden' }} data-testid={IDS.canvas} data-ready={image ? '1' : '0'} data-elements={state.doc.elements.length}>
+          {size.w > 0 && fitted.current ? <MapCanvas
             width={size.w}
             height={size.h}
             image={image}
@@ -341,8 +358,9 @@ export default function MapEditorPage() {
             tool={tool}
             robots={marks}
             onPointer={onPointer}
-            onWheel={(dy, at) => setHistory((h) => ({ ...h, present: { ...h.present, view: zoomStep(h.present.view, dy < 0 ? 1 : -1, at) } }))}
-          />
+            onWheel={onWheel}
+            preview={preview}
+          /> : null}
         </div>
         <Flex vertical gap={12} style={{ width: 300 }}>
           <Card size="small" title={t('properties')} data-testid={IDS.props}>
@@ -378,73 +396,8 @@ export default function MapEditorPage() {
               <Typography.Text type="secondary">{t('pick')}</Typography.Text>
             )}
           </Card>
-          <Card size="small" title={t('elements', { count: state.doc.elements.length })} styles={{ body: { maxHeight: 260, overflow: 'auto', padding: 0 } }}>
-            {state.doc.elements.length === 0 ? (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noElements')} />
-            ) : (
-              <List
-                size="small"
-                data-testid={IDS.elements}
-                dataSource={state.doc.elements.slice(0, 300)}
-                renderItem={(e) => (
-                  <List.Item
-                    data-testid={`${IDS.element}-${e.id}`}
-                    data-kind={e.kind}
-                    data-name={e.name}
-                    style={{ cursor: 'pointer', background: state.selected.includes(e.id) ? '#e6f4ff' : undefined, paddingInline: 12 }}
-                    onClick={() => (chooseTool('select'), exec([select([e.id])]))}
-                  >
-                    <Space>
-                      <span style={{ display: 'inline-block', width: 10, height: 10, borderRadius: 2, background: utilOf(e.kind).colour(e) }} />
-                      <span>{e.name}</span>
-                      <Typography.Text type="secondary">{label(e)}</Typography.Text>
-                      {e.kind === MapElementKind.chargePosition && e.props.enabled === true ? <Tag color="green">{t('enabled')}</Tag> : null}
-                    </Space>
-                  </List.Item>
-                )}
-              />
-            )}
-          </Card>
-          <Card size="small" title={t('robots')} data-testid={IDS.robots} styles={{ body: { padding: 0 } }}>
-            {robots.length === 0 ? (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noRobots')} />
-            ) : (
-              <List
-                size="small"
-                dataSource={robots}
-                renderItem={(r) => {
-                  const mark = marks.find((m) => m.robotId === r.robotId);
-                  const pose = poses[r.robotId];
-                  const at = pose && pose.x !== null && pose.y !== null ? mmToPixel(config, pose.x, pose.y) : null;
-                  return (
-                    <List.Item
-                      style={{ paddingInline: 12 }}
-                      data-testid={`${IDS.robot}-${r.robotId}`}
-                      data-x={mark ? mark.point[0].toFixed(1) : undefined}
-                      data-y={mark ? mark.point[1].toFixed(1) : undefined}
-                      data-fallback={at && !at.ok ? '1' : undefined}
-                    >
-                      <RobotLive robotId={r.robotId} onPose={onPose} />
-                      <Space direction="vertical" size={0}>
-                        <Space>
-                          <AimOutlined />
-                          <span>{r.robotName}</span>
-                          <Typography.Text type="secondary">{t('width', { mm: robotWidthMm(r.robotType) })}</Typography.Text>
-                        </Space>
-                        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                          {at && !at.ok
-                            ? t('robotFallback', { lon: at.fallback.longitude, lat: at.fallback.latitude })
-                            : pose && pose.x !== null && pose.y !== null
-                              ? t('robotAt', { x: (pose.x / 1000).toFixed(1), y: (pose.y / 1000).toFixed(1) })
-                              : '—'}
-                        </Typography.Text>
-                      </Space>
-                    </List.Item>
-                  );
-                }}
-              />
-            )}
-          </Card>
+          <ElementList elements={state.doc.elements} selected={state.selected} onPick={pick} />
+          <RobotsPanel robots={robots} poses={poses} marks={marks} config={config} onPose={onPose} />
         </Flex>
       </Flex>
     </Card>
