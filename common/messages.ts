@@ -163,6 +163,8 @@ export const MESSAGES = {
   poiExplainTooFew: { en: 'An explanation task needs at least {limit} points', zh: '讲解任务至少需要{limit}个点位', ja: '説明タスクには{limit}個以上のポイントが必要です' },
   poiTaskTooMany: { en: 'At most {limit} points per task setting', zh: '每个任务设置最多{limit}个点位', ja: '1つのタスク設定のポイントは{limit}個までです' },
   mapChargePileDisablesOthers: { en: 'Enabling this charging pile disables {names}. Continue?', zh: '启用该充电桩将停用{names}，是否继续？', ja: 'この充電ステーションを有効にすると {names} が無効になります。続けますか？' },
+  navBlocked: { en: 'Navigation task blocked: check the robot position and release the emergency stop', zh: '导航任务受阻：请检查机器人位置并松开急停', ja: 'ナビゲーションタスクを実行できません：ロボットの位置を確認し、非常停止を解除してください' },
+  navRouteMissing: { en: 'The route "{name}" is not on the task\'s map', zh: '任务的地图上没有路线"{name}"', ja: 'タスクの地図にルート「{name}」がありません' },
 } satisfies Catalog;
 
 /** A key of the shared message catalogue. */

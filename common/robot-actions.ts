@@ -19,7 +19,7 @@ export const RobotAction = {
 /** A command the server sends a robot over MQTT. */
 export interface RobotCommand {
   id: string;
-  action: number | 'emergencyButton' | 'pushVideo' | 'camParamGet' | 'camParamSet' | 'videoParam' | 'setParams' | 'manualCharging' | 'lifter' | 'fireControl' | 'cameraLens' | 'mapDown';
+  action: number | 'emergencyButton' | 'pushVideo' | 'camParamGet' | 'camParamSet' | 'videoParam' | 'setParams' | 'manualCharging' | 'lifter' | 'fireControl' | 'cameraLens' | 'mapDown' | 'navigate';
   params?: Record<string, unknown>;
   t: number;
 }

@@ -22,6 +22,7 @@ import { registerRoleEvents } from './events/role-events';
 import { registerSettingsEvents } from './events/settings-events';
 import { registerFormDesignEvents } from './events/form-design-events';
 import { registerMapEvents } from './events/map-events';
+import { registerNavigationEvents } from './events/navigation-events';
 import { processUnrenderedMaps } from './maps/map-store';
 import { registerRoleHooks } from './entities/role-hooks';
 import { readPluginManifests } from './auth/permission-tree';
@@ -108,6 +109,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     registerSettingsEvents(events, services);
     registerFormDesignEvents(events, services);
     registerMapEvents(events, services);
+    const stopNavigationSchedule = registerNavigationEvents(events, services);
+    closers.push(async () => stopNavigationSchedule());
     registerRoleHooks({ schemas: () => services.schemas, plugins: () => readPluginManifests(pluginsDir) });
 
     // MQTT: the embedded broker unless MQTT_URL names an external one.

@@ -275,6 +275,20 @@ export class FleetSimulator {
         [r.x, r.y] = r.spec.loop[0]!;
         return { data: { mapId: id } };
       }
+      case 'navigate': {
+        // A patrol task: drive its route (metres in the map frame) from the first point.
+        const points = (cmd.params?.points as [number, number][] | undefined)?.filter((p) => Array.isArray(p) && p.length === 2);
+        if (kind === 4) return 'unsupported';
+        if (r.emergency) return 'emergencyStop';
+        if (!points || points.length < 2) return 'state';
+        r.spec.loop = points;
+        if (Number.isInteger(cmd.params?.mapId)) r.spec.mapId = Number(cmd.params?.mapId);
+        r.s = 0;
+        [r.x, r.y] = points[0]!;
+        r.mode = 'manual';
+        r.status = S.navigation;
+        return { data: { taskId: cmd.params?.taskId } };
+      }
       default:
         return 'unsupported';
     }

@@ -109,3 +109,48 @@ test('robots on a demo map are shown live from the realtime link', async ({ page
   // The simulator drives it round its loop: its place on the map changes.
   await expect.poll(async () => `${await robot.getAttribute('data-x')},${await robot.getAttribute('data-y')}`, { timeout: 30_000 }).not.toBe(`${first},${firstY}`);
 });
+
+test('a patrol task on a drawn route: run now, and the simulated robot moves along it on the map', async ({ page }) => {
+  await login(page, 'entadmin');
+  await page.goto('/home/mapManage');
+  const mapRow = page.locator('[data-testid^="map-row-"]', { hasText: 'HQFloor2' });
+  const mapId = (await mapRow.getAttribute('data-testid'))!.replace('map-row-', '');
+
+  // Draw a horizontal route across the hall and save it.
+  await page.goto(`/home/mapEditor?mapId=${mapId}`);
+  await expect(page.getByTestId('map-editor-canvas')).toHaveAttribute('data-ready', '1');
+  await page.getByTestId('map-tool-route').click();
+  await clickCanvas(page, -150, 0);
+  await clickCanvas(page, 150, 0);
+  await page.keyboard.press('Enter');
+  await page.getByTestId('map-element-props').getByTestId('map-element-name').fill('Hall');
+  await page.getByTestId('map-element-props').getByTestId('map-element-name').press('Enter');
+  await page.getByTestId('map-save').click();
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+
+  // The generated navigation screen: create the task with its pickers, then run it now.
+  await page.goto('/home/navigation');
+  await page.getByTestId('entity-create-navigation-task').click();
+  const form = page.getByTestId('entity-form-navigation-task');
+  await form.getByLabel('Task name').fill('HallRound');
+  await form.locator('#root_robotId').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').getByText('FireGuard1', { exact: true }).click();
+  await form.locator('#root_mapId').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').getByText('HQFloor2', { exact: true }).click();
+  await form.getByLabel('Route (name in the map editor)').fill('Hall');
+  await page.getByTestId('entity-submit-navigation-task').click();
+  await expect(form).toBeHidden();
+  const row = page.getByTestId('entity-table-navigation-task').locator('tr', { hasText: 'HallRound' });
+  await expect(row).toContainText('Stopped');
+  await row.getByTestId('row-action-naviRunNow').click();
+  await expect(row).toContainText('Running');
+
+  // On the map, the robot sits on the route's line and moves along it.
+  await page.goto(`/home/mapEditor?mapId=${mapId}`);
+  const robot = page.getByTestId('map-robot-02WF000001');
+  await expect(robot).toHaveAttribute('data-x', /\d/);
+  const y = await robot.getAttribute('data-y');
+  const x = await robot.getAttribute('data-x');
+  await expect.poll(async () => robot.getAttribute('data-x'), { timeout: 20_000 }).not.toBe(x);
+  expect(await robot.getAttribute('data-y')).toBe(y);
+});
