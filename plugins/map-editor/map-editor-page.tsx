@@ -1,4 +1,5 @@
 /** `/home/mapEditor?mapId=…`: the map editor of one processed map. */
+import './register-locales';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, App, Badge, Button, Card, Flex, Input, Popconfirm, Result, Segmented, Select, Skeleton, Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import {
