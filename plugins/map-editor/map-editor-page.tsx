@@ -5,6 +5,8 @@ import { Alert, App, Badge, Button, Card, Flex, Input, Popconfirm, Result, Segme
 import {
   ArrowLeftOutlined,
   BorderOutlined,
+  CopyOutlined,
+  EnvironmentOutlined,
   DeleteOutlined,
   ExpandOutlined,
   NodeIndexOutlined,
@@ -20,11 +22,12 @@ import {
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { callEvent, getToken, navigateTo, useCatalogue } from '@runtime';
-import { MapElementKind, robotWidthMm, SpecialAreaKind, type MapConfig, type MapRecord } from '@common/map';
+import { MapElementKind, RouteKind, robotWidthMm, SpecialAreaKind, type MapConfig, type MapRecord } from '@common/map';
 import type { RuleError } from '@common/map-elements';
 import type { MessageKey } from '@common/messages';
 import { MAP_EDITOR_TEST_IDS as IDS } from './test-ids';
 import { ElementList } from './element-list';
+import { CopyPathwaysDialog } from './copy-pathways-dialog';
 import { RobotsPanel, type RobotInfo, type RobotPos } from './robots-panel';
 import { MapCanvas, type CanvasPointer, type RobotMark } from './map-canvas';
 import { deleteElements, othersEnabled, select, setChargePileEnabled, updateElement, type Command } from './model/commands';
@@ -35,7 +38,19 @@ import { drawTool, forbiddenZoneTool, placeTool, routeTool, selectTool, stepTool
 import { newEditorState, type EditorDoc, type MapElement, type ViewState } from './model/types';
 import { fitView, mmToPixel, panBy, screenToMap, zoomStep } from './model/view';
 
-type ToolName = 'select' | 'forbidden' | 'area' | 'route' | 'charge';
+type ToolName = 'select' | 'forbidden' | 'area' | 'route' | 'track' | 'charge' | 'point';
+
+/** Point kinds the point tool places (spec §3: initial position, points of interest, transport points…). */
+const POINT_KINDS = [
+  MapElementKind.initPosition,
+  MapElementKind.interestPoint,
+  MapElementKind.transport,
+  MapElementKind.correctPosition,
+  MapElementKind.linkPoint,
+  MapElementKind.waterStation,
+  MapElementKind.singlePoint,
+  MapElementKind.specialDot,
+];
 
 /** The map editor page. */
 export default function MapEditorPage() {
@@ -139,10 +154,21 @@ export default function MapEditorPage() {
     [tool, history.present, exec, show],
   );
 
-  const chooseTool = (name: ToolName, kind = areaKind) => {
+  const [pointKind, setPointKind] = useState<number>(MapElementKind.initPosition);
+  const [copyOpen, setCopyOpen] = useState(false);
+  const TOOLS: Record<ToolName, (kind: number) => ToolState> = {
+    select: () => selectTool(),
+    forbidden: () => forbiddenZoneTool(),
+    area: (kind) => drawTool(MapElementKind.specialArea, kind),
+    route: () => routeTool(),
+    track: () => drawTool(MapElementKind.orbit),
+    charge: () => placeTool(MapElementKind.chargePosition),
+    point: (kind) => placeTool(kind),
+  };
+  const chooseTool = (name: ToolName, kind?: number) => {
     setToolName(name);
     setNotice(null);
-    setTool(name === 'select' ? selectTool() : name === 'forbidden' ? forbiddenZoneTool() : name === 'area' ? drawTool(MapElementKind.specialArea, kind) : name === 'route' ? routeTool() : placeTool(MapElementKind.chargePosition));
+    setTool(TOOLS[name](kind ?? (name === 'point' ? pointKind : areaKind)));
   };
 
   // Pan and zoom gestures move the drawn canvas by CSS (no redraw) and commit the view once they settle.
@@ -302,9 +328,20 @@ export default function MapEditorPage() {
             { value: 'forbidden', icon: <StopOutlined />, label: <span data-testid={`${IDS.tool}-forbidden`}>{t('tool.forbidden')}</span> },
             { value: 'area', icon: <BorderOutlined />, label: <span data-testid={`${IDS.tool}-area`}>{t('tool.area')}</span> },
             { value: 'route', icon: <NodeIndexOutlined />, label: <span data-testid={`${IDS.tool}-route`}>{t('tool.route')}</span> },
+            { value: 'track', icon: <NodeIndexOutlined rotate={90} />, label: <span data-testid={`${IDS.tool}-track`}>{t('tool.track')}</span> },
             { value: 'charge', icon: <ThunderboltOutlined />, label: <span data-testid={`${IDS.tool}-charge`}>{t('tool.charge')}</span> },
+            { value: 'point', icon: <EnvironmentOutlined />, label: <span data-testid={`${IDS.tool}-point`}>{t('tool.point')}</span> },
           ]}
         />
+        {toolName === 'point' ? (
+          <Select
+            style={{ width: 170 }}
+            value={pointKind}
+            data-testid={IDS.pointKind}
+            onChange={(v: number) => (setPointKind(v), chooseTool('point', v))}
+            options={POINT_KINDS.map((k) => ({ value: k, label: t(`kind.${utilOf(k).key}`) }))}
+          />
+        ) : null}
         {toolName === 'area' ? (
           <Select
             style={{ width: 160 }}
@@ -336,6 +373,9 @@ export default function MapEditorPage() {
             <Button icon={<ExpandOutlined />} onClick={() => setView(() => fitView(mapSize.w, mapSize.h, size.w, size.h))} data-testid={IDS.fit} aria-label={t('fit')} />
           </Tooltip>
         </Space.Compact>
+        <Button icon={<CopyOutlined />} onClick={() => setCopyOpen(true)} data-testid={IDS.copy}>
+          {t('copy')}
+        </Button>
         <Popconfirm title={t('deleteConfirm')} onConfirm={() => removeSelected()} okText={t('delete')} okButtonProps={{ danger: true }} disabled={state.selected.length === 0}>
           <Button danger icon={<DeleteOutlined />} disabled={state.selected.length === 0} data-testid={IDS.remove}>
             {t('delete')}
@@ -385,6 +425,14 @@ export default function MapEditorPage() {
                     options={[1, 2, 3, 4, 5].map((k) => ({ value: k, label: t(`area.${specialAreaKey(k)}`) }))}
                   />
                 ) : null}
+                {chosen.kind === MapElementKind.path ? (
+                  <Select
+                    style={{ width: '100%' }}
+                    value={chosen.subKind ?? RouteKind.realRoute}
+                    onChange={(v: number) => exec([updateElement(chosen.id, { subKind: v })])}
+                    options={Object.values(RouteKind).map((k) => ({ value: k, label: t(`routeKind.${k}`) }))}
+                  />
+                ) : null}
                 {chosen.kind === MapElementKind.chargePosition ? (
                   <Space>
                     <Switch checked={chosen.props.enabled === true} onChange={(v) => setEnabled(chosen, v)} data-testid={IDS.enabled} />
@@ -401,6 +449,7 @@ export default function MapEditorPage() {
           <RobotsPanel robots={robots} poses={poses} marks={marks} config={config} onPose={onPose} />
         </Flex>
       </Flex>
+      {copyOpen ? <CopyPathwaysDialog sourceMapId={mapId} companyId={map.companyId} onClose={() => setCopyOpen(false)} /> : null}
     </Card>
   );
 }

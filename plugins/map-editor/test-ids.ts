@@ -2,9 +2,12 @@
 export const MAP_EDITOR_TEST_IDS = {
   page: 'map-editor',
   canvas: 'map-editor-canvas',
-  /** `map-tool-<name>`: select, forbidden, area, route, charge. */
+  /** `map-tool-<name>`: select, forbidden, area, route, track, charge, point. */
   tool: 'map-tool',
   areaKind: 'map-area-kind',
+  pointKind: 'map-point-kind',
+  copy: 'map-copy-pathways',
+  copyDialog: 'map-copy-dialog',
   undo: 'map-undo',
   redo: 'map-redo',
   zoomIn: 'map-zoom-in',

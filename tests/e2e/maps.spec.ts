@@ -89,6 +89,18 @@ test('upload a fixture map, watch it process, draw zones, a route and a charging
   await page.getByTestId('map-save').click();
   await expect(page.getByTestId('map-editor-notice')).toContainText('Nothing has changed: the drawing cannot be submitted');
 
+  // Copy pathways: not onto the same map; onto another map of the company, yes.
+  await page.getByTestId('map-copy-pathways').click();
+  const copy = page.getByTestId('map-copy-dialog');
+  await copy.locator('.ant-select').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'FixtureDepot' }).click();
+  await copy.getByRole('button', { name: 'Copy routes to…' }).click();
+  await expect(copy).toContainText('The copy source and target cannot be the same');
+  await copy.locator('.ant-select').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'HQFloor1' }).click();
+  await copy.getByRole('button', { name: 'Copy routes to…' }).click();
+  await expect(page.getByText('1 route copied')).toBeVisible();
+
   // Reload: the zone, the route and the enabled pile are there.
   await page.reload();
   await expect(page.locator('[data-testid^="map-element-"][data-kind="110"]')).toHaveCount(1);
