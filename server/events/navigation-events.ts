@@ -6,6 +6,7 @@ import { defineEntityHooks } from '../entities/hooks';
 import { companyVisible } from '../entities/scope';
 import { AppError } from '../errors';
 import { createAjv } from '../schemas/loader';
+import type { Queryable, Row } from '../store/db';
 import type { Services } from '../services';
 import type { AuthedContext, EventRegistry } from './registry';
 
@@ -51,10 +52,25 @@ export function isDue(t: Pick<TaskRow, 'time' | 'months' | 'days' | 'weeks' | 'h
 
 /** Registers navigationStart, navigationStop, navigationImmediately and the navigation record calls. */
 export function registerNavigationEvents(reg: EventRegistry, svc: Services): () => void {
+  /** The task's map and robot must be in the caller's company tree. */
+  async function checkRefs(ctx: AuthedContext, tx: Queryable, values: Row): Promise<void> {
+    if (values.mapId !== undefined) {
+      const m = (await tx.query<{ companyId: number }>('SELECT "companyId" FROM maps WHERE id = $1', [values.mapId]))[0];
+      if (!m || !(await companyVisible(tx, ctx.session, m.companyId))) throw new AppError(StatusCode.badRequest, 'mapNotFound');
+    }
+    if (values.robotId !== undefined) {
+      const r = (await tx.query<{ companyId: number }>('SELECT "companyId" FROM robots WHERE "robotId" = $1', [values.robotId]))[0];
+      if (!r || !(await companyVisible(tx, ctx.session, r.companyId))) throw new AppError(StatusCode.badRequest, 'robotNotFound');
+    }
+  }
   defineEntityHooks('navigation-task', {
-    async beforeCreate(_ctx, _tx, values) {
+    async beforeCreate(ctx, tx, values) {
+      await checkRefs(ctx, tx, values);
       values.status = NaviStatus.stopped;
       values.runs = 0;
+    },
+    async beforeUpdate(ctx, tx, values) {
+      await checkRefs(ctx, tx, values);
     },
   });
 

@@ -67,6 +67,11 @@ describe('patrol tasks', () => {
     ]);
   });
 
+  it('refuses a map or robot outside the caller\'s companies', async () => {
+    expect((await s.call('addNaviTask', task({ name: 'Ghost', mapId: 999999 }), token)).statusInfo).toBe('Map not found');
+    expect((await s.call('addNaviTask', task({ name: 'Ghost', robotId: '05WV000001' }), token)).statusInfo).toBe('Robot not found');
+  });
+
   it('refuses a general user', async () => {
     const op = await s.login('operator');
     expect((await s.call('addNaviTask', task({ name: 'Op' }), op)).statusInfo).toBe('Insufficient permissions to operate!');
