@@ -28,9 +28,10 @@ import type { MessageKey } from '@common/messages';
 import { MAP_EDITOR_TEST_IDS as IDS } from './test-ids';
 import { ElementList } from './element-list';
 import { CopyPathwaysDialog } from './copy-pathways-dialog';
+import { PoiPanel } from './poi-panel';
 import { RobotsPanel, type RobotInfo, type RobotPos } from './robots-panel';
 import { MapCanvas, type CanvasPointer, type RobotMark } from './map-canvas';
-import { deleteElements, othersEnabled, select, setChargePileEnabled, updateElement, type Command } from './model/commands';
+import { deleteElements, othersEnabled, select, setChargePileEnabled, updateElement, updatePoi, type Command } from './model/commands';
 import { hitElement, hitVertex, specialAreaKey, utilOf } from './model/element-utils';
 import { canRedo, canUndo, redo, run, startHistory, undo, type History } from './model/history';
 import { isDirty, submitProblem, toSavePayload } from './model/submit';
@@ -433,6 +434,7 @@ export default function MapEditorPage() {
                     options={Object.values(RouteKind).map((k) => ({ value: k, label: t(`routeKind.${k}`) }))}
                   />
                 ) : null}
+                {chosen.kind === MapElementKind.interestPoint ? <PoiPanel key={chosen.id} element={chosen} robots={robots} onApply={(poi) => exec([updatePoi(chosen.id, poi)])} /> : null}
                 {chosen.kind === MapElementKind.chargePosition ? (
                   <Space>
                     <Switch checked={chosen.props.enabled === true} onChange={(v) => setEnabled(chosen, v)} data-testid={IDS.enabled} />

@@ -106,6 +106,22 @@ test('upload a fixture map, watch it process, draw zones, a route and a charging
   await expect(page.locator('[data-testid^="map-element-"][data-kind="110"]')).toHaveCount(1);
   await expect(page.locator('[data-testid^="map-element-"][data-kind="101"]')).toHaveCount(1);
   await expect(page.locator('[data-testid^="map-element-"][data-kind="102"]')).toContainText('Enabled');
+
+  // A point of interest: a capture action needs a count of at least 1 (spec §5).
+  await page.getByTestId('map-tool-point').click();
+  await page.getByTestId('map-point-kind').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Point of interest' }).click();
+  await clickCanvas(page, -100, 60);
+  const poi = page.getByTestId('map-poi');
+  await poi.getByTestId('map-poi-add-action').click();
+  await poi.locator('.ant-select').last().click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Capture' }).click();
+  await poi.getByPlaceholder('Count').fill('0');
+  await poi.getByTestId('map-poi-apply').click();
+  await expect(page.getByTestId('map-editor-notice')).toContainText('The capture count must be at least 1');
+  await poi.getByPlaceholder('Count').fill('2');
+  await poi.getByTestId('map-poi-apply').click();
+  await expect(page.getByTestId('map-editor-notice')).toHaveCount(0);
 });
 
 test('robots on a demo map are shown live from the realtime link', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MapElementKind, SpecialAreaKind } from '@common/map';
-import { addElement, deleteElements, moveElements, othersEnabled, select, setChargePileEnabled, setPoints, updateElement } from './commands';
+import { addElement, deleteElements, moveElements, othersEnabled, select, setChargePileEnabled, setPoints, updateElement, updatePoi } from './commands';
 import { canRedo, canUndo, redo, run, startHistory, undo, type History } from './history';
 import { newEditorState, type Pt } from './types';
 
@@ -100,5 +100,16 @@ describe('history', () => {
     let h = exec(empty(), zone(0, 0));
     h = { ...h, present: { ...h.present, view: { zoom: 4, panX: 10, panY: 20 } } };
     expect(undo(h).present.view).toEqual({ zoom: 4, panX: 10, panY: 20 });
+  });
+});
+
+describe('points of interest', () => {
+  it('sets a point\'s fields, refusing a second welcome point of a robot and a capture count of 0', () => {
+    let h = exec(empty(), addElement(107, [[1, 1]]), addElement(107, [[9, 9]]));
+    h = exec(h, updatePoi('new-1', { name: 'Gate', type: 'welcome', robotId: 'r1', actions: [] }));
+    expect(h.present.doc.elements[0]).toMatchObject({ name: 'Gate', props: { type: 'welcome', robotId: 'r1' } });
+    expect(run(h, updatePoi('new-2', { name: 'Hall', type: 'welcome', robotId: 'r1', actions: [] })).error?.key).toBe('poiOneWelcome');
+    expect(run(h, updatePoi('new-2', { name: 'Hall', type: 'interest', actions: [{ action: 'capture', captureCount: 0 }] })).error?.key).toBe('poiCaptureCount');
+    expect(run(h, updatePoi('new-2', { name: 'Hall', type: 'interest', actions: [{ action: 'capture', captureCount: 2 }] })).error).toBeUndefined();
   });
 });

@@ -7,6 +7,7 @@ import { MapElementKind } from '@common/map';
 import { checkElement, findCrossing, isPolygon, type MapElement, type Pt, type RuleError } from '@common/map-elements';
 import { utilOf } from './element-utils';
 import type { EditorState } from './types';
+import { poiProblem, type Poi } from './poi';
 
 /** What running a command gives. */
 export type CommandResult = { ok: true; state: EditorState } | { ok: false; error: RuleError };
@@ -147,4 +148,24 @@ export function setChargePileEnabled(id: string, enabled: boolean): Command {
 /** Selects elements (no undo step). */
 export function select(ids: string[]): Command {
   return { name: 'select', undoable: false, apply: (state) => ok({ ...state, selected: ids }) };
+}
+
+/**
+ * Sets the fields of a point of interest after the rules of spec §5 (actions, media, capture
+ * count, presets, pictures, one welcome point per robot): a broken rule refuses the change.
+ */
+export function updatePoi(id: string, poi: Poi): Command {
+  return {
+    name: 'updatePoi',
+    undoable: true,
+    apply(state) {
+      const e = state.doc.elements.find((x) => x.id === id);
+      if (!e) return ok(state);
+      const others = state.doc.elements.filter((x) => x.kind === MapElementKind.interestPoint && x.id !== id).map((x) => ({ ...(x.props as Partial<Poi>), name: x.name }) as Poi);
+      const problem = poiProblem(poi, others);
+      if (problem) return refuse({ ...problem, ids: [id] });
+      const { name, ...props } = poi;
+      return ok({ ...state, doc: { elements: replace(state, { ...e, name, props: { ...e.props, ...props } }) } });
+    },
+  };
 }
