@@ -134,6 +134,8 @@ export interface MapRecord {
   config: MapConfig | Record<string, never>;
   pgmName: string | null;
   yamlName: string | null;
+  /** Optional files uploaded with the map: kind (pcd, zip, calibration) → original name. */
+  extraFiles: Record<string, string>;
   createdAt: string;
   updatedAt: string;
   /** Per robot of the company: the sync state of this map. */

@@ -165,6 +165,7 @@ export const MESSAGES = {
   mapChargePileDisablesOthers: { en: 'Enabling this charging pile disables {names}. Continue?', zh: '启用该充电桩将停用{names}，是否继续？', ja: 'この充電ステーションを有効にすると {names} が無効になります。続けますか？' },
   navBlocked: { en: 'Navigation task blocked: check the robot position and release the emergency stop', zh: '导航任务受阻：请检查机器人位置并松开急停', ja: 'ナビゲーションタスクを実行できません：ロボットの位置を確認し、非常停止を解除してください' },
   navRouteMissing: { en: 'The route "{name}" is not on the task\'s map', zh: '任务的地图上没有路线"{name}"', ja: 'タスクの地図にルート「{name}」がありません' },
+  mapCalibrationRequired: { en: 'The calibration file is required when calibration is used', zh: '使用标定时必须上传标定文件', ja: 'キャリブレーションを使う場合はキャリブレーションファイルが必要です' },
 } satisfies Catalog;
 
 /** A key of the shared message catalogue. */

@@ -18,6 +18,7 @@ const row = (mapId: number): MapRecord => ({
   config: {},
   pgmName: null,
   yamlName: null,
+  extraFiles: {},
   createdAt: '',
   updatedAt: '',
   syncs: [{ robotId: 'r1', robotName: 'R1', status: 0, message: null }],

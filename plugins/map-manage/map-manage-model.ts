@@ -46,13 +46,14 @@ export interface MapUploadData {
   floor: number;
   mapType: number;
   layer: number;
+  useCalibration?: boolean;
 }
 
 /**
  * Sends pgm + yaml to POST /robot/map/upload with progress (XHR: fetch has no upload progress).
  * Resolves the new map's id; rejects with the server's message.
  */
-export function uploadMap(files: { pgm: Blob; yaml: Blob; pgmName: string; yamlName: string }, data: MapUploadData, lang: string, onProgress: (percent: number) => void): Promise<number> {
+export function uploadMap(files: { pgm: Blob; yaml: Blob; pgmName: string; yamlName: string; extras?: Partial<Record<string, File>> }, data: MapUploadData, lang: string, onProgress: (percent: number) => void): Promise<number> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', '/robot/map/upload');
@@ -75,6 +76,7 @@ export function uploadMap(files: { pgm: Blob; yaml: Blob; pgmName: string; yamlN
     form.append('data', JSON.stringify(data));
     form.append('pgm', files.pgm, files.pgmName);
     form.append('yaml', files.yaml, files.yamlName);
+    for (const [kind, file] of Object.entries(files.extras ?? {})) if (file) form.append(kind, file, file.name);
     xhr.send(form);
   });
 }

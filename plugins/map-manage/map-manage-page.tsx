@@ -182,6 +182,7 @@ export default function MapManagePage() {
                 { key: 'pgm', label: t('downloadPgm') },
                 { key: 'yaml', label: t('downloadYaml') },
                 { key: 'png', label: t('downloadPng'), disabled: m.processState !== 'done' },
+                ...Object.entries(m.extraFiles ?? {}).map(([k, name]) => ({ key: k, label: `${t(k)} · ${name}` })),
               ],
               onClick: ({ key }) => download(m, key),
             }}

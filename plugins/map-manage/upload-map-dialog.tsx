@@ -1,6 +1,6 @@
 /** The upload dialog: names, building floor, type, layers, pgm + yaml (both required), with upload progress. */
 import { useState } from 'react';
-import { Alert, Button, Form, Input, InputNumber, Modal, Progress, Select, Upload, type UploadFile } from 'antd';
+import { Alert, Button, Form, Input, InputNumber, Modal, Progress, Select, Switch, Upload, type UploadFile } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { getConfig } from '@runtime';
@@ -10,7 +10,12 @@ import { MAP_MANAGE_TEST_IDS as IDS } from './test-ids';
 import { formatEstimate, uploadMap } from './map-manage-model';
 import type { Building } from './buildings-panel';
 
+/** Optional files (spec §3). */
+const EXTRA_KINDS = ['pcd', 'zip', 'calibration'] as const;
+type ExtraKind = (typeof EXTRA_KINDS)[number];
+
 interface Values {
+  useCalibration?: boolean;
   mapName: string;
   buildingId: number;
   floor: number;
@@ -24,6 +29,8 @@ export function UploadMapDialog({ buildings, onClose, onUploaded }: { buildings:
   const [form] = Form.useForm<Values>();
   const [pgm, setPgm] = useState<UploadFile[]>([]);
   const [yaml, setYaml] = useState<UploadFile[]>([]);
+  const [extra, setExtra] = useState<Record<ExtraKind, UploadFile[]>>({ pcd: [], zip: [], calibration: [] });
+  const useCalibration = Form.useWatch('useCalibration', form) === true;
   const [percent, setPercent] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const buildingId = Form.useWatch('buildingId', form);
@@ -36,10 +43,12 @@ export function UploadMapDialog({ buildings, onClose, onUploaded }: { buildings:
     const p = pgm[0]?.originFileObj;
     const y = yaml[0]?.originFileObj;
     if (!p || !y) return setError(t('fileRequired', { what: !p ? 'pgm' : 'yaml' }));
+    if (values.useCalibration && !extra.calibration[0]) return setError(t('fileRequired', { what: t('calibration') }));
+    const extras = Object.fromEntries(EXTRA_KINDS.flatMap((k) => (extra[k][0]?.originFileObj ? [[k, extra[k][0].originFileObj]] : []))) as Partial<Record<ExtraKind, File>>;
     setError(null);
     setPercent(0);
     try {
-      const mapId = await uploadMap({ pgm: p, yaml: y, pgmName: p.name, yamlName: y.name }, values, i18n.language, setPercent);
+      const mapId = await uploadMap({ pgm: p, yaml: y, pgmName: p.name, yamlName: y.name, extras }, { ...values, useCalibration: !!values.useCalibration }, i18n.language, setPercent);
       onUploaded(mapId);
     } catch (err) {
       setError((err as Error).message);
@@ -47,7 +56,7 @@ export function UploadMapDialog({ buildings, onClose, onUploaded }: { buildings:
     }
   };
 
-  const picker = (files: UploadFile[], set: (f: UploadFile[]) => void, accept: string, testId: string) => (
+  const picker = (files: UploadFile[], set: (f: UploadFile[]) => void, accept: string | undefined, testId: string) => (
     <div data-testid={testId}>
       <Upload accept={accept} maxCount={1} fileList={files} beforeUpload={() => false} onChange={({ fileList }) => set(fileList.slice(-1))}>
         <Button icon={<UploadOutlined />}>{t('chooseFile')}</Button>
@@ -94,6 +103,14 @@ export function UploadMapDialog({ buildings, onClose, onUploaded }: { buildings:
         <Form.Item label={t('yaml')} required>
           {picker(yaml, setYaml, '.yaml,.yml', IDS.uploadYaml)}
         </Form.Item>
+        <Form.Item name="useCalibration" label={t('useCalibration')} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+        {EXTRA_KINDS.map((k) => (
+          <Form.Item key={k} label={t(k)} required={k === 'calibration' && useCalibration}>
+            {picker(extra[k], (f) => setExtra((e) => ({ ...e, [k]: f })), k === 'zip' ? '.zip' : undefined, `map-upload-${k}`)}
+          </Form.Item>
+        ))}
       </Form>
       {percent !== null ? <Progress percent={percent} status="active" format={(p) => t('uploading', { percent: p })} data-testid={IDS.uploadProgress} /> : null}
       {error ? <Alert type="error" showIcon message={error} /> : null}

@@ -122,7 +122,7 @@ const v = Object.fromEntries(Object.entries(schemas).map(([k, s]) => [k, ajv.com
 type MapRow = Omit<MapRecord, 'syncs' | 'mapId'> & { id: number; pgmPath: string | null; yamlPath: string | null };
 
 const MAP_COLUMNS = `m.id, m."companyId", c."name" AS "companyName", m."regionName", m."buildingName", m."buildingId", m."floor", m."mapName", m."mapType", m."layer",
-  m."processState", m."processProgress", m."processError", m."config", m."pgmName", m."yamlName", m."pgmPath", m."yamlPath", m."createdAt", m."updatedAt"`;
+  m."processState", m."processProgress", m."processError", m."config", m."pgmName", m."yamlName", m."extraFiles", m."pgmPath", m."yamlPath", m."createdAt", m."updatedAt"`;
 
 /** Registers the map, building and map element events. */
 export function registerMapEvents(reg: EventRegistry, svc: Services): void {

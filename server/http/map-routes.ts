@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { subjectCan } from '../../common/access';
-import { MapLimits } from '../../common/constants';
+import { Files, MapLimits } from '../../common/constants';
 import { MapGuards, MAP_TYPES, MapProcessState } from '../../common/map';
 import { formatMessage, type MessageKey } from '../../common/messages';
 import { RestCode, StatusCode, type Lang, type RestAnswer } from '../../common/protocol';
-import { formatBytes } from '../../common/uploads';
+import { formatBytes, type UploadKind } from '../../common/uploads';
 import type { Session } from '../auth/sessions';
 import { companyVisible } from '../entities/scope';
 import { AppError } from '../errors';
@@ -16,13 +16,25 @@ import type { TileManifest } from '../maps/tiles';
 import type { Services } from '../services';
 import { storeUpload } from '../uploads/store-upload';
 
+/** The files an upload takes, each with its limit and accepted content (spec §3: pgm, yaml, pcd, zip, calibration). */
+const FILE_KINDS = {
+  pgm: { maxBytes: MapGuards.maxPgmBytes, types: ['pgm'] },
+  yaml: { maxBytes: MapGuards.maxYamlBytes, types: ['text'] },
+  pcd: { maxBytes: Files.uploadMaxBytes, types: 'any' },
+  zip: { maxBytes: Files.uploadMaxBytes, types: ['zip'] },
+  calibration: { maxBytes: MapGuards.maxYamlBytes, types: ['text'] },
+} as const satisfies Record<string, UploadKind>;
+/** The optional ones, stored beside the map as map.<kind>. */
+const EXTRA_FILES = ['pcd', 'zip', 'calibration'] as const;
+
 /**
  * Map files over HTTP (spec §7 map CRUD, §5 "pgm and yaml files required"):
  * - `POST /robot/map/upload` multipart: files `pgm` and `yaml` (both required), field `data`
- *   (JSON: mapName, buildingId, floor, mapType, layer 6-10, companyId). Streams each file with
+ *   (JSON: mapName, buildingId, floor, mapType, layer 6-10, useCalibration); optional files `pcd`, `zip`, `calibration`
+ *   (required when useCalibration). Streams each file with
  *   its size limit and content type checked, parses both before anything is stored, then
  *   answers `{code: 0, data: {mapId}}` and processes in the background (progress on `maps/<companyId>`).
- * - `GET /robot/map/download/{mapId}?file=pgm|yaml|png`, `GET /robot/map/image/{mapId}[?kind=colour]`,
+ * - `GET /robot/map/download/{mapId}?file=pgm|yaml|png|pcd|zip|calibration`, `GET /robot/map/image/{mapId}[?kind=colour]`,
  *   `GET /robot/map/tile/{mapId}/{z}/{x}/{y}`: the token comes in the `token` header or query
  *   (images are loaded by the browser without headers).
  */
@@ -46,16 +58,18 @@ export function registerMapRoutes(app: FastifyInstance, svc: Services, langOf: (
           if (part.fieldname === 'data') data = parseData(String(part.value));
           continue;
         }
-        const field = part.fieldname === 'pgm' || part.fieldname === 'yaml' ? part.fieldname : null;
+        const field = (FILE_KINDS as Record<string, UploadKind>)[part.fieldname] ? (part.fieldname as keyof typeof FILE_KINDS) : null;
         if (!field || stored[field]) {
           part.file.resume();
           continue;
         }
-        const kind = field === 'pgm' ? { maxBytes: MapGuards.maxPgmBytes, types: ['pgm' as const] } : { maxBytes: MapGuards.maxYamlBytes, types: ['text' as const] };
+        const kind = FILE_KINDS[field];
         const file = await storeUpload(part.file, kind, root, '/');
         stored[field] = { path: file.path, name: part.filename.slice(0, 128) };
       }
       if (!stored.pgm || !stored.yaml) throw new AppError(StatusCode.badRequest, 'mapFilesRequired');
+      // Spec §5: the calibration file is required when calibration is used.
+      if (data.useCalibration === true && !stored.calibration) throw new AppError(StatusCode.badRequest, 'mapCalibrationRequired');
       const meta = await checkData(s, data);
       // Both files are parsed in full before anything is written: a malformed one is refused here.
       const yaml = parseMapYaml(fs.readFileSync(stored.yaml.path, 'utf8'));
@@ -73,7 +87,14 @@ export function registerMapRoutes(app: FastifyInstance, svc: Services, langOf: (
         fs.mkdirSync(dir, { recursive: true });
         fs.renameSync(stored.pgm!.path, path.join(dir, 'map.pgm'));
         fs.renameSync(stored.yaml!.path, path.join(dir, 'map.yaml'));
-        await tx.query('UPDATE maps SET "pgmPath" = $2, "yamlPath" = $3 WHERE id = $1', [id, path.join(dir, 'map.pgm'), path.join(dir, 'map.yaml')]);
+        const extra: Record<string, string> = {};
+        for (const k of EXTRA_FILES) {
+          const f = stored[k];
+          if (!f) continue;
+          fs.renameSync(f.path, path.join(dir, `map.${k}`));
+          extra[k] = f.name;
+        }
+        await tx.query('UPDATE maps SET "pgmPath" = $2, "yamlPath" = $3, "extraFiles" = $4 WHERE id = $1', [id, path.join(dir, 'map.pgm'), path.join(dir, 'map.yaml'), JSON.stringify(extra)]);
         return id;
       });
       void processMap(svc, mapId);
@@ -126,12 +147,13 @@ export function registerMapRoutes(app: FastifyInstance, svc: Services, langOf: (
     const map = await readable(req);
     if (!map) return notFound(req, reply);
     const which = String((req.query as { file?: string }).file ?? 'pgm');
-    const file = which === 'yaml' ? map.yamlPath : which === 'png' ? path.join(renderDir(svc, map.id), 'map.png') : map.pgmPath;
+    const extra = (EXTRA_FILES as readonly string[]).includes(which);
+    const file = which === 'yaml' ? map.yamlPath : which === 'png' ? path.join(renderDir(svc, map.id), 'map.png') : extra ? path.join(mapDir(svc, map.id), `map.${which}`) : map.pgmPath;
     if (!file || !fs.existsSync(file)) return notFound(req, reply);
-    const ext = which === 'yaml' ? 'yaml' : which === 'png' ? 'png' : 'pgm';
+    const ext = which === 'yaml' || which === 'png' || extra ? which : 'pgm';
     const name = `${map.mapName}.${ext}`;
     reply.header('content-disposition', `attachment; filename="${encodeURIComponent(name)}"; filename*=UTF-8''${encodeURIComponent(name)}`);
-    reply.type(ext === 'png' ? 'image/png' : ext === 'yaml' ? 'text/yaml; charset=utf-8' : 'image/x-portable-graymap');
+    reply.type(ext === 'png' ? 'image/png' : ext === 'yaml' ? 'text/yaml; charset=utf-8' : ext === 'pgm' ? 'image/x-portable-graymap' : 'application/octet-stream');
     return reply.send(fs.createReadStream(file));
   });
 

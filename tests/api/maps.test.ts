@@ -29,11 +29,13 @@ interface UploadAnswer {
   data?: { mapId: number };
 }
 
-async function upload(token: string, files: { pgm?: Buffer; yaml?: Buffer | string }, data: Record<string, unknown>): Promise<UploadAnswer> {
+async function upload(token: string, files: { pgm?: Buffer; yaml?: Buffer | string; pcd?: Buffer; calibration?: string }, data: Record<string, unknown>): Promise<UploadAnswer> {
   const form = new FormData();
   form.append('data', JSON.stringify(data));
   if (files.pgm) form.append('pgm', new Blob([new Uint8Array(files.pgm)]), 'map.pgm');
   if (files.yaml) form.append('yaml', new Blob([typeof files.yaml === 'string' ? files.yaml : new Uint8Array(files.yaml)]), 'map.yaml');
+  if (files.pcd) form.append('pcd', new Blob([new Uint8Array(files.pcd)]), 'cloud.pcd');
+  if (files.calibration) form.append('calibration', new Blob([files.calibration]), 'camera.cal');
   const res = await fetch(`${s.url}/robot/map/upload`, { method: 'POST', headers: { token, 'accept-language': 'en' }, body: form });
   return (await res.json()) as UploadAnswer;
 }
@@ -192,6 +194,24 @@ describe('processing, list, download, sync, delete', () => {
     const png = PNG.sync.read(Buffer.from(await (await fetch(`${s.url}/robot/map/image/${a.data!.mapId}?token=${entadmin}`)).arrayBuffer()));
     const px = (x: number, y: number) => png.data[(y * png.width + x) * 4]!;
     expect([px(0, 0), px(1, 0), px(2, 0), px(3, 0), px(2, 1), px(3, 1)]).toEqual([0, 255, 205, 255, 0, 205]);
+  });
+
+  it('needs the calibration file when calibration is used, and keeps the optional files for download', async () => {
+    const pgm = fixture('tb3-world', 'map.pgm');
+    const yaml = fixture('tb3-world', 'map.yaml');
+    const before = await mapCount();
+    expect((await upload(entadmin, { pgm, yaml }, { mapName: 'Calibrated', buildingId, floor: 1, layer: 6, useCalibration: true })).message).toBe(
+      'The calibration file is required when calibration is used',
+    );
+    expect(await mapCount()).toBe(before);
+    const pcd = Buffer.from('# .PCD v0.7 - Point Cloud Data file format\nVERSION 0.7\nFIELDS x y z\n');
+    const a = await upload(entadmin, { pgm, yaml, pcd, calibration: 'fx: 500\nfy: 500\n' }, { mapName: 'Calibrated', buildingId, floor: 1, layer: 6, useCalibration: true });
+    expect(a.code).toBe(0);
+    const map = (await s.call('getMapById', { mapId: a.data!.mapId }, entadmin)).param[0];
+    expect(map.extraFiles).toEqual({ pcd: 'cloud.pcd', calibration: 'camera.cal' });
+    const back = await fetch(`${s.url}/robot/map/download/${a.data!.mapId}?file=calibration`, { headers: { token: entadmin } });
+    expect(await back.text()).toBe('fx: 500\nfy: 500\n');
+    expect((await fetch(`${s.url}/robot/map/download/${a.data!.mapId}?file=zip`, { headers: { token: entadmin } })).status).toBe(404);
   });
 
   it('refuses a second map of the same name in the company', async () => {
