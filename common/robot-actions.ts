@@ -41,7 +41,10 @@ export interface RobotCommand {
     | 'trackTaskControl'
     | 'trackRemote'
     // Issue 7: the simulator raises an alarm when asked (tests, demos).
-    | 'simulateAlarm';
+    | 'simulateAlarm'
+    // Maps (issue 5): map sync and navigation along a route.
+    | 'mapDown'
+    | 'navigate';
   params?: Record<string, unknown>;
   t: number;
 }
@@ -55,6 +58,11 @@ export const REFUSALS = {
   state: 'refusedState',
   unsupported: 'refusedUnsupported',
   presetMissing: 'presetMissing',
+  mapDownloadError: 'mapDownloadError',
+  mapHostNotFound: 'mapHostNotFound',
+  mapBindFailed: 'mapBindFailed',
+  mapRebootNeeded: 'mapRebootNeeded',
+  mapLocalFileNotFound: 'mapLocalFileNotFound',
 } as const satisfies Record<string, MessageKey>;
 
 /** A refusal reason. */

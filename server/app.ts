@@ -21,6 +21,9 @@ import { registerRobotEvents } from './events/robot-events';
 import { registerRoleEvents } from './events/role-events';
 import { registerSettingsEvents } from './events/settings-events';
 import { registerFormDesignEvents } from './events/form-design-events';
+import { registerMapEvents } from './events/map-events';
+import { registerNavigationEvents } from './events/navigation-events';
+import { processUnrenderedMaps } from './maps/map-store';
 import { registerRoleHooks } from './entities/role-hooks';
 import { readPluginManifests } from './auth/permission-tree';
 import { registerHistoryVideoEvents } from './video/history-video';
@@ -90,6 +93,11 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
           return fleet.all().filter((r) => ids === null || ids.includes(r.companyId));
         }
         const [kind, id] = topic.split('/');
+        // maps/<companyId>: map processing and sync pushes of a company in the caller's tree.
+        if (kind === 'maps' && id && /^\d+$/.test(id)) {
+          const ids = await visibleCompanyIds(db, session);
+          return ids === null || ids.includes(Number(id)) ? { companyId: Number(id) } : null;
+        }
         if (kind !== 'robot' || !id) return null;
         const robot = fleet.get(id);
         if (!robot) return null;
@@ -122,6 +130,9 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     registerFormDesignEvents(events, services);
     registerHistoryVideoEvents(events, services);
     registerMonitoringEvents(events, services);
+    registerMapEvents(events, services);
+    const stopNavigationSchedule = registerNavigationEvents(events, services);
+    closers.push(async () => stopNavigationSchedule());
     registerRoleHooks({ schemas: () => services.schemas, plugins: () => readPluginManifests(pluginsDir) });
 
     // MQTT: the embedded broker unless MQTT_URL names an external one.
@@ -169,6 +180,10 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       await sim.start(await simulatorSpecs(services));
       closers.splice(closers.length - 1, 0, () => sim.stop());
     }
+    // Maps stored before map processing existed (the demo plans) get their image and tiles.
+    let stopping = false;
+    closers.push(async () => void (stopping = true));
+    void processUnrenderedMaps(services, () => stopping).catch((err) => stopping || app.log.error(err));
     return { app, url: `http://${config.host}:${port}`, mqttUrl, services, close };
   } catch (err) {
     await close();

@@ -12,6 +12,7 @@ import { registerImport } from './import';
 import { registerFaceImport } from './face-import';
 import { registerHeatEvents, registerMeterStatements } from '../detections/meter-statements';
 import { registerReportExport } from '../reports/report-events';
+import { registerMapRoutes } from './map-routes';
 import type { Services } from '../services';
 
 function langOf(req: FastifyRequest, body?: unknown): Lang {
@@ -100,6 +101,7 @@ export async function registerRoutes(app: FastifyInstance, svc: Services): Promi
   registerMeterStatements(app, svc.events, svc);
   registerHeatEvents(svc.events, svc);
   registerReportExport(app, svc);
+  registerMapRoutes(app, svc, (req) => langOf(req));
 
   // REST under /robot/ and /authority/: token header, {code, message, data}; same registry as the events.
   registerRest(app, svc, (req) => langOf(req));

@@ -317,6 +317,33 @@ export class FleetSimulator {
         else r.nozzle.yaw = Math.max(-90, Math.min(90, r.nozzle.yaw + (op === FireOperation.nozzleLeft ? -5 : 5)));
         return { data: { spraying: r.status === S.fireFighting, ...r.nozzle } };
       }
+      case 'mapDown': {
+        // A map sent to the robot: it takes it and patrols a loop inside it (map pixels → metres).
+        const id = Number(cmd.params?.mapId);
+        const c = cmd.params?.config as { pixelW?: number; pixelH?: number; scale?: number; Xorigin?: number; Yorigin?: number } | undefined;
+        if (!Number.isInteger(id) || !c?.pixelW || !c.pixelH || !c.scale) return 'mapLocalFileNotFound';
+        const m = (px: number, py: number): [number, number] => [c.Xorigin! + px * c.scale!, c.Yorigin! + (c.pixelH! - py) * c.scale!];
+        const [w, h] = [c.pixelW, c.pixelH];
+        r.spec.mapId = id;
+        r.spec.loop = [m(w * 0.35, h * 0.35), m(w * 0.65, h * 0.35), m(w * 0.65, h * 0.65), m(w * 0.35, h * 0.65)];
+        r.s = 0;
+        [r.x, r.y] = r.spec.loop[0]!;
+        return { data: { mapId: id } };
+      }
+      case 'navigate': {
+        // A patrol task: drive its route (metres in the map frame) from the first point.
+        const points = (cmd.params?.points as [number, number][] | undefined)?.filter((p) => Array.isArray(p) && p.length === 2);
+        if (kind === 4) return 'unsupported';
+        if (r.emergency) return 'emergencyStop';
+        if (!points || points.length < 2) return 'state';
+        r.spec.loop = points;
+        if (Number.isInteger(cmd.params?.mapId)) r.spec.mapId = Number(cmd.params?.mapId);
+        r.s = 0;
+        [r.x, r.y] = points[0]!;
+        r.mode = 'manual';
+        r.status = S.navigation;
+        return { data: { taskId: cmd.params?.taskId } };
+      }
       default:
         return 'unsupported';
     }

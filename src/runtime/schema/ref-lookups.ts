@@ -34,6 +34,10 @@ export const REF_LOOKUPS: Record<string, RefLookup> = {
   robot: { event: 'reqRobotBasicInfo', param: { pageNum: 1, pageSize: 1000 }, idField: 'robotId', labelField: 'robotName' },
   'robot-func-template': { event: 'getRobotFuncTemplate', param: { pageNum: 1, pageSize: 1000 }, idField: 'id', labelField: 'name' },
   'email-group': { event: 'getEmailGroup', param: { pageNum: 1, pageSize: 1000 }, idField: 'id', labelField: 'name' },
+  // Maps of the caller's company tree (map management).
+  map: { event: 'queryMap', param: { pageNum: 1, pageSize: 100 }, idField: 'mapId', labelField: 'mapName' },
+  // Robot groups of the caller's company tree (groupManage's list call).
+  group: { event: 'GET /robot/group/list', param: { pageNum: 1, pageSize: 500 }, idField: 'id', labelField: 'name' },
 };
 
 /** One option of a reference. */

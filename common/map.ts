@@ -1,0 +1,164 @@
+/**
+ * Maps (spec §3 Map/building, map element kinds, §4 map sync and processing, §9 map constants):
+ * the names and numbers both the server and the console use, each as the spec names it.
+ */
+
+/** Map types (spec §3): single-layer 1, multi-layer 2, business 3, beautiful 4. */
+export const MapType = { singleLayer: 1, multiLayer: 2, business: 3, beautiful: 4 } as const;
+
+/** Every map type value. */
+export const MAP_TYPES = Object.values(MapType);
+
+/** Map processing states (spec §4): uploading, slicing, then done or failed. */
+export const MapProcessState = { uploading: 'uploading', slicing: 'slicing', done: 'done', failed: 'failed' } as const;
+
+/** A processing state. */
+export type MapProcessStateName = (typeof MapProcessState)[keyof typeof MapProcessState];
+
+/** Map sync to a robot (spec §4): not configured, syncing, success, failure. */
+export const MapSyncState = { notConfigured: 0, syncing: 1, success: 2, failure: 3 } as const;
+
+/** A sync state value. */
+export type MapSyncStateValue = (typeof MapSyncState)[keyof typeof MapSyncState];
+
+/** Map element kinds (spec §3). */
+export const MapElementKind = {
+  readOnly: 100,
+  path: 101,
+  chargePosition: 102,
+  correctPosition: 103,
+  initPosition: 104,
+  singlePoint: 105,
+  orbit: 106,
+  interestPoint: 107,
+  linkPoint: 108,
+  transport: 109,
+  specialArea: 110,
+  waterStation: 111,
+  specialDot: 112,
+  inspectTask: 113,
+  taskGroup: 114,
+} as const;
+
+/** A map element kind value. */
+export type MapElementKindValue = (typeof MapElementKind)[keyof typeof MapElementKind];
+
+/** Special area kinds (spec §3). */
+export const SpecialAreaKind = { forbidden: 1, narrowRoad: 2, hill: 3, decelerationZone: 4, automaticDoor: 5 } as const;
+
+/** A special area kind value. */
+export type SpecialAreaKindValue = (typeof SpecialAreaKind)[keyof typeof SpecialAreaKind];
+
+/** Route kinds (spec §3): real route 1, scan 2. */
+export const RouteKind = { realRoute: 1, scan: 2 } as const;
+
+/** Map colours (spec §9). */
+export const MapColours = {
+  forbidden: '#FF0000',
+  narrowRoad: '#BC5CFF',
+  hill: '#FCFF05',
+  decelerationZone: '#FFA305',
+  automaticDoor: '#92FFF6',
+  path: '#0000FF',
+  default: '#00FF00',
+} as const;
+
+/** Special area colour by kind (spec §9). */
+export const SPECIAL_AREA_COLOURS: Record<SpecialAreaKindValue, string> = {
+  1: MapColours.forbidden,
+  2: MapColours.narrowRoad,
+  3: MapColours.hill,
+  4: MapColours.decelerationZone,
+  5: MapColours.automaticDoor,
+};
+
+/** Map processing estimates by layer in seconds (spec §9: 6 ≈ 20 s … 10 ≈ 48 min), for the console's hint. */
+export const MAP_PROCESSING_ESTIMATE_S: Record<number, number> = { 6: 20, 7: 60, 8: 180, 9: 720, 10: 2880 };
+
+/** Robot widths per model in millimetres (spec §9), by robot type; any other model: 3. */
+export const ROBOT_WIDTHS_MM: Record<number, number> = { 1: 626, 2: 685, 3: 878, 6: 523 };
+/** Robot width of a model the spec does not list (spec §9: "otherwise 3"). */
+export const ROBOT_WIDTH_DEFAULT = 3;
+
+/** Width of a robot model in millimetres. */
+export function robotWidthMm(robotType: number): number {
+  return ROBOT_WIDTHS_MM[robotType] ?? ROBOT_WIDTH_DEFAULT;
+}
+
+/** Fallback longitude/latitude used when a robot position cannot be converted (spec §3). */
+export const MAP_FALLBACK_POSITION = { longitude: 121.4737, latitude: 31.2304 } as const;
+
+/** Upload and processing guards (ours, not the spec's): a map bigger than this is refused before any work. */
+export const MapGuards = {
+  /** Largest pgm accepted, in pixels (5,000 × 5,000: 250 m square at 5 cm). */
+  maxPixels: 25_000_000,
+  /** Largest pgm file accepted (a 16-bit P5 of maxPixels, with header room). */
+  maxPgmBytes: 60 * 1024 * 1024,
+  /** Largest yaml file accepted. */
+  maxYamlBytes: 64 * 1024,
+  /** Tile edge in pixels. */
+  tileSize: 256,
+} as const;
+
+/** The map config the console and robots read (spec §3: pixelW, pixelH, scale, Xorigin, Yorigin, maxlayer, pngurl, colorPngUrl). */
+export interface MapConfig {
+  pixelW: number;
+  pixelH: number;
+  /** Metres per pixel (the yaml's resolution). */
+  scale: number;
+  /** Map-frame position of the lower-left pixel, metres. */
+  Xorigin: number;
+  Yorigin: number;
+  maxlayer: number;
+  pngurl?: string;
+  colorPngUrl?: string;
+  /** Zoom level at which one tile pixel is one map pixel. */
+  nativeZoom?: number;
+}
+
+/** One map as the map list shows it. */
+export interface MapRecord {
+  mapId: number;
+  companyId: number;
+  companyName?: string;
+  regionName: string;
+  buildingName: string;
+  buildingId: number | null;
+  floor: number;
+  mapName: string;
+  mapType: number;
+  layer: number;
+  processState: MapProcessStateName;
+  processProgress: number;
+  processError: string | null;
+  config: MapConfig | Record<string, never>;
+  pgmName: string | null;
+  yamlName: string | null;
+  /** Optional files uploaded with the map: kind (pcd, zip, calibration) → original name. */
+  extraFiles: Record<string, string>;
+  createdAt: string;
+  updatedAt: string;
+  /** Per robot of the company: the sync state of this map. */
+  syncs: { robotId: string; robotName: string; status: MapSyncStateValue; message: string | null }[];
+}
+
+/** Realtime topic of a company's map processing and sync pushes. */
+export const mapsTopic = (companyId: number): string => `maps/${companyId}`;
+
+/** Point-of-interest limits (spec §5, §9). */
+export const PoiLimits = {
+  actionsPerPoint: 5,
+  pointsPerTaskSetting: 5,
+  pointsPerExplanationTaskMax: 14,
+  pointsPerExplanationTaskMin: 2,
+  picturesPerPoint: 5,
+  pictureMaxBytes: 512 * 1024,
+  pictureTypes: ['png', 'jpg', 'jpeg'],
+  captureCountMin: 1,
+} as const;
+
+/** Point-of-interest types (spec §3). */
+export const POI_TYPES = ['welcome', 'interest', 'explain', 'delivery', 'fireOut', 'liftIn', 'inLift'] as const;
+
+/** Point-of-interest actions (spec §3/§5): head tilt and capture once per point; media needs a file. */
+export const POI_ACTIONS = ['headTilt', 'capture', 'media', 'broadcast', 'wait', 'preset', 'detect'] as const;

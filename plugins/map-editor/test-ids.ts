@@ -1,0 +1,31 @@
+/** Test ids of the map editor. */
+export const MAP_EDITOR_TEST_IDS = {
+  page: 'map-editor',
+  canvas: 'map-editor-canvas',
+  /** `map-tool-<name>`: select, forbidden, area, route, track, charge, point. */
+  tool: 'map-tool',
+  areaKind: 'map-area-kind',
+  pointKind: 'map-point-kind',
+  copy: 'map-copy-pathways',
+  copyDialog: 'map-copy-dialog',
+  undo: 'map-undo',
+  redo: 'map-redo',
+  zoomIn: 'map-zoom-in',
+  zoomOut: 'map-zoom-out',
+  fit: 'map-fit',
+  zoom: 'map-zoom',
+  remove: 'map-delete-element',
+  save: 'map-save',
+  back: 'map-back',
+  hint: 'map-hint',
+  elements: 'map-elements',
+  /** `map-element-<id>` rows of the element list, with data-kind. */
+  element: 'map-element',
+  props: 'map-element-props',
+  name: 'map-element-name',
+  enabled: 'map-charge-enabled',
+  robots: 'map-robots',
+  /** `map-robot-<robotId>` rows with data-x, data-y (map pixels) or data-fallback. */
+  robot: 'map-robot',
+  dirty: 'map-dirty',
+} as const;

@@ -1,0 +1,206 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { subjectCan } from '../../common/access';
+import { Files, MapLimits } from '../../common/constants';
+import { MapGuards, MAP_TYPES, MapProcessState } from '../../common/map';
+import { formatMessage, type MessageKey } from '../../common/messages';
+import { RestCode, StatusCode, type Lang, type RestAnswer } from '../../common/protocol';
+import { formatBytes, type UploadKind } from '../../common/uploads';
+import type { Session } from '../auth/sessions';
+import { companyVisible } from '../entities/scope';
+import { AppError } from '../errors';
+import { MapFileError, parseMapYaml, parsePgm } from '../maps/pgm';
+import { mapDir, processMap, renderDir } from '../maps/map-store';
+import type { TileManifest } from '../maps/tiles';
+import type { Services } from '../services';
+import { storeUpload } from '../uploads/store-upload';
+
+/** The files an upload takes, each with its limit and accepted content (spec §3: pgm, yaml, pcd, zip, calibration). */
+const FILE_KINDS = {
+  pgm: { maxBytes: MapGuards.maxPgmBytes, types: ['pgm'] },
+  yaml: { maxBytes: MapGuards.maxYamlBytes, types: ['text'] },
+  pcd: { maxBytes: Files.uploadMaxBytes, types: 'any' },
+  zip: { maxBytes: Files.uploadMaxBytes, types: ['zip'] },
+  calibration: { maxBytes: MapGuards.maxYamlBytes, types: ['text'] },
+} as const satisfies Record<string, UploadKind>;
+/** The optional ones, stored beside the map as map.<kind>. */
+const EXTRA_FILES = ['pcd', 'zip', 'calibration'] as const;
+
+/**
+ * Map files over HTTP (spec §7 map CRUD, §5 "pgm and yaml files required"):
+ * - `POST /robot/map/upload` multipart: files `pgm` and `yaml` (both required), field `data`
+ *   (JSON: mapName, buildingId, floor, mapType, layer 6-10, useCalibration); optional files `pcd`, `zip`, `calibration`
+ *   (required when useCalibration). Streams each file with
+ *   its size limit and content type checked, parses both before anything is stored, then
+ *   answers `{code: 0, data: {mapId}}` and processes in the background (progress on `maps/<companyId>`).
+ * - `GET /robot/map/download/{mapId}?file=pgm|yaml|png|pcd|zip|calibration`, `GET /robot/map/image/{mapId}[?kind=colour]`,
+ *   `GET /robot/map/tile/{mapId}/{z}/{x}/{y}`: the token comes in the `token` header or query
+ *   (images are loaded by the browser without headers).
+ */
+export function registerMapRoutes(app: FastifyInstance, svc: Services, langOf: (req: FastifyRequest) => Lang): void {
+  const session = async (req: FastifyRequest) => svc.sessions.resolve((req.headers.token as string | undefined) ?? (req.query as { token?: string }).token);
+  const fail = (lang: Lang, code: number, key: MessageKey, vars?: Record<string, string | number>): RestAnswer => ({ code, message: formatMessage(key, lang, vars) });
+
+  app.post('/robot/map/upload', async (req): Promise<RestAnswer> => {
+    const lang = langOf(req);
+    const s = await session(req);
+    if (!s) return fail(lang, RestCode.tokenInvalid, 'tokenInvalid');
+    if (!subjectCan(s, 'map:create')) return fail(lang, StatusCode.noPermission, 'noPermission');
+    if (!req.isMultipart()) return fail(lang, StatusCode.badRequest, 'mapFilesRequired');
+    const root = path.join(svc.config.dataDir, 'maps', '.incoming');
+    const stored: Record<string, { path: string; name: string }> = {};
+    let data: Record<string, unknown> = {};
+    const cleanup = () => Object.values(stored).forEach((f) => fs.rmSync(f.path, { force: true }));
+    try {
+      for await (const part of req.parts()) {
+        if (part.type === 'field') {
+          if (part.fieldname === 'data') data = parseData(String(part.value));
+          continue;
+        }
+        const field = (FILE_KINDS as Record<string, UploadKind>)[part.fieldname] ? (part.fieldname as keyof typeof FILE_KINDS) : null;
+        if (!field || stored[field]) {
+          part.file.resume();
+          continue;
+        }
+        const kind = FILE_KINDS[field];
+        const file = await storeUpload(part.file, kind, root, '/');
+        stored[field] = { path: file.path, name: part.filename.slice(0, 128) };
+      }
+      if (!stored.pgm || !stored.yaml) throw new AppError(StatusCode.badRequest, 'mapFilesRequired');
+      // Spec §5: the calibration file is required when calibration is used.
+      if (data.useCalibration === true && !stored.calibration) throw new AppError(StatusCode.badRequest, 'mapCalibrationRequired');
+      const meta = await checkData(s, data);
+      // Both files are parsed in full before anything is written: a malformed one is refused here.
+      const yaml = parseMapYaml(fs.readFileSync(stored.yaml.path, 'utf8'));
+      parsePgm(fs.readFileSync(stored.pgm.path), yaml);
+      const mapId = await svc.db.transaction(async (tx) => {
+        const dup = await tx.query('SELECT 1 FROM maps WHERE "companyId" = $1 AND lower("mapName") = lower($2)', [meta.companyId, meta.mapName]);
+        if (dup.length) throw new AppError(StatusCode.conflict, 'mapNameExists', { name: meta.mapName });
+        const row = await tx.query<{ id: number }>(
+          `INSERT INTO maps ("companyId", "regionName", "buildingName", "buildingId", "floor", "mapName", "mapType", "layer", "processState", "processProgress", "pgmName", "yamlName")
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0, $10, $11) RETURNING id`,
+          [meta.companyId, meta.regionName, meta.buildingName, meta.buildingId, meta.floor, meta.mapName, meta.mapType, meta.layer, MapProcessState.slicing, stored.pgm!.name, stored.yaml!.name],
+        );
+        const id = row[0]!.id;
+        const dir = mapDir(svc, id);
+        fs.mkdirSync(dir, { recursive: true });
+        fs.renameSync(stored.pgm!.path, path.join(dir, 'map.pgm'));
+        fs.renameSync(stored.yaml!.path, path.join(dir, 'map.yaml'));
+        const extra: Record<string, string> = {};
+        for (const k of EXTRA_FILES) {
+          const f = stored[k];
+          if (!f) continue;
+          fs.renameSync(f.path, path.join(dir, `map.${k}`));
+          extra[k] = f.name;
+        }
+        await tx.query('UPDATE maps SET "pgmPath" = $2, "yamlPath" = $3, "extraFiles" = $4 WHERE id = $1', [id, path.join(dir, 'map.pgm'), path.join(dir, 'map.yaml'), JSON.stringify(extra)]);
+        return id;
+      });
+      void processMap(svc, mapId);
+      return { code: RestCode.ok, message: formatMessage('ok', lang), data: { mapId, processState: MapProcessState.slicing } };
+    } catch (err) {
+      cleanup();
+      if (err instanceof MapFileError) return fail(lang, StatusCode.badRequest, err.key, err.vars);
+      if (err instanceof AppError) return { code: err.statusCode, message: err.messageKey === 'validationFailed' ? formatMessage('validationFailed', lang, { detail: err.text ?? '' }) : formatMessage(err.messageKey, lang, err.vars) };
+      const code = (err as { code?: string }).code;
+      if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT') return fail(lang, StatusCode.badRequest, 'fileTooLarge', { limit: formatBytes(MapGuards.maxPgmBytes) });
+      req.log.error(err);
+      return fail(lang, StatusCode.serverError, 'mapDbFailed');
+    }
+  });
+
+  /** Checks the upload's data field: names, building of the caller's company tree, floor, type, layer. */
+  async function checkData(s: Session, d: Record<string, unknown>) {
+    const str = (k: string) => (typeof d[k] === 'string' ? (d[k] as string).trim() : '');
+    const int = (k: string) => (typeof d[k] === 'number' && Number.isInteger(d[k]) ? (d[k] as number) : Number.parseInt(String(d[k] ?? ''), 10));
+    const mapName = str('mapName');
+    if (!mapName || mapName.length > 32) throw new AppError(StatusCode.badRequest, 'required', { field: 'mapName' });
+    const mapType = int('mapType') || 1;
+    if (!(MAP_TYPES as number[]).includes(mapType)) throw new AppError(StatusCode.badRequest, 'outOfRange', { field: 'mapType' });
+    const layer = int('layer') || MapLimits.minLayer;
+    if (layer < MapLimits.minLayer || layer > Math.min(MapLimits.maxLayer, svc.config.mapMaxLayer)) throw new AppError(StatusCode.badRequest, 'outOfRange', { field: 'layer' });
+    const buildingId = int('buildingId');
+    const b = Number.isInteger(buildingId)
+      ? (await svc.db.query<{ id: number; companyId: number; name: string; regionName: string; floors: number }>('SELECT id, "companyId", "name", "regionName", "floors" FROM buildings WHERE id = $1', [buildingId]))[0]
+      : undefined;
+    if (!b || !(await companyVisible(svc.db, s, b.companyId))) throw new AppError(StatusCode.badRequest, 'buildingNotFound');
+    const floor = int('floor') || 1;
+    if (floor < 1 || floor > b.floors) throw new AppError(StatusCode.badRequest, 'mapFloorRange', { limit: b.floors });
+    return { mapName, mapType, layer, buildingId: b.id, buildingName: b.name, regionName: b.regionName, companyId: b.companyId, floor };
+  }
+
+  /** A map the session may read, with its files, or null. */
+  async function readable(req: FastifyRequest) {
+    const s = await session(req);
+    if (!s || !subjectCan(s, 'map:read')) return null;
+    const id = Number((req.params as { mapId: string }).mapId);
+    if (!Number.isInteger(id)) return null;
+    const row = (await svc.db.query<{ id: number; companyId: number; mapName: string; pgmPath: string | null; yamlPath: string | null }>('SELECT id, "companyId", "mapName", "pgmPath", "yamlPath" FROM maps WHERE id = $1', [id]))[0];
+    if (!row || !(await companyVisible(svc.db, s, row.companyId))) return null;
+    return row;
+  }
+
+  const notFound = (req: FastifyRequest, reply: FastifyReply) => reply.code(404).send({ code: StatusCode.notFound, message: formatMessage('mapLocalFileNotFound', langOf(req)) });
+
+  app.get('/robot/map/download/:mapId', async (req, reply) => {
+    const map = await readable(req);
+    if (!map) return notFound(req, reply);
+    const which = String((req.query as { file?: string }).file ?? 'pgm');
+    const extra = (EXTRA_FILES as readonly string[]).includes(which);
+    const file = which === 'yaml' ? map.yamlPath : which === 'png' ? path.join(renderDir(svc, map.id), 'map.png') : extra ? path.join(mapDir(svc, map.id), `map.${which}`) : map.pgmPath;
+    if (!file || !fs.existsSync(file)) return notFound(req, reply);
+    const ext = which === 'yaml' || which === 'png' || extra ? which : 'pgm';
+    const name = `${map.mapName}.${ext}`;
+    reply.header('content-disposition', `attachment; filename="${encodeURIComponent(name)}"; filename*=UTF-8''${encodeURIComponent(name)}`);
+    reply.type(ext === 'png' ? 'image/png' : ext === 'yaml' ? 'text/yaml; charset=utf-8' : ext === 'pgm' ? 'image/x-portable-graymap' : 'application/octet-stream');
+    return reply.send(fs.createReadStream(file));
+  });
+
+  app.get('/robot/map/image/:mapId', async (req, reply) => {
+    const map = await readable(req);
+    if (!map) return notFound(req, reply);
+    const file = path.join(renderDir(svc, map.id), (req.query as { kind?: string }).kind === 'colour' ? 'map-colour.png' : 'map.png');
+    if (!fs.existsSync(file)) return notFound(req, reply);
+    reply.type('image/png').header('cache-control', 'private, max-age=3600');
+    return reply.send(fs.createReadStream(file));
+  });
+
+  // Tiles: the level index names the picture; identical tiles share one file.
+  const manifests = new Map<string, { manifest: TileManifest; levels: Map<number, Uint32Array> }>();
+  app.get('/robot/map/tile/:mapId/:z/:x/:y', async (req, reply) => {
+    const map = await readable(req);
+    if (!map) return notFound(req, reply);
+    const dir = renderDir(svc, map.id);
+    const p = req.params as { z: string; x: string; y: string };
+    const [z, x, y] = [Number(p.z), Number(p.x), Number(String(p.y).replace(/\.png$/, ''))];
+    let entry = manifests.get(dir);
+    if (!entry) {
+      const file = path.join(dir, 'tiles.json');
+      if (!fs.existsSync(file)) return notFound(req, reply);
+      entry = { manifest: JSON.parse(fs.readFileSync(file, 'utf8')) as TileManifest, levels: new Map() };
+      if (manifests.size > 20) manifests.clear();
+      manifests.set(dir, entry);
+    }
+    const level = entry.manifest.levels[z];
+    if (!level || !Number.isInteger(x) || !Number.isInteger(y) || x < 0 || y < 0 || x >= level.cols || y >= level.rows) return notFound(req, reply);
+    let index = entry.levels.get(z);
+    if (!index) {
+      const buf = fs.readFileSync(path.join(dir, 'levels', `${z}.bin`));
+      index = new Uint32Array(buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.length)); // a copy: pooled buffers may be unaligned
+      entry.levels.set(z, index);
+    }
+    const tile = path.join(dir, 'tiles', `${index[y * level.cols + x]}.png`);
+    reply.type('image/png').header('cache-control', 'private, max-age=3600');
+    return reply.send(fs.createReadStream(tile));
+  });
+}
+
+function parseData(text: string): Record<string, unknown> {
+  try {
+    const v = JSON.parse(text) as unknown;
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}

@@ -1,0 +1,99 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { MapProcessState, mapsTopic, type MapConfig } from '../../common/map';
+import type { Services } from '../services';
+import { parseMapYaml, parsePgm } from './pgm';
+import { cutTilePyramid, nativeZoomOf, renderMapImages } from './tiles';
+
+/**
+ * Files of a map live in DATA_DIR/maps/<mapId>/: map.pgm and map.yaml as uploaded, map.png and
+ * map-colour.png as rendered, and the tile pyramid (tiles.json, levels/, tiles/). Processing
+ * writes into a work folder and renames it into place only when everything is written, so a
+ * failed or interrupted run leaves nothing half-written.
+ */
+export const mapDir = (svc: Services, mapId: number): string => path.join(svc.config.dataDir, 'maps', String(mapId));
+
+/** The folder of the rendered images and tiles of a processed map. */
+export const renderDir = (svc: Services, mapId: number): string => path.join(mapDir(svc, mapId), 'render');
+
+/** Pushes a map's processing state to its company's subscribers. */
+function pushProgress(svc: Services, companyId: number, mapId: number, processState: string, processProgress: number, processError: string | null): void {
+  svc.hub.publish(mapsTopic(companyId), 'mapProgress', { mapId, processState, processProgress, processError });
+}
+
+const running = new Set<number>();
+
+/**
+ * Renders the map image and cuts the tile pyramid up to the map's layer, pushing progress on
+ * the company's maps topic (spec §4: slicing, then done or a slice failure).
+ */
+export async function processMap(svc: Services, mapId: number): Promise<void> {
+  if (running.has(mapId)) return;
+  running.add(mapId);
+  const rows = await svc.db.query<{ companyId: number; layer: number; pgmPath: string; yamlPath: string; config: MapConfig }>(
+    'SELECT "companyId", "layer", "pgmPath", "yamlPath", "config" FROM maps WHERE id = $1',
+    [mapId],
+  );
+  const row = rows[0];
+  if (!row) return void running.delete(mapId);
+  const work = path.join(mapDir(svc, mapId), `.work-${process.pid}-${Date.now()}`);
+  let lastSaved = 0;
+  const setState = async (state: string, progress: number, error: string | null) => {
+    await svc.db.query('UPDATE maps SET "processState" = $2, "processProgress" = $3, "processError" = $4, "updatedAt" = now() WHERE id = $1', [mapId, state, progress, error]);
+    pushProgress(svc, row.companyId, mapId, state, progress, error);
+  };
+  try {
+    await setState(MapProcessState.slicing, 0, null);
+    const yaml = parseMapYaml(fs.readFileSync(row.yamlPath, 'utf8'));
+    const grid = parsePgm(fs.readFileSync(row.pgmPath), yaml);
+    fs.mkdirSync(work, { recursive: true });
+    const images = renderMapImages(grid);
+    fs.writeFileSync(path.join(work, 'map.png'), images.grey);
+    fs.writeFileSync(path.join(work, 'map-colour.png'), images.colour);
+    await cutTilePyramid(grid, row.layer, work, (pct) => {
+      // Pushed at every percent; written to the database at most every 10 (the list's figure).
+      pushProgress(svc, row.companyId, mapId, MapProcessState.slicing, pct, null);
+      if (pct - lastSaved >= 10) {
+        lastSaved = pct;
+        void svc.db.query('UPDATE maps SET "processProgress" = $2 WHERE id = $1 AND "processState" = $3', [mapId, pct, MapProcessState.slicing]).catch(() => undefined);
+      }
+    });
+    const final = renderDir(svc, mapId);
+    fs.rmSync(final, { recursive: true, force: true });
+    fs.renameSync(work, final);
+    const stamp = Date.now().toString(36);
+    const config: MapConfig = {
+      pixelW: grid.width,
+      pixelH: grid.height,
+      scale: yaml.resolution,
+      Xorigin: yaml.origin[0],
+      Yorigin: yaml.origin[1],
+      maxlayer: row.layer,
+      pngurl: `/robot/map/image/${mapId}?v=${stamp}`,
+      colorPngUrl: `/robot/map/image/${mapId}?kind=colour&v=${stamp}`,
+      nativeZoom: nativeZoomOf(grid.width, grid.height),
+    };
+    await svc.db.query('UPDATE maps SET "config" = $2, "processState" = $3, "processProgress" = 100, "processError" = NULL, "updatedAt" = now() WHERE id = $1', [
+      mapId,
+      JSON.stringify(config),
+      MapProcessState.done,
+    ]);
+    pushProgress(svc, row.companyId, mapId, MapProcessState.done, 100, null);
+  } catch (err) {
+    fs.rmSync(work, { recursive: true, force: true });
+    const detail = String((err as Error).message ?? err).slice(0, 200);
+    await setState(MapProcessState.failed, 0, detail).catch(() => undefined);
+  } finally {
+    running.delete(mapId);
+  }
+}
+
+/** Maps written before map processing existed (the demo plans) get their image and tiles once. */
+export async function processUnrenderedMaps(svc: Services, stopped: () => boolean = () => false): Promise<void> {
+  const rows = await svc.db.query<{ id: number; pgmPath: string | null; yamlPath: string | null; config: MapConfig }>('SELECT id, "pgmPath", "yamlPath", "config" FROM maps ORDER BY id');
+  for (const r of rows) {
+    if (stopped()) return;
+    if (r.config?.pngurl || !r.pgmPath || !r.yamlPath || !fs.existsSync(r.pgmPath) || !fs.existsSync(r.yamlPath)) continue;
+    await processMap(svc, r.id);
+  }
+}

@@ -1,0 +1,184 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+import { login } from './helpers';
+
+/** Real ROS maps, read from the shared fixtures folder (never copied into the repository). */
+const FIXTURES = process.env.MAP_FIXTURES ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/fixtures/maps');
+
+/** Clicks a point of the editor canvas, relative to its centre. */
+async function clickCanvas(page: Page, dx: number, dy: number) {
+  const box = (await page.getByTestId('map-editor-canvas').boundingBox())!;
+  await page.mouse.click(box.x + box.width / 2 + dx, box.y + box.height / 2 + dy);
+}
+
+test('upload a fixture map, watch it process, draw zones, a route and a charging pile, save and find them again', async ({ page }) => {
+  await login(page, 'entadmin');
+  await page.goto('/home/mapManage');
+  await expect(page.getByTestId('map-manage')).toBeVisible();
+
+  // A building first: every map belongs to a building floor.
+  await page.getByRole('tab', { name: 'Buildings' }).click();
+  await page.getByTestId('building-add').click();
+  await page.getByTestId('building-name').fill('E2E Tower');
+  await page.getByTestId('building-region').fill('Harbor');
+  await page.getByTestId('building-dialog').getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('building-table')).toContainText('E2E Tower');
+
+  // Upload pgm + yaml with progress; processing progress arrives live and ends ready.
+  await page.getByRole('tab', { name: 'Maps' }).click();
+  await page.getByTestId('map-upload').click();
+  const dialog = page.getByTestId('map-upload-dialog');
+  await dialog.getByTestId('map-upload-name').fill('FixtureDepot');
+  await dialog.getByTestId('map-upload-building').click();
+  await page.getByTitle('Harbor / E2E Tower').click();
+  await dialog.getByTestId('map-upload-submit').click();
+  await expect(dialog.getByText('Choose the pgm file')).toBeVisible();
+  await dialog.getByTestId('map-upload-pgm').locator('input[type=file]').setInputFiles(path.join(FIXTURES, 'nav2-depot', 'depot.pgm'));
+  await dialog.getByTestId('map-upload-yaml').locator('input[type=file]').setInputFiles(path.join(FIXTURES, 'nav2-depot', 'depot.yaml'));
+  await dialog.getByTestId('map-upload-submit').click();
+  await expect(page.getByText('Uploaded: the map is being processed')).toBeVisible();
+  await expect(page.getByText('"FixtureDepot" is ready')).toBeVisible({ timeout: 30_000 });
+  const row = page.locator('[data-testid^="map-row-"]', { hasText: 'FixtureDepot' });
+  const mapId = (await row.getAttribute('data-testid'))!.replace('map-row-', '');
+  await expect(page.getByTestId(`map-state-${mapId}`)).toHaveAttribute('data-state', 'done');
+  await expect(row).toContainText('604 × 307 px · 0.05 m/px');
+
+  // Open it in the editor: the map picture loads as the background.
+  await page.getByTestId(`map-edit-${mapId}`).click();
+  await expect(page).toHaveURL(new RegExp(`/home/mapEditor\\?mapId=${mapId}`));
+  await expect(page.getByTestId('map-editor')).toContainText('FixtureDepot');
+
+  // A forbidden zone of three points.
+  await page.getByTestId('map-tool-forbidden').click();
+  await clickCanvas(page, -60, -40);
+  await clickCanvas(page, 0, -40);
+  await clickCanvas(page, 0, 10);
+  await page.keyboard.press('Enter');
+  await expect(page.locator('[data-testid^="map-element-"][data-kind="110"]')).toHaveCount(1);
+
+  // A second one crossing it is refused with the spec's message, and nothing is added.
+  await clickCanvas(page, -30, -20);
+  await clickCanvas(page, 30, -20);
+  await clickCanvas(page, 30, 30);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('map-editor-notice')).toContainText('Forbidden zones and polygons must not cross: "specialArea-2" crosses "specialArea-1"');
+  await expect(page.locator('[data-testid^="map-element-"][data-kind="110"]')).toHaveCount(1);
+
+  // A route of two points and a charging pile.
+  await page.getByTestId('map-tool-route').click();
+  await clickCanvas(page, 40, 40);
+  await clickCanvas(page, 90, 40);
+  await page.keyboard.press('Enter');
+  await page.getByTestId('map-tool-charge').click();
+  await clickCanvas(page, 60, 70);
+  await expect(page.locator('[data-testid^="map-element-"][data-kind]')).toHaveCount(3);
+  await page.getByTestId('map-charge-enabled').click();
+
+  // Undo and redo the pile's switch, then save.
+  await page.getByTestId('map-undo').click();
+  await expect(page.getByTestId('map-charge-enabled')).not.toBeChecked();
+  await page.getByTestId('map-redo').click();
+  await expect(page.getByTestId('map-charge-enabled')).toBeChecked();
+  await expect(page.getByTestId('map-dirty')).toBeVisible();
+  await page.getByTestId('map-save').click();
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('map-dirty')).toHaveCount(0);
+
+  // Saving again unchanged is refused.
+  await page.getByTestId('map-save').click();
+  await expect(page.getByTestId('map-editor-notice')).toContainText('Nothing has changed: the drawing cannot be submitted');
+
+  // Copy pathways: not onto the same map; onto another map of the company, yes.
+  await page.getByTestId('map-copy-pathways').click();
+  const copy = page.getByTestId('map-copy-dialog');
+  await copy.locator('.ant-select').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'FixtureDepot' }).click();
+  await copy.getByRole('button', { name: 'Copy routes to…' }).click();
+  await expect(copy).toContainText('The copy source and target cannot be the same');
+  await copy.locator('.ant-select').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'HQFloor1' }).click();
+  await copy.getByRole('button', { name: 'Copy routes to…' }).click();
+  await expect(page.getByText('1 route copied')).toBeVisible();
+
+  // Reload: the zone, the route and the enabled pile are there.
+  await page.reload();
+  await expect(page.locator('[data-testid^="map-element-"][data-kind="110"]')).toHaveCount(1);
+  await expect(page.locator('[data-testid^="map-element-"][data-kind="101"]')).toHaveCount(1);
+  await expect(page.locator('[data-testid^="map-element-"][data-kind="102"]')).toContainText('Enabled');
+
+  // A point of interest: a capture action needs a count of at least 1 (spec §5).
+  await page.getByTestId('map-tool-point').click();
+  await page.getByTestId('map-point-kind').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Point of interest' }).click();
+  await clickCanvas(page, -100, 60);
+  const poi = page.getByTestId('map-poi');
+  await poi.getByTestId('map-poi-add-action').click();
+  await poi.locator('.ant-select').last().click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Capture' }).click();
+  await poi.getByPlaceholder('Count').fill('0');
+  await poi.getByTestId('map-poi-apply').click();
+  await expect(page.getByTestId('map-editor-notice')).toContainText('The capture count must be at least 1');
+  await poi.getByPlaceholder('Count').fill('2');
+  await poi.getByTestId('map-poi-apply').click();
+  await expect(page.getByTestId('map-editor-notice')).toHaveCount(0);
+});
+
+test('robots on a demo map are shown live from the realtime link', async ({ page }) => {
+  await login(page, 'entadmin');
+  await page.goto('/home/mapManage');
+  const row = page.locator('[data-testid^="map-row-"]', { hasText: 'HQFloor1' });
+  const mapId = (await row.getAttribute('data-testid'))!.replace('map-row-', '');
+  await page.goto(`/home/mapEditor?mapId=${mapId}`);
+  const robot = page.getByTestId('map-robot-01WR000001');
+  await expect(robot).toHaveAttribute('data-x', /\d/);
+  const first = await robot.getAttribute('data-x');
+  const firstY = await robot.getAttribute('data-y');
+  // The simulator drives it round its loop: its place on the map changes.
+  await expect.poll(async () => `${await robot.getAttribute('data-x')},${await robot.getAttribute('data-y')}`, { timeout: 30_000 }).not.toBe(`${first},${firstY}`);
+});
+
+test('a patrol task on a drawn route: run now, and the simulated robot moves along it on the map', async ({ page }) => {
+  await login(page, 'entadmin');
+  await page.goto('/home/mapManage');
+  const mapRow = page.locator('[data-testid^="map-row-"]', { hasText: 'HQFloor2' });
+  const mapId = (await mapRow.getAttribute('data-testid'))!.replace('map-row-', '');
+
+  // Draw a horizontal route across the hall and save it.
+  await page.goto(`/home/mapEditor?mapId=${mapId}`);
+  await expect(page.getByTestId('map-editor-canvas')).toHaveAttribute('data-ready', '1');
+  await page.getByTestId('map-tool-route').click();
+  await clickCanvas(page, -150, 0);
+  await clickCanvas(page, 150, 0);
+  await page.keyboard.press('Enter');
+  await page.getByTestId('map-element-props').getByTestId('map-element-name').fill('Hall');
+  await page.getByTestId('map-element-props').getByTestId('map-element-name').press('Enter');
+  await page.getByTestId('map-save').click();
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+
+  // The generated navigation screen: create the task with its pickers, then run it now.
+  await page.goto('/home/navigation');
+  await page.getByTestId('entity-create-navigation-task').click();
+  const form = page.getByTestId('entity-form-navigation-task');
+  await form.getByLabel('Task name').fill('HallRound');
+  await form.locator('#root_robotId').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').getByText('FireGuard1', { exact: true }).click();
+  await form.locator('#root_mapId').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').getByText('HQFloor2', { exact: true }).click();
+  await form.getByLabel('Route (name in the map editor)').fill('Hall');
+  await page.getByTestId('entity-submit-navigation-task').click();
+  await expect(form).toBeHidden();
+  const row = page.getByTestId('entity-table-navigation-task').locator('tr', { hasText: 'HallRound' });
+  await expect(row).toContainText('Stopped');
+  await row.getByTestId('row-action-naviRunNow').click();
+  await expect(row).toContainText('Running');
+
+  // On the map, the robot sits on the route's line and moves along it.
+  await page.goto(`/home/mapEditor?mapId=${mapId}`);
+  const robot = page.getByTestId('map-robot-02WF000001');
+  await expect(robot).toHaveAttribute('data-x', /\d/);
+  const y = await robot.getAttribute('data-y');
+  const x = await robot.getAttribute('data-x');
+  await expect.poll(async () => robot.getAttribute('data-x'), { timeout: 20_000 }).not.toBe(x);
+  expect(await robot.getAttribute('data-y')).toBe(y);
+});
