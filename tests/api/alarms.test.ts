@@ -35,8 +35,8 @@ async function alarmSocket(token: string) {
   const ws = new WebSocket(`${s.url.replace('http', 'ws')}/ws?token=${token}`);
   const pushes: { event: string; data: any }[] = [];
   ws.on('message', (raw) => {
-    const m = JSON.parse(raw.toString());
-    if (m.type === 'push' && m.topic === 'alarms') pushes.push({ event: m.event, data: m.data });
+    const frame = JSON.parse(raw.toString());
+    for (const m of frame.type === 'batch' ? frame.pushes : [frame]) if (m.type === 'push' && m.topic === 'alarms') pushes.push({ event: m.event, data: m.data });
   });
   await new Promise((r) => ws.once('open', r));
   ws.send(JSON.stringify({ type: 'subscribe', topic: 'alarms' }));

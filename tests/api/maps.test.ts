@@ -52,13 +52,16 @@ function openLink(token: string): Promise<{ ws: WebSocket; next: (pred: (m: any)
   const messages: any[] = [];
   const waiters: { pred: (m: any) => boolean; resolve: (m: any) => void }[] = [];
   ws.on('message', (raw) => {
-    const m = JSON.parse(raw.toString());
-    if (m.type === 'heartbeat') ws.send(JSON.stringify({ type: 'heartbeat', t: m.t }));
-    messages.push(m);
-    for (const w of [...waiters]) {
-      if (!w.pred(m)) continue;
-      waiters.splice(waiters.indexOf(w), 1);
-      w.resolve(m);
+    const frame = JSON.parse(raw.toString());
+    if (frame.type === 'heartbeat') ws.send(JSON.stringify({ type: 'heartbeat', t: frame.t }));
+    // Pushes arrive one per frame or several in a batch frame.
+    for (const m of frame.type === 'batch' ? frame.pushes : [frame]) {
+      messages.push(m);
+      for (const w of [...waiters]) {
+        if (!w.pred(m)) continue;
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(m);
+      }
     }
   });
   const next = (pred: (m: any) => boolean, ms = 60_000) =>
