@@ -5,7 +5,14 @@
  */
 import { DETECTION_KINDS, type DetectionKind } from '../../common/detections';
 import type { Services } from '../services';
-import type { ReportScope } from './report-data';
+
+/** What these statistics need of a report scope (report-data.ts ReportScope). */
+interface ReportScope {
+  start: string;
+  end: string;
+  robotId: string | null;
+  companies: number[] | null;
+}
 
 /** Robot status code of an SOS call (spec §3 robot status codes). */
 export const SOS_STATUS = 12;
