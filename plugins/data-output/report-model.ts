@@ -130,7 +130,6 @@ export function detectionTrendOption(days: DetectionDay[], names: Record<'face' 
     series: (['face', 'plate', 'person', 'infrared'] as const).map((k) => ({
       name: names[k],
       type: 'line' as const,
-      smooth: true,
       showSymbol: days.length <= 31,
       itemStyle: { color: colours[k] },
       data: days.map((d) => d[k]),
