@@ -43,3 +43,21 @@ export function gpsDistanceMetres(lat1: number, lng1: number, lat2: number, lng2
   const a = Math.sin(dLat / 2) ** 2 + Math.cos(rad(lat1)) * Math.cos(rad(lat2)) * Math.sin(dLng / 2) ** 2;
   return 2 * R * Math.asin(Math.min(1, Math.sqrt(a)));
 }
+
+/** Names of the detection kinds in three languages (report workbook, statistics). */
+export const DETECTION_KIND_LABELS: Record<DetectionKind, Record<'en' | 'zh' | 'ja', string>> = {
+  face: { en: 'Faces', zh: '人脸', ja: '顔' },
+  plate: { en: 'License plates', zh: '车牌', ja: 'ナンバープレート' },
+  person: { en: 'Persons', zh: '人员', ja: '人物' },
+  event: { en: 'Events', zh: '事件', ja: 'イベント' },
+  thermal: { en: 'Thermal images', zh: '热成像', ja: 'サーマル画像' },
+  temperature: { en: 'Body temperature', zh: '人体测温', ja: '体温' },
+  antiTheft: { en: 'Anti-theft', zh: '防盗', ja: '盗難防止' },
+  idCard: { en: 'ID cards', zh: '身份证', ja: '身分証' },
+  snap: { en: 'Snapshots', zh: '抓拍', ja: 'スナップショット' },
+  custom: { en: 'Custom (meters)', zh: '自定义（仪表）', ja: 'カスタム（メーター）' },
+  action: { en: 'Actions', zh: '行为识别', ja: '行動認識' },
+  x3: { en: 'X3 targets', zh: 'X3检测', ja: 'X3検出' },
+  env: { en: 'Environment and gas', zh: '环境与气体', ja: '環境・ガス' },
+  aiCustom: { en: 'AI custom inspection', zh: 'AI自定义巡检', ja: 'AIカスタム点検' },
+};

@@ -23,12 +23,15 @@ import {
   type Lang,
   type ReportPeriod,
 } from '@runtime';
-import { badAddresses, customRangeOk, reportQuery, type DailyPoint, type ReportQuery } from './report-model';
+import { badAddresses, customRangeOk, joinTrends, reportQuery, type DailyPoint, type ReportQuery } from './report-model';
 import { DATA_OUTPUT_TEST_IDS as IDS } from './test-ids';
 
 const ReportCharts = lazy(() => import('./report-charts'));
 
-type Summary = Record<'total' | 'alarms' | 'faults' | 'environment' | 'unprocessed' | 'processed' | 'outdated' | 'noProcessingNeeded' | 'released' | 'robots' | 'online', number> & {
+type Summary = Record<
+  'total' | 'alarms' | 'faults' | 'environment' | 'unprocessed' | 'processed' | 'outdated' | 'noProcessingNeeded' | 'released' | 'robots' | 'online' | (typeof DETECTION_STATS)[number],
+  number
+> & {
   start: string;
   end: string;
 };
@@ -39,6 +42,9 @@ const listOf = <T,>(data: unknown): T[] | undefined => (Array.isArray(data) ? (d
 const recordOf = <T extends object>(data: unknown, key: string): T | undefined => (data && typeof data === 'object' && key in data ? (data as T) : undefined);
 
 const STATS = ['total', 'alarms', 'faults', 'environment', 'unprocessed', 'processed', 'outdated'] as const;
+/** Figures of detections, patrols and SOS calls (getSummaryStatistics). */
+const DETECTION_STATS = ['detections', 'faces', 'plates', 'persons', 'infrared', 'navigations', 'sos'] as const;
+type Trend = { date: string; count: number }[];
 
 /** The page (default export: the plugin route). */
 export default function DataOutputPage() {
@@ -59,13 +65,21 @@ export default function DataOutputPage() {
   const processQ = useEventQuery<unknown>('queryAlarmProcessCount', param, { enabled });
   const companyQ = useEventQuery<unknown>('getCompanyTrend', companyParam, { enabled });
   const robotsQ = useEventQuery<unknown>('getRobots', companyParam, { enabled });
-  const all = [summaryQ, dailyQ, byCodeQ, processQ, companyQ, robotsQ];
+  const infoQ = useEventQuery<unknown>('getInfoCount', param, { enabled });
+  const faceQ = useEventQuery<unknown>('getFaceTrend', param, { enabled });
+  const plateQ = useEventQuery<unknown>('getPlateTrend', param, { enabled });
+  const personQ = useEventQuery<unknown>('getPersonTrend', param, { enabled });
+  const infraredQ = useEventQuery<unknown>('getInfraredTrend', param, { enabled });
+  const all = [summaryQ, dailyQ, byCodeQ, processQ, companyQ, robotsQ, infoQ, faceQ, plateQ, personQ, infraredQ];
   const summary = { data: recordOf<Summary>(summaryQ.data, 'total'), isLoading: summaryQ.isLoading };
   const daily = listOf<DailyPoint>(dailyQ.data);
   const byCode = listOf<{ code: number; count: number }>(byCodeQ.data);
   const process = recordOf<Record<'unprocessed' | 'processed' | 'outdated' | 'noProcessingNeeded', number>>(processQ.data, 'unprocessed');
   const company = listOf<{ name: string; series: { date: string; count: number }[] }>(companyQ.data);
   const robots = { data: listOf<RobotRow>(robotsQ.data), isLoading: robotsQ.isLoading };
+  const kinds = recordOf<{ kinds: Record<string, number> }>(infoQ.data, 'kinds')?.kinds;
+  const [faces, plates, persons, infrared] = [faceQ, plateQ, personQ, infraredQ].map((q) => listOf<Trend[number]>(q.data));
+  const detections = useMemo(() => (faces && plates && persons && infrared ? joinTrends(faces, plates, persons, infrared) : undefined), [faces, plates, persons, infrared]);
   const error = all.find((q) => q.error)?.error;
   const refetchAll = () => all.forEach((q) => void q.refetch());
   const robotName = robots.data?.find((r) => r.robotId === selection.robotId)?.robotName ?? selection.robotId;
@@ -145,7 +159,17 @@ export default function DataOutputPage() {
               </Col>
             ))}
           </Row>
-          {daily && byCode && process && company ? (
+          <Card size="small" title={t('detectionsTitle')}>
+            <Row gutter={[16, 16]}>
+              {DETECTION_STATS.map((k) => (
+                <Col key={k} flex="1 1 120px">
+                  <Statistic loading={summary.isLoading} title={t(`stats.${k}`)} value={summary.data?.[k] ?? 0} valueStyle={k === 'sos' && summary.data?.[k] ? { color: '#cf1322' } : undefined} />
+                  <span data-testid={`${IDS.stat}-${k}`} data-value={summary.data?.[k] ?? ''} hidden />
+                </Col>
+              ))}
+            </Row>
+          </Card>
+          {daily && byCode && process && company && detections && kinds ? (
             <Suspense
               fallback={
                 <Card>
@@ -155,7 +179,7 @@ export default function DataOutputPage() {
                 </Card>
               }
             >
-              <ReportCharts daily={daily} byCode={byCode} process={process} company={company} />
+              <ReportCharts daily={daily} byCode={byCode} process={process} company={company} detections={detections} kinds={kinds} />
             </Suspense>
           ) : (
             <Card loading />

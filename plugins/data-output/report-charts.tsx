@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { Card, Col, Empty, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { alarmCodeText, EChart, useSkin, type Lang } from '@runtime';
-import { byCodeOption, companyOption, dailyOption, processOption, type DailyPoint } from './report-model';
+import { byCodeOption, companyOption, dailyOption, detectionTrendOption, kindsOption, processOption, type DailyPoint, type DetectionDay } from './report-model';
 import { DATA_OUTPUT_TEST_IDS as IDS } from './test-ids';
 
 /** What the charts show. */
@@ -12,10 +12,14 @@ export interface ReportChartsProps {
   byCode: { code: number; count: number }[];
   process: Record<'unprocessed' | 'processed' | 'outdated' | 'noProcessingNeeded', number>;
   company: { name: string; series: { date: string; count: number }[] }[];
+  /** Face, plate, person and infrared detections per day. */
+  detections: DetectionDay[];
+  /** Detections by kind (getInfoCount). */
+  kinds: Record<string, number>;
 }
 
 /** Four charts in a grid (default export: lazy). */
-export default function ReportCharts({ daily, byCode, process, company }: ReportChartsProps) {
+export default function ReportCharts({ daily, byCode, process, company, detections, kinds }: ReportChartsProps) {
   const { t, i18n } = useTranslation('data-output');
   const lang = i18n.language as Lang;
   const dark = useSkin() === 'dark';
@@ -32,6 +36,14 @@ export default function ReportCharts({ daily, byCode, process, company }: Report
     [process, t],
   );
   const companyOpt = useMemo(() => companyOption(company), [company]);
+  const trendOpt = useMemo(
+    () => detectionTrendOption(detections, { face: t('stats.faces'), plate: t('stats.plates'), person: t('stats.persons'), infrared: t('stats.infrared') }),
+    [detections, t],
+  );
+  const kindsOpt = useMemo(() => kindsOption(kinds, (k) => t(`kinds.${k}`)), [kinds, t]);
+  const detected = Object.values(kinds).reduce((a, b) => a + b, 0);
+  const trendTotal = detections.reduce((a, d) => a + d.face + d.plate + d.person + d.infrared, 0);
+  const noDetections = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('charts.noDetections')} style={{ height: 240, paddingTop: 60 }} />;
   const total = Object.values(process).reduce((a, b) => a + b, 0);
   const empty = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('charts.empty')} style={{ height: 240, paddingTop: 60 }} />;
   return (
@@ -54,6 +66,16 @@ export default function ReportCharts({ daily, byCode, process, company }: Report
       <Col xs={24} xl={12}>
         <Card size="small" title={t('charts.company')}>
           {company.length ? <EChart option={companyOpt} dark={dark} testId="chart-company" /> : empty}
+        </Card>
+      </Col>
+      <Col xs={24} xl={14}>
+        <Card size="small" title={t('charts.detectionTrend')}>
+          {trendTotal ? <EChart option={trendOpt} dark={dark} testId="chart-detection-trend" /> : noDetections}
+        </Card>
+      </Col>
+      <Col xs={24} xl={10}>
+        <Card size="small" title={t('charts.kinds')}>
+          {detected ? <EChart option={kindsOpt} dark={dark} testId="chart-detection-kinds" /> : noDetections}
         </Card>
       </Col>
     </Row>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { badAddresses, byCodeOption, companyOption, customRangeOk, dailyOption, processOption, reportQuery } from './report-model';
+import { badAddresses, byCodeOption, companyOption, customRangeOk, dailyOption, detectionTrendOption, joinTrends, kindsOption, processOption, reportQuery } from './report-model';
 
 describe('report page model', () => {
   it('asks for a period of the selected robot; a custom period only once both days are chosen', () => {
@@ -28,5 +28,24 @@ describe('report page model', () => {
     const pie = processOption({ unprocessed: 1, processed: 2, outdated: 0, noProcessingNeeded: 3 }, { unprocessed: 'U', processed: 'P', outdated: 'O', noProcessingNeeded: 'N' });
     expect(pie.series[0]!.data.map((d) => [d.name, d.value])).toEqual([['U', 1], ['P', 2], ['N', 3]]);
     expect(companyOption([{ name: 'Harbor', series: [{ date: '2026-11-22', count: 4 }] }]).series[0]).toMatchObject({ name: 'Harbor', data: [4] });
+  });
+
+  it('joins the detection trends by day and charts them and the kinds that occurred', () => {
+    const days = joinTrends(
+      [{ date: '2026-11-22', count: 2 }, { date: '2026-11-23', count: 0 }],
+      [{ date: '2026-11-22', count: 1 }, { date: '2026-11-23', count: 3 }],
+      [{ date: '2026-11-23', count: 4 }],
+      [{ date: '2026-11-22', count: 5 }],
+    );
+    expect(days).toEqual([
+      { date: '2026-11-22', face: 2, plate: 1, person: 0, infrared: 5 },
+      { date: '2026-11-23', face: 0, plate: 3, person: 4, infrared: 0 },
+    ]);
+    const trend = detectionTrendOption(days, { face: 'F', plate: 'P', person: 'H', infrared: 'I' });
+    expect(trend.xAxis.data).toEqual(['11-22', '11-23']);
+    expect(trend.series.map((s) => [s.name, s.data])).toEqual([['F', [2, 0]], ['P', [1, 3]], ['H', [0, 4]], ['I', [5, 0]]]);
+    const kinds = kindsOption({ face: 3, plate: 0, env: 5 }, (k) => k.toUpperCase());
+    expect(kinds.yAxis.data).toEqual(['FACE', 'ENV']);
+    expect(kinds.series[0]!.data).toEqual([3, 5]);
   });
 });

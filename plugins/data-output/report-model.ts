@@ -102,3 +102,51 @@ export function companyOption(trend: { name: string; series: { date: string; cou
     series: trend.map((c) => ({ name: c.name, type: 'line' as const, data: c.series.map((p) => p.count) })),
   };
 }
+
+/** One day of the detection trends (getFaceTrend, getPlateTrend, getPersonTrend, getInfraredTrend). */
+export interface DetectionDay {
+  date: string;
+  face: number;
+  plate: number;
+  person: number;
+  infrared: number;
+}
+
+/** The four trends of a period joined by day (they all cover every day of the period). */
+export function joinTrends(face: { date: string; count: number }[], plate: { date: string; count: number }[], person: { date: string; count: number }[], infrared: { date: string; count: number }[]): DetectionDay[] {
+  const of = (list: { date: string; count: number }[], date: string) => list.find((p) => p.date === date)?.count ?? 0;
+  return face.map((f) => ({ date: f.date, face: f.count, plate: of(plate, f.date), person: of(person, f.date), infrared: of(infrared, f.date) }));
+}
+
+/** Lines of face, plate, person and infrared detections per day. */
+export function detectionTrendOption(days: DetectionDay[], names: Record<'face' | 'plate' | 'person' | 'infrared', string>) {
+  const colours = { face: '#1677ff', plate: '#722ed1', person: '#52c41a', infrared: '#fa541c' };
+  return {
+    tooltip: { trigger: 'axis' as const },
+    legend: { top: 0 },
+    grid: { left: 40, right: 16, top: 36, bottom: 28 },
+    xAxis: { type: 'category' as const, data: days.map((d) => d.date.slice(5)) },
+    yAxis: { type: 'value' as const, minInterval: 1 },
+    series: (['face', 'plate', 'person', 'infrared'] as const).map((k) => ({
+      name: names[k],
+      type: 'line' as const,
+      showSymbol: days.length <= 31,
+      itemStyle: { color: colours[k] },
+      data: days.map((d) => d[k]),
+    })),
+  };
+}
+
+/** Bars of the detection kinds that occurred (most first), labelled in the caller's language. */
+export function kindsOption(kinds: Record<string, number>, label: (kind: string) => string) {
+  const rows = Object.entries(kinds)
+    .filter(([, n]) => n > 0)
+    .sort((a, b) => a[1] - b[1]);
+  return {
+    tooltip: { trigger: 'item' as const },
+    grid: { left: 8, right: 24, top: 8, bottom: 8, containLabel: true },
+    xAxis: { type: 'value' as const, minInterval: 1 },
+    yAxis: { type: 'category' as const, data: rows.map(([k]) => label(k)) },
+    series: [{ type: 'bar' as const, barMaxWidth: 22, data: rows.map(([, n]) => n), itemStyle: { color: '#1677ff' } }],
+  };
+}

@@ -4,7 +4,7 @@ export const DATA_OUTPUT_TEST_IDS = {
   robot: 'data-output-robot',
   period: 'data-output-period',
   range: 'data-output-range',
-  /** `data-output-stat-<name>` (total, alarms, faults, environment, unprocessed, processed, outdated). */
+  /** `data-output-stat-<name>` (total, alarms, faults, environment, unprocessed, processed, outdated; detections, faces, plates, persons, infrared, navigations, sos). */
   stat: 'data-output-stat',
   charts: 'data-output-charts',
   robots: 'data-output-robots',

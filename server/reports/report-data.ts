@@ -4,6 +4,7 @@ import { fail } from '../errors';
 import { visibleCompanyIds } from '../entities/scope';
 import type { AuthedContext } from '../events/registry';
 import type { Services } from '../services';
+import { infoCount, navigationByDay, sosCount } from './report-detections';
 
 /** Params of the statistics events and of a report (spec §7 Statistics, §9 report periods). */
 export interface ReportParams {
@@ -100,7 +101,7 @@ type AlarmCounts = {
   released: number;
 };
 
-/** getSummaryStatistics: robots, online, alarms by kind and by process state; kinds not built yet count zero. */
+/** getSummaryStatistics: robots, online, alarms by kind and by process state, detections, patrol runs and SOS calls. */
 export async function summary(svc: Services, s: ReportScope) {
   const w = alarmWhere(s);
   const row = (
@@ -119,6 +120,7 @@ export async function summary(svc: Services, s: ReportScope) {
     )
   )[0]!;
   const robots = robotsIn(svc, s);
+  const [info, nav, sos] = await Promise.all([infoCount(svc, s), navigationByDay(svc, s), sosCount(svc, s)]);
   return {
     start: s.start,
     end: s.end,
@@ -126,11 +128,14 @@ export async function summary(svc: Services, s: ReportScope) {
     robots: robots.length,
     online: robots.filter((r) => r.online === 1).length,
     ...row,
-    // Data kinds of other issues (detections, navigation): zero until they exist.
-    faces: 0,
-    plates: 0,
-    persons: 0,
-    navigations: 0,
+    detections: info.total,
+    faces: info.kinds.face,
+    plates: info.kinds.plate,
+    persons: info.kinds.person,
+    infrared: info.kinds.thermal + info.kinds.temperature,
+    navigations: nav.runs,
+    navigationMinutes: nav.minutes,
+    sos: sos.total,
   };
 }
 

@@ -20,6 +20,22 @@ import {
   type ReportParams,
   type ReportScope,
 } from './report-data';
+import {
+  detectionsPerRobot,
+  faceCount,
+  faceTrend,
+  harmfulGasCount,
+  infoCount,
+  infraredCount,
+  infraredTrend,
+  navigationByDay,
+  navigationByRoute,
+  personCount,
+  personTrend,
+  plateCount,
+  plateTrend,
+  sosCount,
+} from './report-detections';
 import { reportFileName, reportWorkbook } from './report-xlsx';
 
 /** Permission of the report page (dataOutput) and its statistics. */
@@ -55,6 +71,20 @@ export function registerReportEvents(reg: EventRegistry, svc: Services): void {
     queryAlarmProcessCount: processCounts,
     getCompanyTrend: companyTrend,
     getRobots: robotsWithAlarms,
+    getInfoCount: infoCount,
+    queryFaceCount: faceCount,
+    queryPlateCount: plateCount,
+    getPersonCount: personCount,
+    getInfraredAlarmCount: infraredCount,
+    queryHarmfulgasCount: harmfulGasCount,
+    getTestNumber: detectionsPerRobot,
+    getFaceTrend: faceTrend,
+    getPlateTrend: plateTrend,
+    getPersonTrend: personTrend,
+    getInfraredTrend: infraredTrend,
+    getNavigationNameCount: navigationByRoute,
+    getNavigationTimeCount: navigationByDay,
+    getSOSCount: sosCount,
   };
   const validate = ajv.compile(reportParamsSchema);
   for (const [name, run] of Object.entries(stats)) {
@@ -92,10 +122,11 @@ export function registerReportEvents(reg: EventRegistry, svc: Services): void {
       }
       const file = await workbookOrFail(svc, scope, ctx);
       const title = formatTitle(scope, ctx.lang);
+      const sum = await summary(svc, scope);
       const sent = await sendCompanyMail(svc, await companyChain(svc.db, scope.companyId), {
         to: [...to],
         subject: title,
-        text: `${title}\n${scope.start.slice(0, 10)} – ${scope.end.slice(0, 10)}`,
+        text: `${title}\n${scope.start.slice(0, 10)} – ${scope.end.slice(0, 10)}\n${mailFigures(sum, ctx.lang)}`,
         attachments: [{ filename: reportFileName(scope), content: file, contentType: XLSX }],
       });
       return { accepted: sent.accepted, fileName: reportFileName(scope) };
@@ -106,6 +137,17 @@ export function registerReportEvents(reg: EventRegistry, svc: Services): void {
 function formatTitle(s: ReportScope, lang: Lang): string {
   const head = { en: 'Alarm and operations report', zh: '报警与运行报表', ja: 'アラーム・運用レポート' }[lang];
   return `${head} - ${s.robotName ?? s.robotId ?? ''} - ${s.period}`;
+}
+
+/** The report's main figures as lines of the mail body. */
+function mailFigures(sum: Awaited<ReturnType<typeof summary>>, lang: Lang): string {
+  const L: Record<Lang, [string, string, string, string, string, string, string]> = {
+    en: ['Alarms', 'Detections', 'Faces', 'License plates', 'Persons', 'Patrol runs', 'SOS calls'],
+    zh: ['报警', '检测', '人脸', '车牌', '人员', '巡逻次数', 'SOS呼叫'],
+    ja: ['アラーム', '検出', '顔', 'ナンバープレート', '人物', '巡回回数', 'SOS呼び出し'],
+  };
+  const values = [sum.total, sum.detections, sum.faces, sum.plates, sum.persons, sum.navigations, sum.sos];
+  return L[lang].map((label, i) => `${label}: ${values[i]}`).join('\n');
 }
 
 async function workbookOrFail(svc: Services, scope: ReportScope, ctx: EventContext): Promise<Buffer> {

@@ -2,7 +2,9 @@ import ExcelJS from 'exceljs';
 import { alarmCodeText } from '../../common/alarm-codes';
 import type { Lang } from '../../common/protocol';
 import type { Services } from '../services';
+import { DETECTION_KIND_LABELS, DETECTION_KINDS } from '../../common/detections';
 import { alarmRows, alarmsByCode, dailyAlarms, summary, type ReportScope } from './report-data';
+import { faceTrend, harmfulGasCount, infoCount, infraredTrend, navigationByRoute, personTrend, plateTrend } from './report-detections';
 
 type Text = Record<Lang, string>;
 const T = (en: string, zh: string, ja: string): Text => ({ en, zh, ja });
@@ -42,6 +44,25 @@ const LABELS = {
   processStatus: T('Process status', '处理状态', '処理状態'),
   handler: T('Handler', '处理人', '処理者'),
   result: T('Result', '处理结果', '処理結果'),
+  detections: T('Detections', '检测统计', '検出統計'),
+  detectionTrend: T('Detections per day', '每日检测', '日別検出'),
+  patrols: T('Patrol routes', '巡逻路线', '巡回ルート'),
+  detectionsTotal: T('Detections in all', '检测总数', '検出合計'),
+  faces: T('Faces', '人脸', '顔'),
+  blacklistFaces: T('Black-list faces', '黑名单人脸', 'ブラックリストの顔'),
+  plates: T('License plates', '车牌', 'ナンバープレート'),
+  persons: T('Persons', '人员', '人物'),
+  infrared: T('Infrared (thermal and body temperature)', '红外（热成像与测温）', '赤外線（サーマル・体温）'),
+  infraredAlarms: T('Infrared over threshold', '红外超阈值', '赤外線しきい値超過'),
+  gasExceeded: T('Environment readings over threshold', '环境/气体超阈值', '環境・ガスしきい値超過'),
+  navigations: T('Patrol runs', '巡逻次数', '巡回回数'),
+  navigationMinutes: T('Patrol minutes', '巡逻时长（分钟）', '巡回時間（分）'),
+  sos: T('SOS calls', 'SOS呼叫', 'SOS呼び出し'),
+  kind: T('Kind', '类型', '種類'),
+  route: T('Route', '路线', 'ルート'),
+  runs: T('Runs', '次数', '回数'),
+  finished: T('Finished', '已完成', '完了'),
+  minutes: T('Minutes', '分钟', '分'),
 };
 
 /** The report's file name (without folder), e.g. `alarm-report-2026-11-23.xlsx`. */
@@ -54,6 +75,15 @@ export async function reportWorkbook(svc: Services, s: ReportScope, lang: Lang):
   const t = (k: keyof typeof LABELS) => LABELS[k][lang];
   const enumLabel = (id: string, value: unknown) => svc.schemas.enums.get(id)?.values.find((v) => v.value === value)?.labels[lang] ?? String(value ?? '');
   const [sum, daily, codes, rows] = await Promise.all([summary(svc, s), dailyAlarms(svc, s), alarmsByCode(svc, s), alarmRows(svc, s)]);
+  const [info, faces, plates, persons, infrared, gas, routes] = await Promise.all([
+    infoCount(svc, s),
+    faceTrend(svc, s),
+    plateTrend(svc, s),
+    personTrend(svc, s),
+    infraredTrend(svc, s),
+    harmfulGasCount(svc, s),
+    navigationByRoute(svc, s),
+  ]);
   const wb = new ExcelJS.Workbook();
   wb.creator = 'Fleet Console';
   wb.title = t('title');
@@ -78,6 +108,14 @@ export async function reportWorkbook(svc: Services, s: ReportScope, lang: Lang):
     [t('outdated'), sum.outdated],
     [t('noProcessingNeeded'), sum.noProcessingNeeded],
     [t('released'), sum.released],
+    [t('detectionsTotal'), sum.detections],
+    [t('faces'), sum.faces],
+    [t('plates'), sum.plates],
+    [t('persons'), sum.persons],
+    [t('infrared'), sum.infrared],
+    [t('navigations'), sum.navigations],
+    [t('navigationMinutes'), sum.navigationMinutes],
+    [t('sos'), sum.sos],
   ];
   for (const l of lines) ws1.addRow(l);
   bold(ws1);
@@ -118,5 +156,31 @@ export async function reportWorkbook(svc: Services, s: ReportScope, lang: Lang):
     ]);
   }
   bold(ws4);
+
+  const ws5 = wb.addWorksheet(t('detections'));
+  ws5.columns = [{ header: t('kind'), width: 36 }, { header: t('count'), width: 12 }];
+  for (const k of DETECTION_KINDS) ws5.addRow([DETECTION_KIND_LABELS[k][lang], info.kinds[k]]);
+  ws5.addRow([t('detectionsTotal'), info.total]);
+  ws5.addRow([t('blacklistFaces'), faces.reduce((n, d) => n + d.alarms, 0)]);
+  ws5.addRow([t('infraredAlarms'), infrared.reduce((n, d) => n + d.alarms, 0)]);
+  ws5.addRow([t('gasExceeded'), gas.exceeded]);
+  bold(ws5);
+
+  const ws6 = wb.addWorksheet(t('detectionTrend'));
+  ws6.columns = [
+    { header: t('date'), width: 14 },
+    { header: t('faces'), width: 12 },
+    { header: t('plates'), width: 16 },
+    { header: t('persons'), width: 12 },
+    { header: t('infrared'), width: 24 },
+    { header: t('infraredAlarms'), width: 24 },
+  ];
+  faces.forEach((f, i) => ws6.addRow([f.date, f.count, plates[i]!.count, persons[i]!.count, infrared[i]!.count, infrared[i]!.alarms]));
+  bold(ws6);
+
+  const ws7 = wb.addWorksheet(t('patrols'));
+  ws7.columns = [{ header: t('route'), width: 28 }, { header: t('runs'), width: 10 }, { header: t('finished'), width: 12 }, { header: t('minutes'), width: 12 }];
+  for (const r of routes) ws7.addRow([r.routeName, r.runs, r.finished, r.minutes]);
+  bold(ws7);
   return Buffer.from(await wb.xlsx.writeBuffer());
 }

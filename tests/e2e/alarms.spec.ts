@@ -82,6 +82,10 @@ test('a report of the selected robot is e-mailed with its Excel workbook and arr
   await expect(page.getByTestId('data-output-robot')).toContainText('PatrolA1');
   await expect(page.getByTestId('data-output-stat-total')).toHaveAttribute('data-value', /^[1-9]\d*$/);
   await expect(page.getByTestId('chart-daily')).toBeVisible();
+  // Detections, patrols and SOS calls of the period, with their charts (an empty state until the robot detected something).
+  await expect(page.getByTestId('data-output-stat-detections')).toHaveAttribute('data-value', /^\d+$/);
+  await expect(page.getByText('Detections, patrols and SOS calls')).toBeVisible();
+  await expect(page.getByTestId('data-output-charts').getByText('Detections per day')).toBeVisible();
 
   await page.getByTestId('data-output-period').getByText('Month').click();
   await page.getByTestId('data-output-mail').click();
@@ -101,6 +105,7 @@ test('a report of the selected robot is e-mailed with its Excel workbook and arr
   expect(mail.raw).toMatch(/Subject: Alarm and operations report/);
   expect(mail.raw).toMatch(/filename="?alarm-report-01WR000001-month-\d{4}-\d{2}-\d{2}\.xlsx"?/);
   expect(mail.raw).toContain('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+  expect(mail.raw).toMatch(/Detections: \d+/);
 });
 
 test('energy consumption of the selected robot shows its battery now and its curve over a period', async ({ page }) => {
