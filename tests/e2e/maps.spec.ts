@@ -172,6 +172,8 @@ test('a patrol task on a drawn route: run now, and the simulated robot moves alo
   await expect(row).toContainText('Stopped');
   await row.getByTestId('row-action-naviRunNow').click();
   await expect(row).toContainText('Running');
+  // Its progress: lap 1 of 1 and the route point reached.
+  await expect(row.getByTestId('navi-progress')).toContainText('Lap 1/1');
 
   // On the map, the robot sits on the route's line and moves along it.
   await page.goto(`/home/mapEditor?mapId=${mapId}`);
@@ -181,4 +183,10 @@ test('a patrol task on a drawn route: run now, and the simulated robot moves alo
   const x = await robot.getAttribute('data-x');
   await expect.poll(async () => robot.getAttribute('data-x'), { timeout: 20_000 }).not.toBe(x);
   expect(await robot.getAttribute('data-y')).toBe(y);
+
+  // The robot drives its one lap to the route's end: the task finishes (pushed to the open list).
+  await page.goto('/home/navigation');
+  const done = page.getByTestId('entity-table-navigation-task').locator('tr', { hasText: 'HallRound' });
+  await expect(done).toContainText('Finished', { timeout: 60_000 });
+  await expect(done.getByTestId('navi-progress')).toHaveText('1 of 1 laps');
 });
