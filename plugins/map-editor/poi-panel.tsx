@@ -19,7 +19,7 @@ export function PoiPanel({
 }: {
   element: MapElement;
   robots: { robotId: string; robotName: string }[];
-  /** The map's points of interest (an explanation point's task chooses among them). */
+  /** The map's points of interest (an explanation point's task chooses among them, by name: names outlive ids across saves). */
   points?: { id: string; name: string }[];
   onApply: (poi: Poi) => void;
   /** Shows a broken rule (the editor's notice). */
@@ -69,7 +69,7 @@ export function PoiPanel({
             placeholder={t('poi.explainPoints')}
             value={draft.explainPoints ?? []}
             onChange={(explainPoints: string[]) => setDraft((d) => ({ ...d, explainPoints }))}
-            options={points.map((p) => ({ value: p.id, label: p.name || p.id }))}
+            options={[...new Set(points.map((p) => p.name).filter(Boolean))].map((name) => ({ value: name, label: name }))}
             notFoundContent={t('poi.noPoints')}
             data-testid="map-poi-explain"
           />

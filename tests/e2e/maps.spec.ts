@@ -122,6 +122,31 @@ test('upload a fixture map, watch it process, draw zones, a route and a charging
   await poi.getByPlaceholder('Count').fill('2');
   await poi.getByTestId('map-poi-apply').click();
   await expect(page.getByTestId('map-editor-notice')).toHaveCount(0);
+
+  // A camera preset: digits only, 2, 45 and 49 reserved.
+  await poi.getByTestId('map-poi-add-action').click();
+  await poi.locator('.ant-select').last().click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Camera preset' }).click();
+  await poi.getByTestId('map-poi-preset').fill('45');
+  await poi.getByTestId('map-poi-apply').click();
+  await expect(page.getByTestId('map-editor-notice')).toContainText('Presets 2, 45 and 49 are reserved');
+  await poi.getByTestId('map-poi-preset').fill('7');
+  await poi.getByTestId('map-poi-apply').click();
+  await expect(page.getByTestId('map-editor-notice')).toHaveCount(0);
+
+  // A picture over 512 KB is refused before it is uploaded; a small png is uploaded and shown.
+  await poi.locator('input[type=file]').setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(600 * 1024, 1) });
+  await expect(page.getByTestId('map-editor-notice')).toContainText('A picture must be at most 512 KB');
+  await expect(poi.getByTestId('map-poi-pictures')).toHaveCount(0);
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+  await poi.locator('input[type=file]').setInputFiles({ name: 'lobby.png', mimeType: 'image/png', buffer: png });
+  await expect(poi.getByTestId('map-poi-pictures').locator('img')).toHaveCount(1);
+
+  // An explanation point needs an explanation task of 2 to 14 points.
+  await poi.getByTestId('map-poi-type').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Explanation' }).click();
+  await poi.getByTestId('map-poi-apply').click();
+  await expect(page.getByTestId('map-editor-notice')).toContainText('An explanation task needs at least 2 points');
 });
 
 test('robots on a demo map are shown live from the realtime link', async ({ page }) => {

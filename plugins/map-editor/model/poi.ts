@@ -22,7 +22,7 @@ export interface Poi {
   robotId?: string;
   actions: PoiAction[];
   pictures?: { name: string; size: number; url?: string }[];
-  /** An explanation point's task: the ids of the points it explains, in order (2 to 14). */
+  /** An explanation point's task: the names of the points it explains, in order (2 to 14). */
   explainPoints?: string[];
 }
 
