@@ -98,4 +98,6 @@ export const SCHEMA_KEYWORDS = [
   'x-list-exports',
   'x-heat',
   'x-chart',
+  // Navigation (issue 5): the realtime topic whose pushes refresh a generated list.
+  'x-live',
 ] as const;

@@ -135,7 +135,28 @@ export const MqttTopics = {
   /** Robot → server alarms and faults (issue 7): {@link RobotAlarmReport}. */
   alarm: (robotId: string) => `fleet/robots/${robotId}/alarm`,
   alarmWildcard: 'fleet/robots/+/alarm',
+  /** Robot → server progress of a patrol (navigation) task: {@link RobotNaviProgress}. */
+  navigation: (robotId: string) => `fleet/robots/${robotId}/navigation`,
+  navigationWildcard: 'fleet/robots/+/navigation',
 } as const;
+
+/**
+ * What a robot publishes on its navigation topic while it drives a patrol task: the lap it is on
+ * (1-based, of `count`), the last route point it reached (0 before the first, of `points`), and the
+ * state: running, finished (every lap driven), stopped (an operator stopped it) or failed (emergency stop).
+ */
+export interface RobotNaviProgress {
+  robotId: string;
+  taskId: number;
+  state: 'running' | 'finished' | 'stopped' | 'failed';
+  lap: number;
+  count: number;
+  /** Laps completed. */
+  laps: number;
+  point: number;
+  points: number;
+  t: number;
+}
 
 /** What a robot publishes on its alarm topic: a code of spec §8 raised, or cleared (auto-release). */
 export interface RobotAlarmReport {

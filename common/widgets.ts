@@ -34,6 +34,8 @@ export const WIDGET_NAMES = [
   'detection-viewer',
   // Face library (issue 7): several pictures kept as a comma-separated list of upload URLs (x-max-files).
   'images-upload',
+  // Navigation (issue 5): a patrol task's progress (lap of laps, route point) in its list; read-only.
+  'navi-progress',
 ] as const;
 /** One widget name. */
 export type WidgetName = (typeof WIDGET_NAMES)[number];

@@ -22,7 +22,7 @@ import { registerRoleEvents } from './events/role-events';
 import { registerSettingsEvents } from './events/settings-events';
 import { registerFormDesignEvents } from './events/form-design-events';
 import { registerMapEvents } from './events/map-events';
-import { registerNavigationEvents } from './events/navigation-events';
+import { registerNavigationEvents, startNavigationIntake } from './events/navigation-events';
 import { processUnrenderedMaps } from './maps/map-store';
 import { registerRoleHooks } from './entities/role-hooks';
 import { readPluginManifests } from './auth/permission-tree';
@@ -159,6 +159,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     closers.push(() => alarms.close());
     services.alarms = alarms;
     registerAlarmEvents(events, services, alarms);
+    // Issue 5: patrol progress robots report (MQTT) is stored on the task and its record, and pushed.
+    closers.push(await startNavigationIntake(mqttUrl));
     registerReportEvents(events, services);
     const energy = new EnergyRecorder(services, config.energySampleSeconds);
     energy.start();

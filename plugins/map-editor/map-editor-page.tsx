@@ -434,7 +434,16 @@ export default function MapEditorPage() {
                     options={Object.values(RouteKind).map((k) => ({ value: k, label: t(`routeKind.${k}`) }))}
                   />
                 ) : null}
-                {chosen.kind === MapElementKind.interestPoint ? <PoiPanel key={chosen.id} element={chosen} robots={robots} onApply={(poi) => exec([updatePoi(chosen.id, poi)])} /> : null}
+                {chosen.kind === MapElementKind.interestPoint ? (
+                  <PoiPanel
+                    key={chosen.id}
+                    element={chosen}
+                    robots={robots}
+                    points={history.present.doc.elements.filter((e) => e.kind === MapElementKind.interestPoint).map((e) => ({ id: e.id, name: e.name }))}
+                    onApply={(poi) => exec([updatePoi(chosen.id, poi)])}
+                    onProblem={show}
+                  />
+                ) : null}
                 {chosen.kind === MapElementKind.chargePosition ? (
                   <Space>
                     <Switch checked={chosen.props.enabled === true} onChange={(v) => setEnabled(chosen, v)} data-testid={IDS.enabled} />

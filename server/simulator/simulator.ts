@@ -1,5 +1,5 @@
 import mqtt, { type MqttClient } from 'mqtt';
-import { MqttTopics, type RobotAlarmReport, type RobotPose, type RobotTelemetry, type RobotVideoReport } from '../../common/protocol';
+import { MqttTopics, type RobotAlarmReport, type RobotNaviProgress, type RobotPose, type RobotTelemetry, type RobotVideoReport } from '../../common/protocol';
 import { RobotAction, type RefusalReason, type RobotCommand, type RobotReply } from '../../common/robot-actions';
 import { defaultCameraParams } from '../../common/camera';
 import { CameraAction, FireOperation } from '../../common/robot-control';
@@ -52,7 +52,24 @@ interface SimRobot {
   /** Ticks until the next detection, and how many it has made. */
   detectIn: number;
   detections: number;
+  /** A patrol task being driven: its route, laps asked and done, distance into the current pass. */
+  patrol?: SimPatrol;
 }
+
+/** A patrol task: odd laps drive the route first → last point, even laps back (a corridor patrol). */
+interface SimPatrol {
+  taskId: number;
+  route: [number, number][];
+  count: number;
+  laps: number;
+  /** Metres driven on the current segment (from route point `point` on). */
+  d: number;
+  /** Route points reached in the current lap (the start point counts once the lap begins). */
+  point: number;
+}
+
+/** Patrol speed of a simulated robot on a task, m/s. */
+const PATROL_SPEED = 1.2;
 
 interface SimCamera {
   params: Record<string, string>;
@@ -222,6 +239,7 @@ export class FleetSimulator {
     const mobile = r.spec.robotType !== 4;
     if (cmd.action === 'emergencyButton') {
       r.emergency = cmd.params?.status === 1 ? 1 : 0;
+      if (r.emergency) this.endPatrol(r, 'failed');
       r.mode = 'manual';
       r.status = r.emergency ? S.emergencyStop : S.idle;
       return null;
@@ -253,6 +271,7 @@ export class FleetSimulator {
       case RobotAction.stop:
         r.mode = 'manual';
         r.status = S.idle;
+        this.endPatrol(r, 'stopped');
         return null;
       case RobotAction.resetPosition:
         r.s = 0;
@@ -342,6 +361,10 @@ export class FleetSimulator {
         [r.x, r.y] = points[0]!;
         r.mode = 'manual';
         r.status = S.navigation;
+        this.endPatrol(r, 'stopped'); // a new task replaces the one being driven
+        const count = Number(cmd.params?.count);
+        r.patrol = { taskId: Number(cmd.params?.taskId), route: points, count: Number.isInteger(count) && count > 0 ? count : 1, laps: 0, d: 0, point: 1 };
+        setImmediate(() => this.patrolReport(r, 'running'));
         return { data: { taskId: cmd.params?.taskId } };
       }
       default:
@@ -436,9 +459,11 @@ export class FleetSimulator {
   private step(r: SimRobot, dt: number): void {
     const mobile = r.spec.robotType !== 4 && r.spec.loop.length > 1;
     r.phaseLeft -= dt;
+    if (r.patrol && r.status !== S.navigation) this.endPatrol(r, 'stopped');
     if (r.status === S.navigation || r.status === S.findingCharger) {
       r.battery = Math.max(0, r.battery - 0.15 * dt);
-      if (mobile) this.move(r, 0.6 * dt);
+      if (r.patrol) this.drive(r, r.patrol, PATROL_SPEED * dt);
+      else if (mobile) this.move(r, 0.6 * dt);
     } else if (r.status === S.charging || r.status === S.manualCharging) {
       r.battery = Math.min(100, r.battery + 1.5 * dt);
     } else {
@@ -468,6 +493,65 @@ export class FleetSimulator {
       r.status = S.idle;
       r.phaseLeft = 6;
     }
+  }
+
+  /** Drives a patrol task on: along the pass of this lap, reporting each point reached and each lap; finishes after the last lap. */
+  private drive(r: SimRobot, p: SimPatrol, distance: number): void {
+    let left = distance;
+    while (left > 0 && r.patrol === p) {
+      const pass = p.laps % 2 === 0 ? p.route : [...p.route].reverse();
+      const a = pass[p.point - 1]!;
+      const b = pass[p.point]!;
+      const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
+      const step = Math.max(0, Math.min(left, len - p.d));
+      left -= step;
+      p.d += step;
+      const reached = p.d >= len - 1e-9;
+      const k = reached ? 1 : p.d / len;
+      r.x = a[0] + (b[0] - a[0]) * k;
+      r.y = a[1] + (b[1] - a[1]) * k;
+      if (len > 0) r.theta = Math.atan2(b[1] - a[1], b[0] - a[0]);
+      if (!reached) break;
+      p.d = 0;
+      p.point++;
+      if (p.point < pass.length) {
+        this.patrolReport(r, 'running');
+        continue;
+      }
+      p.laps++;
+      p.d = 0;
+      p.point = 1;
+      if (p.laps >= p.count) {
+        r.status = S.idle;
+        this.endPatrol(r, 'finished');
+      } else this.patrolReport(r, 'running');
+    }
+  }
+
+  /** Ends the patrol task being driven (if any) and says how. */
+  private endPatrol(r: SimRobot, state: RobotNaviProgress['state']): void {
+    if (!r.patrol) return;
+    this.patrolReport(r, state);
+    r.patrol = undefined;
+  }
+
+  /** Publishes the progress of the patrol task on the robot's navigation topic. */
+  private patrolReport(r: SimRobot, state: RobotNaviProgress['state']): void {
+    const p = r.patrol;
+    if (!p) return;
+    const done = state === 'finished';
+    const report: RobotNaviProgress = {
+      robotId: r.spec.robotId,
+      taskId: p.taskId,
+      state,
+      lap: done ? p.count : Math.min(p.count, p.laps + 1),
+      count: p.count,
+      laps: p.laps,
+      point: done ? p.route.length : p.point,
+      points: p.route.length,
+      t: Date.now(),
+    };
+    r.client.publish(MqttTopics.navigation(r.spec.robotId), JSON.stringify(report), { qos: 1 });
   }
 
   private move(r: SimRobot, distance: number): void {

@@ -122,6 +122,31 @@ test('upload a fixture map, watch it process, draw zones, a route and a charging
   await poi.getByPlaceholder('Count').fill('2');
   await poi.getByTestId('map-poi-apply').click();
   await expect(page.getByTestId('map-editor-notice')).toHaveCount(0);
+
+  // A camera preset: digits only, 2, 45 and 49 reserved.
+  await poi.getByTestId('map-poi-add-action').click();
+  await poi.locator('.ant-select').last().click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Camera preset' }).click();
+  await poi.getByTestId('map-poi-preset').fill('45');
+  await poi.getByTestId('map-poi-apply').click();
+  await expect(page.getByTestId('map-editor-notice')).toContainText('Presets 2, 45 and 49 are reserved');
+  await poi.getByTestId('map-poi-preset').fill('7');
+  await poi.getByTestId('map-poi-apply').click();
+  await expect(page.getByTestId('map-editor-notice')).toHaveCount(0);
+
+  // A picture over 512 KB is refused before it is uploaded; a small png is uploaded and shown.
+  await poi.locator('input[type=file]').setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(600 * 1024, 1) });
+  await expect(page.getByTestId('map-editor-notice')).toContainText('A picture must be at most 512 KB');
+  await expect(poi.getByTestId('map-poi-pictures')).toHaveCount(0);
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+  await poi.locator('input[type=file]').setInputFiles({ name: 'lobby.png', mimeType: 'image/png', buffer: png });
+  await expect(poi.getByTestId('map-poi-pictures').locator('img')).toHaveCount(1);
+
+  // An explanation point needs an explanation task of 2 to 14 points.
+  await poi.getByTestId('map-poi-type').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Explanation' }).click();
+  await poi.getByTestId('map-poi-apply').click();
+  await expect(page.getByTestId('map-editor-notice')).toContainText('An explanation task needs at least 2 points');
 });
 
 test('robots on a demo map are shown live from the realtime link', async ({ page }) => {
@@ -172,6 +197,8 @@ test('a patrol task on a drawn route: run now, and the simulated robot moves alo
   await expect(row).toContainText('Stopped');
   await row.getByTestId('row-action-naviRunNow').click();
   await expect(row).toContainText('Running');
+  // Its progress: lap 1 of 1 and the route point reached.
+  await expect(row.getByTestId('navi-progress')).toContainText('Lap 1/1');
 
   // On the map, the robot sits on the route's line and moves along it.
   await page.goto(`/home/mapEditor?mapId=${mapId}`);
@@ -181,4 +208,10 @@ test('a patrol task on a drawn route: run now, and the simulated robot moves alo
   const x = await robot.getAttribute('data-x');
   await expect.poll(async () => robot.getAttribute('data-x'), { timeout: 20_000 }).not.toBe(x);
   expect(await robot.getAttribute('data-y')).toBe(y);
+
+  // The robot drives its one lap to the route's end: the task finishes (pushed to the open list).
+  await page.goto('/home/navigation');
+  const done = page.getByTestId('entity-table-navigation-task').locator('tr', { hasText: 'HallRound' });
+  await expect(done).toContainText('Finished', { timeout: 60_000 });
+  await expect(done.getByTestId('navi-progress')).toHaveText('1 of 1 laps');
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { poiProblem, taskPointsProblem, type Poi } from './poi';
+import { pictureProblem, poiProblem, taskPointsProblem, type Poi } from './poi';
 
 const poi = (extra: Partial<Poi> = {}): Poi => ({ name: 'Lobby', type: 'interest', robotId: 'r1', actions: [], ...extra });
 
@@ -47,5 +47,19 @@ describe('points of interest (spec §5)', () => {
     expect(taskPointsProblem('explain', 15)).toEqual({ key: 'poiExplainTooMany', vars: { limit: 14 } });
     expect(taskPointsProblem('explain', 14)).toBeNull();
     expect(taskPointsProblem('task', 6)).toEqual({ key: 'poiTaskTooMany', vars: { limit: 5 } });
+  });
+
+  it('an explanation point carries its explanation task of 2 to 14 points', () => {
+    expect(poiProblem(poi({ type: 'explain' }))).toEqual({ key: 'poiExplainTooFew', vars: { limit: 2 } });
+    expect(poiProblem(poi({ type: 'explain', explainPoints: ['a'] }))).toEqual({ key: 'poiExplainTooFew', vars: { limit: 2 } });
+    expect(poiProblem(poi({ type: 'explain', explainPoints: Array.from({ length: 15 }, (_, i) => `p${i}`) }))).toEqual({ key: 'poiExplainTooMany', vars: { limit: 14 } });
+    expect(poiProblem(poi({ type: 'explain', explainPoints: ['a', 'b'] }))).toBeNull();
+  });
+
+  it('checks a picture before it is uploaded', () => {
+    expect(pictureProblem([], { name: 'big.png', size: 600 * 1024 })).toEqual({ key: 'poiPictureTooLarge' });
+    expect(pictureProblem([], { name: 'a.bmp', size: 10 })).toEqual({ key: 'poiPictureType' });
+    expect(pictureProblem(Array.from({ length: 5 }, () => ({ name: 'a.png', size: 1 })), { name: 'b.png', size: 1 })?.key).toBe('poiTooManyPictures');
+    expect(pictureProblem([], { name: 'a.jpg', size: 512 * 1024 })).toBeNull();
   });
 });

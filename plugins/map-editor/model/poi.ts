@@ -21,7 +21,9 @@ export interface Poi {
   type: (typeof POI_TYPES)[number];
   robotId?: string;
   actions: PoiAction[];
-  pictures?: { name: string; size: number }[];
+  pictures?: { name: string; size: number; url?: string }[];
+  /** An explanation point's task: the names of the points it explains, in order (2 to 14). */
+  explainPoints?: string[];
 }
 
 const ONCE: PoiAction['action'][] = ['headTilt', 'capture'];
@@ -50,8 +52,18 @@ export function poiProblem(p: Poi, others: Poi[] = []): RuleError | null {
     if (!(PoiLimits.pictureTypes as readonly string[]).includes(ext)) return { key: 'poiPictureType' };
     if (pic.size > PoiLimits.pictureMaxBytes) return { key: 'poiPictureTooLarge' };
   }
+  if (p.type === 'explain') {
+    const problem = taskPointsProblem('explain', (p.explainPoints ?? []).length);
+    if (problem) return problem;
+  }
   if (p.type === 'welcome' && others.some((o) => o.type === 'welcome' && o.robotId === p.robotId && o !== p)) return { key: 'poiOneWelcome' };
   return null;
+}
+
+/** Whether a picture may join a point's pictures (type, size, count), before it is uploaded. */
+export function pictureProblem(pictures: { name: string; size: number }[], file: { name: string; size: number }): RuleError | null {
+  const problem = poiProblem({ name: 'picture', type: 'interest', actions: [], pictures: [...pictures, file] });
+  return problem && problem.key !== 'poiNameRequired' ? problem : null;
 }
 
 /** An explanation task holds 2 to 14 points; any other task setting at most 5. */

@@ -3,7 +3,8 @@
  * reference, date-time, image, image preview, boolean, plain). A registry keyed by kind.
  */
 import type { ReactNode } from 'react';
-import { Popover, Table, Tag } from 'antd';
+import { Popover, Progress, Space, Table, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { Lang } from '@common/protocol';
 import type { SchemaRegistry } from './schema-registry';
@@ -44,6 +45,24 @@ export const ENUM_CELL_RENDERERS: Record<string, CellRenderer> = {
     return <Tag color={key === 'offline' || key === 'unknown' ? 'default' : 'blue'}>{label}</Tag>;
   },
 };
+
+/** A patrol task's progress (issue 5): lap of laps and route point while it runs, all laps once finished. */
+function NaviProgressCell({ row }: { row: Record<string, unknown> }) {
+  const { t } = useTranslation();
+  const n = (k: string) => (typeof row[k] === 'number' ? (row[k] as number) : 0);
+  const [status, lap, count, point, points] = [n('status'), n('lap'), Math.max(1, n('count')), n('point'), n('points')];
+  if (status === 3) return <span data-testid="navi-progress" data-state="finished">{t('naviProgress.done', { count })}</span>;
+  if (status !== 2 || !lap) return empty;
+  const pct = Math.round((((lap - 1) + (points > 1 ? Math.max(0, point - 1) / (points - 1) : 0)) / count) * 100);
+  return (
+    <Space direction="vertical" size={0} style={{ minWidth: 140 }} data-testid="navi-progress" data-state="running" data-lap={lap} data-point={point}>
+      <span>
+        {t('naviProgress.lap', { lap, count })} · {t('naviProgress.point', { point, points })}
+      </span>
+      <Progress percent={Math.min(100, pct)} size="small" showInfo={false} status="active" />
+    </Space>
+  );
+}
 
 /** Cell renderers by kind. */
 export const CELL_RENDERERS: Record<string, CellRenderer> = {
@@ -110,6 +129,10 @@ export const CELL_RENDERERS: Record<string, CellRenderer> = {
       </Popover>
     );
   },
+  // `navi-progress`: a patrol task's lap and point (from the row's status, lap, count, point, points).
+  'navi-progress'(_value, _p, _ctx, row) {
+    return row ? <NaviProgressCell row={row} /> : empty;
+  },
   boolean(value) {
     return value === undefined || value === null ? empty : value ? '✓' : '✗';
   },
@@ -129,6 +152,7 @@ export function cellKindOf(p: PropertySchema): string {
   if (p['x-widget'] === 'image-upload') return 'image';
   if (p['x-widget'] === 'image-preview' || p['x-widget'] === 'images-upload') return 'preview';
   if (p['x-widget'] === 'detection-viewer') return 'detection';
+  if (p['x-widget'] === 'navi-progress') return 'navi-progress';
   if (p.type === 'boolean') return 'boolean';
   if (p.type === 'array' && p.items?.type === 'object') return 'rows';
   return 'plain';

@@ -4,7 +4,7 @@
  * dialog, delete and bulk delete, export of the filtered list; each button shown only when
  * access control allows it.
  */
-import { lazy, Suspense, useMemo, useState, type Key } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type Key } from 'react';
 import { App, Button, Card, Form, Popconfirm, Space, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DeleteOutlined, EditOutlined, FormOutlined, PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
@@ -21,6 +21,7 @@ import { useRefOptionsMap } from '../ref-lookups';
 import { renderCell } from '../cell-renderers';
 import type { FormMode } from '../form-schema';
 import { listParams } from '../../api/data-provider';
+import { realtimeLink } from '../../realtime/default-link';
 import { ExportButton, ImportButton, RowActions, type ImportSpec, type ListExport, type RowAction } from './list-tools';
 import { ColumnPicker, useColumnChoice } from './column-picker';
 import { BulkDeleteBar } from './bulk-delete';
@@ -98,6 +99,26 @@ function EntityList({ entity }: { entity: EntitySchema }) {
     onSearch: (values) => crudFiltersOf(filters, values),
     errorNotification: (error) => ({ type: 'error', message: t('entity.loadFailed'), description: error?.message, key: `list-${id}` }),
   });
+
+  // x-live: pushes on that realtime topic (a task's progress) refresh the page, at most a few times a second.
+  const live = typeof entity['x-live'] === 'string' ? entity['x-live'] : undefined;
+  const refetchRef = useRef(tableQuery.refetch);
+  refetchRef.current = tableQuery.refetch;
+  useEffect(() => {
+    if (!live) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const off = realtimeLink.subscribe(live, ({ event }) => {
+      if (event === 'snapshot' || timer) return;
+      timer = setTimeout(() => {
+        timer = undefined;
+        void refetchRef.current();
+      }, 250);
+    });
+    return () => {
+      off();
+      if (timer) clearTimeout(timer);
+    };
+  }, [live]);
 
   const refNames = useMemo(() => columnsNames.map((c) => entity.properties[c]?.['x-ref']).filter((r): r is string => Boolean(r)), [columnsNames.join(','), entity]);
   const refs = useRefOptionsMap(refNames);

@@ -7,6 +7,7 @@ import { DayPickerWidget, HourPickerWidget, MonthPickerWidget, WeekPickerWidget 
 import { ImagePreviewWidget } from './image-preview-widget';
 import { DetectionViewerWidget } from './detection-viewer-widget';
 import { ImagesUploadWidget } from './images-upload-widget';
+import { NaviProgressWidget } from './navi-progress-widget';
 import { PermissionTreeWidget } from './permission-tree-widget';
 import { TableImportWidget } from './table-import-widget';
 import { DatetimeWidget, PasswordWidget, RefPickerWidget, RobotPickerWidget, RolePickerWidget, TextareaWidget } from './simple-widgets';
@@ -40,6 +41,7 @@ const BUILT_IN: Record<WidgetName, FormWidget> = {
   cascader: CascaderWidget,
   'detection-viewer': DetectionViewerWidget,
   'images-upload': ImagesUploadWidget,
+  'navi-progress': NaviProgressWidget,
 };
 
 /** The shared widget registry (plugins may register more names). */
