@@ -13,8 +13,9 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchChromium } from '../tests/helpers/chromium';
 import { freePort } from '../tests/helpers/postgres';
+import { mapFixturesDir } from '../tests/helpers/map-fixtures';
 
-const FIXTURES = process.env.MAP_FIXTURES ?? path.resolve(import.meta.dirname, '../../shared/fixtures/maps');
+const FIXTURES = mapFixturesDir(path.resolve(import.meta.dirname, '..')) ?? process.exit(1);
 const OPEN_GOAL_MS = 1000;
 const FRAME_GOAL_MS = 16.7;
 /** rAF intervals of an on-time 60 Hz frame scatter by timer jitter around 16.67 ms: within this they count as on time. */

@@ -7,8 +7,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseMapYaml, parsePgm } from '../server/maps/pgm';
 import { cutTilePyramid, renderMapImages } from '../server/maps/tiles';
+import { mapFixturesDir } from '../tests/helpers/map-fixtures';
 
-const FIXTURES = process.env.MAP_FIXTURES ?? path.resolve(import.meta.dirname, '../../shared/fixtures/maps');
+const FIXTURES = mapFixturesDir(path.resolve(import.meta.dirname, '..')) ?? process.exit(1);
 const GOAL_S = 30;
 
 const dirs = fs.readdirSync(FIXTURES).filter((d) => fs.statSync(path.join(FIXTURES, d)).isDirectory());
