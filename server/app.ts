@@ -112,7 +112,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     fleet.onChange((robotId, event, data) => hub.publishRobot(robotId, event, data));
 
     const events = new EventRegistry();
-    const services: Services = { config, db, sessions, captcha: new CaptchaStore(db), limiter: new LoginLimiter(), schemas, fleet, events, hub };
+    const services: Services = { config, db, sessions, captcha: new CaptchaStore(db), limiter: new LoginLimiter(config.loginAttemptsPerMinute), schemas, fleet, events, hub };
     registerCoreHooks({ companyMaxLayer: config.companyMaxLayer, sessions, onRobotsChanged: () => void fleet.load().then(() => hub.resnapshot(FLEET_TOPIC)) });
     registerAdminHooks();
     registerFaceHooks();

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { Security } from '../common/constants';
 
 /** Server configuration, read once from the environment. */
 export interface ServerConfig {
@@ -31,6 +32,8 @@ export interface ServerConfig {
   energySampleSeconds: number;
   /** Realtime batch window in ms (0: one frame per push). */
   realtimeBatchMs: number;
+  /** Login attempts allowed per IP and minute (spec-less security choice; the e2e suite raises it: all its browsers share 127.0.0.1). */
+  loginAttemptsPerMinute: number;
 }
 
 /** Reads the configuration from environment variables (documented in README). */
@@ -67,5 +70,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     smtpPort: Number(env.SMTP_PORT ?? 465),
     energySampleSeconds: Number(env.ENERGY_SAMPLE_SECONDS ?? 60),
     realtimeBatchMs: Number(env.REALTIME_BATCH_MS ?? 50),
+    loginAttemptsPerMinute: Number(env.LOGIN_ATTEMPTS_PER_MINUTE ?? Security.loginAttemptsPerIpPerMinute),
   };
 }

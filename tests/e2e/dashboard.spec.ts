@@ -58,7 +58,7 @@ test('dashboard: an operator configures cameras and a map, sees them live, is re
 test('monitor overview and navigation overview: live KPIs over the dots, robots on their maps', async ({ page }) => {
   await login(page, 'operator');
   await page.goto('/monitorOverview');
-  await expect(page.getByTestId('kpi-total')).toHaveAttribute('data-value', '6');
+  await expect(page.getByTestId('kpi-total')).toHaveAttribute('data-value', '7');
   await expect.poll(async () => Number(await page.getByTestId('kpi-online').getAttribute('data-value'))).toBeGreaterThan(0);
   await expect(page.getByTestId('status-distribution')).toContainText('Offline');
   // Live alarms: a robot's alarm appears at once (the realtime topic `alarms`).

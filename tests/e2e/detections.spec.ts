@@ -44,10 +44,11 @@ test('a detection opens in the viewer: picture, previous / next, and its positio
   await login(page, 'admin');
   await page.goto('/home/plateDetection');
   const table = page.getByTestId('entity-table-plate-detection');
-  // The simulator's robots report plates every few seconds; wait for two of them.
+  // The simulator's robots report plates every few seconds; wait for at least two of them
+  // (the suite's server may have been running for minutes and hold many).
   await expect(async () => {
     await page.getByRole('button', { name: 'reload' }).click();
-    await expect(table.locator('[data-testid^="detection-open-"]')).toHaveCount(2, { timeout: 1_000 });
+    expect(await table.locator('[data-testid^="detection-open-"]').count()).toBeGreaterThanOrEqual(2);
   }).toPass({ timeout: 45_000 });
 
   await table.locator('[data-testid^="detection-open-"]').first().click();
