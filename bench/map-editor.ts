@@ -15,7 +15,7 @@ import { launchChromium } from '../tests/helpers/chromium';
 import { freePort } from '../tests/helpers/postgres';
 import { mapFixturesDir } from '../tests/helpers/map-fixtures';
 
-const FIXTURES = mapFixturesDir(path.resolve(import.meta.dirname, '..')) ?? process.exit(1);
+const FIXTURES = mapFixturesDir(path.resolve(import.meta.dirname, '..'));
 const OPEN_GOAL_MS = 1000;
 const FRAME_GOAL_MS = 16.7;
 /** rAF intervals of an on-time 60 Hz frame scatter by timer jitter around 16.67 ms: within this they count as on time. */

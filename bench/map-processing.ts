@@ -9,7 +9,7 @@ import { parseMapYaml, parsePgm } from '../server/maps/pgm';
 import { cutTilePyramid, renderMapImages } from '../server/maps/tiles';
 import { mapFixturesDir } from '../tests/helpers/map-fixtures';
 
-const FIXTURES = mapFixturesDir(path.resolve(import.meta.dirname, '..')) ?? process.exit(1);
+const FIXTURES = mapFixturesDir(path.resolve(import.meta.dirname, '..'));
 const GOAL_S = 30;
 
 const dirs = fs.readdirSync(FIXTURES).filter((d) => fs.statSync(path.join(FIXTURES, d)).isDirectory());

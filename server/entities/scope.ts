@@ -1,6 +1,8 @@
 import { RoleId } from '../../common/access';
 import type { Queryable } from '../store/db';
 import type { Session } from '../auth/sessions';
+import { StatusCode } from '../../common/protocol';
+import { AppError } from '../errors';
 
 /** Company ids a caller may see: null means all (super and platform admins), else own company and descendants. */
 export async function visibleCompanyIds(db: Queryable, session: Session): Promise<number[] | null> {
@@ -18,4 +20,11 @@ export async function visibleCompanyIds(db: Queryable, session: Session): Promis
 export async function companyVisible(db: Queryable, session: Session, companyId: number): Promise<boolean> {
   const ids = await visibleCompanyIds(db, session);
   return ids === null || ids.includes(companyId);
+}
+
+/** The fleet's live robot of that id when the caller's company tree holds it; otherwise "Robot not found" (404). */
+export async function visibleRobot<R extends { companyId: number }>(db: Queryable, session: Session, robot: R | undefined): Promise<R> {
+  const ids = await visibleCompanyIds(db, session);
+  if (!robot || (ids !== null && !ids.includes(robot.companyId))) throw new AppError(StatusCode.notFound, 'robotNotFound');
+  return robot;
 }

@@ -19,7 +19,7 @@ import {
 } from '../../common/robot-control';
 import { CAMERA_PARAMS, cameraParamValid, Definition } from '../../common/camera';
 import { CAMERAS } from '../video/live-video';
-import { visibleCompanyIds } from '../entities/scope';
+import { visibleCompanyIds, visibleRobot as visibleRobotOf } from '../entities/scope';
 import { AppError } from '../errors';
 import { createAjv } from '../schemas/loader';
 import type { Services } from '../services';
@@ -63,12 +63,7 @@ const emergencySchema = ajv.compile({
  * Operators may drive robots (issue 4), so these are audited commands, not data changes.
  */
 export function registerControlEvents(reg: EventRegistry, svc: Services): void {
-  const visibleRobot = async (ctx: AuthedContext, robotId: string) => {
-    const robot = svc.fleet.get(robotId);
-    const ids = await visibleCompanyIds(svc.db, ctx.session);
-    if (!robot || (ids !== null && !ids.includes(robot.companyId))) throw new AppError(StatusCode.notFound, 'robotNotFound');
-    return robot;
-  };
+  const visibleRobot = (ctx: AuthedContext, robotId: string) => visibleRobotOf(svc.db, ctx.session, svc.fleet.get(robotId));
   const ask = async (robotId: string, action: RobotCommand['action'], params?: Record<string, unknown>): Promise<RobotReply> => {
     if (!svc.gateway) throw new AppError(StatusCode.badRequest, 'robotOffline');
     const reply = await svc.gateway.request(robotId, action, params);

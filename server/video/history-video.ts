@@ -17,7 +17,7 @@ import { HISTORY_VIDEO_ERRORS, HistoryVideo, VideoRecordStatus, type HistoryVide
 import { formatMessage } from '../../common/messages';
 import { RestCode, StatusCode, type Lang, type RestAnswer } from '../../common/protocol';
 import type { RobotCommand } from '../../common/robot-actions';
-import { visibleCompanyIds } from '../entities/scope';
+import { visibleCompanyIds, visibleRobot as visibleRobotOf } from '../entities/scope';
 import { AppError } from '../errors';
 import type { AuthedContext, EventRegistry } from '../events/registry';
 import { createAjv } from '../schemas/loader';
@@ -80,12 +80,7 @@ function info(r: Row): VideoRecordInfo {
 
 /** Registers the history video events and REST calls. */
 export function registerHistoryVideoEvents(reg: EventRegistry, svc: Services): void {
-  const visibleRobot = async (ctx: AuthedContext, id: string) => {
-    const robot = svc.fleet.get(id);
-    const ids = await visibleCompanyIds(svc.db, ctx.session);
-    if (!robot || (ids !== null && !ids.includes(robot.companyId))) throw new AppError(StatusCode.notFound, 'robotNotFound');
-    return robot;
-  };
+  const visibleRobot = (ctx: AuthedContext, id: string) => visibleRobotOf(svc.db, ctx.session, svc.fleet.get(id));
   /** Asks the robot; its video subsystem must be online (spec §8 "subsystem offline"). */
   const ask = async (ctx: AuthedContext, id: string, action: RobotCommand['action'], params: Record<string, unknown>) => {
     const robot = await visibleRobot(ctx, id);

@@ -14,7 +14,6 @@ async function clickCanvas(page: Page, dx: number, dy: number) {
 }
 
 test('upload a fixture map, watch it process, draw zones, a route and a charging pile, save and find them again', async ({ page }) => {
-  test.skip(!FIXTURES, 'map fixtures not found: set MAP_FIXTURES');
   await login(page, 'entadmin');
   await page.goto('/home/mapManage');
   await expect(page.getByTestId('map-manage')).toBeVisible();
@@ -36,8 +35,8 @@ test('upload a fixture map, watch it process, draw zones, a route and a charging
   await page.getByTitle('Harbor / E2E Tower').click();
   await dialog.getByTestId('map-upload-submit').click();
   await expect(dialog.getByText('Choose the pgm file')).toBeVisible();
-  await dialog.getByTestId('map-upload-pgm').locator('input[type=file]').setInputFiles(path.join(FIXTURES!, 'nav2-depot', 'depot.pgm'));
-  await dialog.getByTestId('map-upload-yaml').locator('input[type=file]').setInputFiles(path.join(FIXTURES!, 'nav2-depot', 'depot.yaml'));
+  await dialog.getByTestId('map-upload-pgm').locator('input[type=file]').setInputFiles(path.join(FIXTURES, 'nav2-depot', 'depot.pgm'));
+  await dialog.getByTestId('map-upload-yaml').locator('input[type=file]').setInputFiles(path.join(FIXTURES, 'nav2-depot', 'depot.yaml'));
   await dialog.getByTestId('map-upload-submit').click();
   await expect(page.getByText('Uploaded: the map is being processed')).toBeVisible();
   await expect(page.getByText('"FixtureDepot" is ready')).toBeVisible({ timeout: 30_000 });
