@@ -9,6 +9,14 @@ const NotFoundPage = lazyPage(() => import('./pages/errors/not-found-page'));
 const ServerErrorPage = lazyPage(() => import('./pages/errors/server-error-page'));
 const ConsoleRoot = lazyPage(() => import('./pages/console/console-root'));
 
+/**
+ * Loads the chunk of the page the address names. The entry renders once it is there: a
+ * Suspense fallback shown and replaced would hold the page back by React's reveal throttle.
+ */
+export function firstPageReady(path: string): Promise<unknown> {
+  return ({ '/': LoginPage, '/404': NotFoundPage, '/500': ServerErrorPage }[path] ?? ConsoleRoot).preload();
+}
+
 /** Lets non-React code (API clients on an expired token) navigate through the router. */
 function NavigatorBridge() {
   const navigate = useNavigate();

@@ -2,7 +2,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { installAntdReact19Shim, Layout, loadConfig, redirectToHttpsIfRequired } from '@runtime';
-import { App } from './app';
+import { App, firstPageReady } from './app';
 
 installAntdReact19Shim();
 
@@ -23,8 +23,11 @@ function applyMobileViewport(): void {
 applyMobileViewport();
 void loadConfig().then((config) => redirectToHttpsIfRequired(config));
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// index.html's spinner stays until the first page's code is here.
+void firstPageReady(window.location.pathname).then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -3,12 +3,12 @@
  * choice per tile without duplicates, per-tile state and stats, tiles off-screen paused (their
  * player destroyed until they scroll back), every player destroyed when the page is left.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Card, Empty, Flex, Segmented, Select, Space, Spin, Tag, Tooltip, Typography } from 'antd';
 import { AppstoreAddOutlined, ArrowLeftOutlined, ClearOutlined, CloseOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { callEvent, getConfig, getToken, isAbortedError, LivePlayer, navigateTo, preloadLivePlayer, useVideoPushes, type MenuTreeCompany, type PlayerState } from '@runtime';
+import { callEvent, getConfig, getToken, isAbortedError, LivePlayer, navigateTo, preloadLivePlayer, useVideoPushes, warmLiveVideo, type MenuTreeCompany, type PlayerState } from '@runtime';
 import { cameraKey, fillEmpty, LAYOUTS, parseCameraKey, place, resize, sanitize, type CameraRef, type Layout, type Tiles, type WallRobot } from './wall-model';
 import { VIDEO_WALL_TEST_IDS as IDS } from './test-ids';
 
@@ -16,6 +16,35 @@ const STORE_KEY = 'fc.videoWall';
 // The player library loads while the page still asks for robots and stream addresses.
 void preloadLivePlayer();
 const CAMERAS = [0, 1, 2, 3, 4];
+
+// The robot list is asked for as the page's code arrives, not after its first render; the
+// first mount takes this answer when it is fresh (≤ 5 s), later mounts and retries ask again.
+let early: { at: number; answer: Promise<MenuTreeCompany[]> } | null = { at: Date.now(), answer: callEvent<MenuTreeCompany[]>('getMenuList', {}) };
+early.answer.catch(() => undefined);
+function robotList(signal: AbortSignal): Promise<MenuTreeCompany[]> {
+  const e = early;
+  early = null;
+  return e && Date.now() - e.at <= 5_000 ? e.answer : callEvent<MenuTreeCompany[]>('getMenuList', {}, { signal });
+}
+
+// Stream addresses asked for as soon as the wall knows its cameras, before the tiles render;
+// a tile takes its camera's answer once when it is fresh (≤ 5 s), otherwise asks itself.
+const prefetched = new Map<string, { at: number; answer: Promise<{ path: string }> }>();
+function prefetchAddresses(tiles: Tiles): void {
+  if (tiles.some(Boolean)) warmLiveVideo(wsOrigin(), getToken() ?? '');
+  for (const c of tiles) {
+    if (!c) continue;
+    const answer = callEvent<{ path: string }>('reqVideoStream', { robotId: c.robotId, cameraId: c.cameraId });
+    answer.catch(() => undefined);
+    prefetched.set(cameraKey(c), { at: Date.now(), answer });
+  }
+}
+function streamAddress(camera: CameraRef, signal: AbortSignal): Promise<{ path: string }> {
+  const key = cameraKey(camera);
+  const hit = prefetched.get(key);
+  prefetched.delete(key);
+  return hit && Date.now() - hit.at <= 5_000 ? hit.answer : callEvent<{ path: string }>('reqVideoStream', { robotId: camera.robotId, cameraId: camera.cameraId }, { signal });
+}
 
 function wsOrigin(): string {
   const ws = getConfig()?.wsUrl;
@@ -51,15 +80,18 @@ export default function VideoWallPage() {
   const load = useCallback(() => {
     const abort = new AbortController();
     setError(undefined);
-    callEvent<MenuTreeCompany[]>('getMenuList', {}, { signal: abort.signal })
+    robotList(abort.signal)
       .then((tree) => {
+        if (abort.signal.aborted) return;
         const list = flatten(tree ?? []);
         setRobots(list);
         // Spec §2: the wall starts its streams by itself — the stored wall, else online cameras.
         const stored = loadStored();
         const size = stored?.layout ?? layout;
         const kept = sanitize(stored?.tiles, size, new Set(list.map((r) => r.robotId)));
-        setTiles(stored && kept.some(Boolean) ? kept : fillEmpty(kept, list));
+        const first = stored && kept.some(Boolean) ? kept : fillEmpty(kept, list);
+        prefetchAddresses(first.slice(0, size));
+        setTiles(first);
       })
       .catch((err: unknown) => !isAbortedError(err) && setError((err as Error).message));
     return () => abort.abort();
@@ -84,6 +116,9 @@ export default function VideoWallPage() {
     setTiles((cur) => fillEmpty(resize(cur, size), robots ?? []));
   };
   const playing = Object.entries(states).filter(([i, s]) => Number(i) < layout && s === 'playing').length;
+  // Stable across renders, so a tile's state change re-renders that tile and the summary, not all 16.
+  const onTileChange = useCallback((i: number, c: CameraRef | null) => setTiles((cur) => place(cur, i, c)), []);
+  const onTileState = useCallback((i: number, s: PlayerState) => setStates((cur) => (cur[i] === s ? cur : { ...cur, [i]: s })), []);
   const columns = Math.sqrt(layout);
 
   return (
@@ -128,10 +163,10 @@ export default function VideoWallPage() {
               camera={camera}
               robotName={camera ? (names.get(camera.robotId)?.robotName ?? camera.robotId) : ''}
               options={options}
-              used={new Set(tiles.filter((c, j): c is CameraRef => !!c && j !== i).map(cameraKey))}
+              tiles={tiles}
               height={Math.max(140, Math.round(720 / columns) - 40)}
-              onChange={(c) => setTiles((cur) => place(cur, i, c))}
-              onState={(s) => setStates((cur) => (cur[i] === s ? cur : { ...cur, [i]: s }))}
+              onChange={onTileChange}
+              onState={onTileState}
             />
           ))}
         </div>
@@ -145,10 +180,11 @@ interface TileProps {
   camera: CameraRef | null;
   robotName: string;
   options: { label: string; options: { value: string; label: string }[] }[];
-  used: Set<string>;
+  /** Every tile's camera (the others' are disabled in this tile's choice). */
+  tiles: Tiles;
   height: number;
-  onChange: (camera: CameraRef | null) => void;
-  onState: (state: PlayerState) => void;
+  onChange: (index: number, camera: CameraRef | null) => void;
+  onState: (index: number, state: PlayerState) => void;
 }
 
 /** Time to first frame, frames per second, dropped frames and delay behind live of one player. */
@@ -159,8 +195,12 @@ interface TileStats {
   delay?: number;
 }
 
-function Tile({ index, camera, robotName, options, used, height, onChange, onState }: TileProps) {
+const Tile = memo(function Tile({ index, camera, robotName, options, tiles, height, onChange, onState }: TileProps) {
   const { t } = useTranslation('video-wall');
+  const choices = useMemo(() => {
+    const used = new Set(tiles.filter((c, j): c is CameraRef => !!c && j !== index).map(cameraKey));
+    return options.map((g) => ({ ...g, options: g.options.map((o) => ({ ...o, disabled: used.has(o.value) })) }));
+  }, [options, tiles, index]);
   const box = useRef<HTMLDivElement>(null);
   const [visible, setVisible] = useState(true);
   const [url, setUrl] = useState<string>();
@@ -187,8 +227,9 @@ function Tile({ index, camera, robotName, options, used, height, onChange, onSta
     setStats({});
     if (!camera || !visible || pushes.destroyed) return;
     const abort = new AbortController();
-    callEvent<{ path: string }>('reqVideoStream', { robotId: camera.robotId, cameraId: camera.cameraId }, { signal: abort.signal })
+    streamAddress(camera, abort.signal)
       .then((a) => {
+        if (abort.signal.aborted) return;
         startedAt.current = performance.now();
         setUrl(`${wsOrigin()}${a.path}?token=${encodeURIComponent(getToken() ?? '')}`);
       })
@@ -199,10 +240,10 @@ function Tile({ index, camera, robotName, options, used, height, onChange, onSta
   const onPlayerState = useCallback(
     (s: PlayerState) => {
       setState(s);
-      onState(s);
+      onState(index, s);
       if (s === 'playing') setStats((cur) => (cur.firstFrameMs === undefined && startedAt.current ? { ...cur, firstFrameMs: Math.round(performance.now() - startedAt.current) } : cur));
     },
-    [onState],
+    [onState, index],
   );
 
   // Stats once a second from the video element (frames decoded and dropped, buffer ahead).
@@ -235,8 +276,8 @@ function Tile({ index, camera, robotName, options, used, height, onChange, onSta
           style={{ flex: 1, minWidth: 0, color: '#e5e7eb' }}
           placeholder={t('chooseCamera')}
           value={camera ? cameraKey(camera) : undefined}
-          onChange={(v: string) => onChange(parseCameraKey(v))}
-          options={options.map((g) => ({ ...g, options: g.options.map((o) => ({ ...o, disabled: used.has(o.value) })) }))}
+          onChange={(v: string) => onChange(index, parseCameraKey(v))}
+          options={choices}
           showSearch
           optionFilterProp="label"
           aria-label={t('tileCamera', { index: index + 1 })}
@@ -244,7 +285,7 @@ function Tile({ index, camera, robotName, options, used, height, onChange, onSta
           labelRender={(o) => <span style={{ color: '#e5e7eb' }}>{o.label ?? robotName}</span>}
         />
         {camera ? <Tag color={paused ? 'default' : state === 'playing' ? 'green' : state === 'error' ? 'red' : 'blue'} style={{ marginInlineEnd: 0 }}>{paused ? t('paused') : t(`state.${state}`)}</Tag> : null}
-        {camera ? <Button size="small" type="text" icon={<CloseOutlined style={{ color: '#9ca3af' }} />} onClick={() => onChange(null)} aria-label={t('remove')} /> : null}
+        {camera ? <Button size="small" type="text" icon={<CloseOutlined style={{ color: '#9ca3af' }} />} onClick={() => onChange(index, null)} aria-label={t('remove')} /> : null}
       </Flex>
       {problem ? <Alert banner type="warning" message={problem} /> : null}
       <LivePlayer url={url} height={height} data-testid={`${IDS.player}-${index}`} onStateChange={onPlayerState} />
@@ -257,4 +298,4 @@ function Tile({ index, camera, robotName, options, used, height, onChange, onSta
       </Typography.Text>
     </div>
   );
-}
+});

@@ -145,7 +145,7 @@ export { RobotRequired, ROBOT_MANAGE_PATH } from './plugins/robot-required';
 /** Company › region › map › robot tree with search and persisted selection. */
 export { RobotTree } from './ui/robot-tree';
 /** Live camera player (FLV over WebSocket, flv.js loaded on demand) with the spec's poster states. */
-export { LivePlayer, preloadLivePlayer } from './ui/video-player';
+export { LivePlayer, preloadLivePlayer, warmLiveVideo } from './ui/video-player';
 export type { LivePlayerProps, PlayerState } from './ui/video-player';
 /** Types of the menu tree (`getMenuList`). */
 export type { MenuTreeCompany, MenuTreeRegion, MenuTreeMap, MenuTreeRobot, RobotTreeProps } from './ui/robot-tree';
@@ -162,7 +162,7 @@ export { setNavigator, navigateTo } from './app/navigation';
 /** antd 5 + React 19 render shim (call once at start-up). */
 export { installAntdReact19Shim } from './app/antd-react19';
 /** React.lazy with the spec's chunk-load timeout. */
-export { lazyPage } from './app/lazy-page';
+export { lazyPage, type LazyPage } from './app/lazy-page';
 
 // ── shared rules re-exported for plugins (plugins import @runtime only) ─────────────
 /** Topic name of one robot's realtime pushes, and the push names. */

@@ -5,6 +5,9 @@ import { login } from './helpers';
 test.use({ viewport: { width: 1600, height: 1100 } });
 
 test('video wall: starts by itself in the 4-tile layout, tiles play, a camera is never shown twice, 16 tiles play', async ({ page }) => {
+  // Every camera of the page rides one shared video socket (/live-mux), never a socket each.
+  const sockets: string[] = [];
+  page.on('websocket', (ws) => sockets.push(new URL(ws.url()).pathname));
   await login(page, 'operator');
   await page.goto('/home/videoPandect');
   await page.getByTestId('video-wall-layout').getByText('4 tiles').click();
@@ -26,6 +29,8 @@ test('video wall: starts by itself in the 4-tile layout, tiles play, a camera is
   await page.getByTestId('video-wall-layout').getByText('16 tiles').click();
   await expect(tiles).toHaveCount(16);
   await expect.poll(async () => page.locator('[data-testid^="video-wall-tile-"][data-state="playing"]').count(), { timeout: 30_000 }).toBe(16);
+  expect(sockets.filter((p) => p.startsWith('/live/'))).toEqual([]);
+  expect(sockets.filter((p) => p === '/live-mux')).toHaveLength(1);
 
   // A tile scrolled out of view pauses (its player destroyed) and plays again when back.
   await page.setViewportSize({ width: 1600, height: 500 });

@@ -2,9 +2,9 @@
  * Everything behind the login: route guard, schema loading, refine, the shell and every
  * generated or plugin page. Loaded lazily so the login route stays small.
  */
-import { useCallback, useEffect, useMemo, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Result, Spin } from 'antd';
-import { Navigate, Route, Routes } from 'react-router';
+import { matchPath, Navigate, Route, Routes } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   ConsoleRefine,
@@ -24,6 +24,7 @@ import {
   useSession,
   type ExtraResource,
   type Lang,
+  type LazyPage,
   type RegisteredRoute,
   type SchemaRegistry,
 } from '@runtime';
@@ -37,10 +38,23 @@ const HOME = '/home';
 const DEFAULT_HOME_PAGE = '/home/telecontrol';
 
 // One lazy component per plugin route, created once.
-const pluginPages = new Map<string, LazyExoticComponent<ComponentType>>(pluginRegistry.routes.map((r) => [r.path, lazyPage(r.page)]));
+const pluginPages = new Map<string, LazyPage>(pluginRegistry.routes.map((r) => [r.path, lazyPage(r.page)]));
 
 // Plugin overlays (the alarm pop-up…), lazy, created once.
 const shellOverlays = lazyOverlays(pluginRegistry.overlays);
+
+/**
+ * The code of the page the address names, fetched alongside the schema set; the console renders
+ * when both are there, so the page does not suspend on its first render
+ * (React's reveal throttle would hold it back ~300 ms — bench/video-wall.ts, first frame).
+ */
+function firstPageCode(): Promise<unknown> {
+  const here = window.location.pathname;
+  const route = pluginRegistry.routes.find((r) => matchPath(r.path, here));
+  const page = route ? pluginPages.get(route.path) : here.startsWith(`${HOME}/`) ? EntityListPage : undefined;
+  return page?.preload() ?? Promise.resolve();
+}
+let firstCode: Promise<unknown> | null = typeof window === 'undefined' ? null : firstPageCode();
 
 function relative(path: string): string {
   return path.replace(/^\/+/, '');
@@ -75,7 +89,9 @@ function LoadedConsole() {
 
   const load = useCallback(() => {
     setError(undefined);
-    Promise.all([loadConfig(), fetchSchemas(getToken())])
+    const code = firstCode;
+    firstCode = null;
+    Promise.all([loadConfig(), fetchSchemas(getToken()), code])
       .then(([, set]) => setSchemas(createSchemaRegistry(set)))
       .catch((e: unknown) => setError((e as Error).message));
   }, []);

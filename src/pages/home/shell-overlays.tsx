@@ -3,8 +3,8 @@
  * every page, loaded lazily (outside the shell's chunk). A failing overlay is logged and
  * dropped; the shell and the page keep working.
  */
-import { Component, lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
-import type { RegisteredOverlay } from '@runtime';
+import { Component, Suspense, type ReactNode } from 'react';
+import { lazyPage, type LazyPage, type RegisteredOverlay } from '@runtime';
 
 class OverlayBoundary extends Component<{ name: string; children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
@@ -20,12 +20,12 @@ class OverlayBoundary extends Component<{ name: string; children: ReactNode }, {
 }
 
 /** The lazy components of the registered overlays (created once). */
-export function lazyOverlays(overlays: RegisteredOverlay[]): { name: string; Component: LazyExoticComponent<ComponentType> }[] {
-  return overlays.map((o) => ({ name: `${o.pluginId}/${o.key}`, Component: lazy(o.component) }));
+export function lazyOverlays(overlays: RegisteredOverlay[]): { name: string; Component: LazyPage }[] {
+  return overlays.map((o) => ({ name: `${o.pluginId}/${o.key}`, Component: lazyPage(o.component) }));
 }
 
 /** Renders the overlays inside the shell. */
-export function ShellOverlays({ overlays }: { overlays: { name: string; Component: LazyExoticComponent<ComponentType> }[] }) {
+export function ShellOverlays({ overlays }: { overlays: { name: string; Component: LazyPage }[] }) {
   return (
     <>
       {overlays.map(({ name, Component: C }) => (

@@ -49,9 +49,18 @@ export function createSchemaRegistry(set: Partial<SchemaSet>): SchemaRegistry {
   };
 }
 
-/** Fetches the live schema set from the server. */
+/** The answer index.html asked for while the scripts loaded, taken once (null when it failed). */
+function takeEarlyAnswer(): Promise<Response | null> | undefined {
+  const w = globalThis as { __fcSchemas?: Promise<Response | null> };
+  const early = w.__fcSchemas;
+  delete w.__fcSchemas;
+  return early;
+}
+
+/** Fetches the live schema set from the server (the first time, index.html's early request when there is one). */
 export async function fetchSchemas(token: string | undefined, fetchImpl: typeof fetch = globalThis.fetch.bind(globalThis)): Promise<SchemaSet> {
-  const response = await fetchImpl('/api/schemas', { headers: { accept: 'application/json', ...(token ? { token } : {}) } });
+  const early = await takeEarlyAnswer();
+  const response = early?.ok ? early : await fetchImpl('/api/schemas', { headers: { accept: 'application/json', ...(token ? { token } : {}) } });
   if (!response.ok) throw new Error(`GET /api/schemas answered HTTP ${response.status}`);
   const body = (await response.json()) as Partial<SchemaSet> & { param?: Partial<SchemaSet> };
   // Accept the plain shape and, defensively, an event-style envelope.

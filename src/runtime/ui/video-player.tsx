@@ -9,6 +9,9 @@ import { Button, Space, Typography } from 'antd';
 import { LoadingOutlined, ReloadOutlined, VideoCameraOutlined, WarningOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { VideoPlayer as V } from '@common/constants';
+import { isMuxable, muxLoaderClass } from './live-mux';
+
+export { warmLiveVideo } from './live-mux';
 
 /** What the poster shows. */
 export type PlayerState = 'nodata' | 'loading' | 'error' | 'playing';
@@ -91,7 +94,9 @@ export function LivePlayer({ url, height = 360, 'data-testid': testId = 'video-p
     void preloadLivePlayer().then(({ default: flvjs }) => {
       if (cancelled) return;
       if (!flvjs.isSupported()) return setState('error');
-      player = flvjs.createPlayer({ type: 'flv', isLive: true, url }, { enableWorker: false, enableStashBuffer: false, lazyLoad: false }) as unknown as FlvPlayer;
+      // Our server's cameras share one socket (live-mux.ts); other addresses open their own.
+      const customLoader = isMuxable(url) ? muxLoaderClass(flvjs) : undefined;
+      player = flvjs.createPlayer({ type: 'flv', isLive: true, url }, { enableWorker: false, enableStashBuffer: false, lazyLoad: false, customLoader }) as unknown as FlvPlayer;
       player.attachMediaElement(el);
       player.on(flvjs.Events.ERROR, (type: unknown) => {
         destroy();

@@ -1,0 +1,210 @@
+/**
+ * Many live camera streams over one WebSocket per server (`/live-mux`, docs/protocol.md "Live
+ * video"). Browsers open WebSockets to one host one handshake at a time (RFC 6455 §4.1), so a
+ * wall of sixteen sockets starts its last tile hundreds of milliseconds after its first; one
+ * shared socket starts them together. flv.js reads a stream through `muxLoaderClass`, a
+ * custom loader (its `customLoader` option) that takes the stream's bytes from the shared socket.
+ */
+import type FlvJs from 'flv.js';
+
+/** What one stream hears from the shared socket. */
+interface StreamHandlers {
+  data(chunk: ArrayBuffer): void;
+  /** The server ended the stream (close code of the single-stream route: 4404, 4410 …). */
+  closed(code: number, reason: string): void;
+  /** The shared socket failed or closed: a network error for the stream. */
+  failed(message: string): void;
+}
+
+/** A stream on the shared socket. */
+export interface MuxStream {
+  close(): void;
+}
+
+/** How long a socket with no stream stays open (a layout switch closes and reopens tiles at once). */
+const IDLE_CLOSE_MS = 5_000;
+const HEADER = 2;
+
+class MuxConnection {
+  private readonly ws: WebSocket;
+  private readonly streams = new Map<number, StreamHandlers>();
+  private readonly queue: string[] = [];
+  private nextId = 1;
+  private idleTimer: ReturnType<typeof setTimeout> | undefined;
+  dead = false;
+
+  constructor(
+    url: string,
+    private readonly onDead: () => void,
+  ) {
+    this.ws = new WebSocket(url);
+    this.ws.binaryType = 'arraybuffer';
+    this.ws.onopen = () => this.queue.splice(0).forEach((m) => this.ws.send(m));
+    this.ws.onmessage = (e: MessageEvent) => this.message(e.data as ArrayBuffer | string);
+    this.ws.onclose = (e: CloseEvent) => this.die(`live video connection closed (${e.code})`);
+    this.ws.onerror = () => this.die('live video connection failed');
+  }
+
+  /** Closes the socket if no stream uses it within the idle time. */
+  closeWhenIdle(): void {
+    clearTimeout(this.idleTimer);
+    if (this.streams.size === 0) this.idleTimer = setTimeout(() => this.streams.size === 0 && this.shut(), IDLE_CLOSE_MS);
+  }
+
+  open(path: string, handlers: StreamHandlers): MuxStream {
+    clearTimeout(this.idleTimer);
+    const id = this.nextId;
+    this.nextId = this.nextId >= 0xffff ? 1 : this.nextId + 1;
+    this.streams.set(id, handlers);
+    this.send({ type: 'open', id, path });
+    return {
+      close: () => {
+        if (!this.streams.delete(id)) return;
+        this.send({ type: 'close', id });
+        this.closeWhenIdle();
+      },
+    };
+  }
+
+  private send(message: object): void {
+    if (this.dead) return;
+    const text = JSON.stringify(message);
+    if (this.ws.readyState === WebSocket.OPEN) this.ws.send(text);
+    else this.queue.push(text);
+  }
+
+  private message(data: ArrayBuffer | string): void {
+    if (typeof data === 'string') {
+      let m: { type?: string; id?: number; code?: number; reason?: string };
+      try {
+        m = JSON.parse(data) as typeof m;
+      } catch {
+        return;
+      }
+      if (m.type !== 'closed' || typeof m.id !== 'number') return;
+      const h = this.streams.get(m.id);
+      this.streams.delete(m.id);
+      h?.closed(m.code ?? 0, m.reason ?? '');
+      return;
+    }
+    if (data.byteLength <= HEADER) return;
+    const id = new DataView(data).getUint16(0);
+    this.streams.get(id)?.data(data.slice(HEADER));
+  }
+
+  private shut(): void {
+    if (this.dead) return;
+    this.dead = true;
+    this.onDead();
+    this.ws.onclose = this.ws.onerror = this.ws.onmessage = null;
+    this.ws.close();
+  }
+
+  private die(message: string): void {
+    if (this.dead) return;
+    this.dead = true;
+    this.onDead();
+    const streams = [...this.streams.values()];
+    this.streams.clear();
+    streams.forEach((h) => h.failed(message));
+  }
+}
+
+const connections = new Map<string, MuxConnection>();
+
+/**
+ * Opens a single-stream address (`ws(s)://host/live/<robot>/<camera>?token=…`) on the host's
+ * shared socket; null for any other address (an external media server), which flv.js opens itself.
+ */
+export function openMuxStream(url: string, handlers: StreamHandlers): MuxStream | null {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return null;
+  }
+  if (!/^wss?:$/.test(u.protocol) || !/^\/live\/[^/]+\/[^/]+$/.test(u.pathname)) return null;
+  return connectionFor(`${u.protocol}//${u.host}/live-mux${u.search}`).open(u.pathname, handlers);
+}
+
+function connectionFor(muxUrl: string): MuxConnection {
+  let c = connections.get(muxUrl);
+  if (!c || c.dead) {
+    const fresh: MuxConnection = new MuxConnection(muxUrl, () => connections.get(muxUrl) === fresh && connections.delete(muxUrl));
+    connections.set(muxUrl, (c = fresh));
+  }
+  return c;
+}
+
+/**
+ * Opens the shared socket ahead of the players (a page that knows it will show cameras calls it
+ * with the origin, e.g. `ws://host`, and the session token); closed again if nothing uses it.
+ */
+export function warmLiveVideo(wsOrigin: string, token: string): void {
+  connectionFor(`${wsOrigin}/live-mux?token=${encodeURIComponent(token)}`).closeWhenIdle();
+}
+
+/** Whether an address can go over the shared socket. */
+export function isMuxable(url: string): boolean {
+  return /^wss?:\/\/[^/]+\/live\/[^/?#]+\/[^/?#]+(\?|$)/.test(url);
+}
+
+type FlvModule = typeof FlvJs;
+let loaderClass: FlvJs.CustomLoaderConstructor | undefined;
+
+/** The flv.js loader reading a stream from the shared socket (created once from the loaded flv.js). */
+export function muxLoaderClass(flvjs: FlvModule): FlvJs.CustomLoaderConstructor {
+  if (loaderClass) return loaderClass;
+  const { BaseLoader, LoaderStatus, LoaderErrors } = flvjs as unknown as {
+    BaseLoader: FlvJs.BaseLoaderConstructor;
+    LoaderStatus: { kIdle: number; kConnecting: number; kBuffering: number; kError: number; kComplete: number };
+    LoaderErrors: { EXCEPTION: FlvJs.LoaderErrors };
+  };
+  class MuxLoader extends BaseLoader {
+    private stream: MuxStream | null = null;
+    private received = 0;
+
+    constructor() {
+      super('mux-websocket-loader');
+      this._needStash = true;
+    }
+
+    override destroy(): void {
+      this.abort();
+      super.destroy();
+    }
+
+    override open(dataSource: FlvJs.MediaSegment): void {
+      this._status = LoaderStatus.kConnecting;
+      this.stream = openMuxStream(dataSource.url, {
+        data: (chunk) => {
+          this._status = LoaderStatus.kBuffering;
+          const start = this.received;
+          this.received += chunk.byteLength;
+          this.onDataArrival?.(chunk, start, this.received);
+        },
+        closed: () => {
+          this.stream = null;
+          this._status = LoaderStatus.kComplete;
+          this.onComplete?.(0, this.received - 1);
+        },
+        failed: (msg) => {
+          this.stream = null;
+          this._status = LoaderStatus.kError;
+          this.onError?.(LoaderErrors.EXCEPTION, { code: -1, msg });
+        },
+      });
+      if (!this.stream) {
+        this._status = LoaderStatus.kError;
+        this.onError?.(LoaderErrors.EXCEPTION, { code: -1, msg: `not a live video address: ${dataSource.url}` });
+      }
+    }
+
+    override abort(): void {
+      this.stream?.close();
+      this.stream = null;
+      this._status = LoaderStatus.kComplete;
+    }
+  }
+  return (loaderClass = MuxLoader as unknown as FlvJs.CustomLoaderConstructor);
+}
