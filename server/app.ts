@@ -23,7 +23,7 @@ import { registerSettingsEvents } from './events/settings-events';
 import { registerFormDesignEvents } from './events/form-design-events';
 import { registerMapEvents } from './events/map-events';
 import { registerNavigationEvents, startNavigationIntake } from './events/navigation-events';
-import { processUnrenderedMaps } from './maps/map-store';
+import { processUnrenderedMaps, stopMapProcessing } from './maps/map-store';
 import { registerRoleHooks } from './entities/role-hooks';
 import { readPluginManifests } from './auth/permission-tree';
 import { registerHistoryVideoEvents } from './video/history-video';
@@ -184,7 +184,10 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     }
     // Maps stored before map processing existed (the demo plans) get their image and tiles.
     let stopping = false;
-    closers.push(async () => void (stopping = true));
+    closers.push(async () => {
+      stopping = true;
+      await stopMapProcessing(services);
+    });
     void processUnrenderedMaps(services, () => stopping).catch((err) => stopping || app.log.error(err));
     return { app, url: `http://${config.host}:${port}`, mqttUrl, services, close };
   } catch (err) {

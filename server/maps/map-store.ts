@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { MapProcessState, mapsTopic, type MapConfig } from '../../common/map';
 import type { Services } from '../services';
-import { parseMapYaml, parsePgm } from './pgm';
-import { cutTilePyramid, nativeZoomOf, renderMapImages } from './tiles';
+import type { MapJob, MapWorkerMessage } from './map-worker';
+import { nativeZoomOf } from './tiles';
 
 /**
  * Files of a map live in DATA_DIR/maps/<mapId>/: map.pgm and map.yaml as uploaded, map.png and
@@ -22,6 +23,40 @@ function pushProgress(svc: Services, companyId: number, mapId: number, processSt
 }
 
 const running = new Set<number>();
+/** The workers under way, per server (tests run several servers in one process). */
+const workersOf = new WeakMap<Services, Set<Worker>>();
+
+/** Runs one map's processing in a worker thread (map-worker.ts), reporting its progress. */
+function processInWorker(svc: Services, job: MapJob, onProgress: (percent: number) => void): Promise<Extract<MapWorkerMessage, { type: 'done' }>> {
+  let workers = workersOf.get(svc);
+  if (!workers) workersOf.set(svc, (workers = new Set()));
+  const mine = workers;
+  return new Promise((resolve, reject) => {
+    // The server runs TypeScript through tsx; the worker's entry registers tsx in the thread.
+    const worker = new Worker(new URL('./map-worker-entry.mjs', import.meta.url), { workerData: job });
+    mine.add(worker);
+    let settled = false;
+    const settle = (fn: () => void) => {
+      if (settled) return;
+      settled = true;
+      mine.delete(worker);
+      fn();
+    };
+    worker.on('message', (m: MapWorkerMessage) => {
+      if (m.type === 'progress') onProgress(m.percent);
+      else if (m.type === 'done') settle(() => resolve(m));
+      else settle(() => reject(new Error(m.message)));
+      if (m.type !== 'progress') void worker.terminate();
+    });
+    worker.on('error', (err) => settle(() => reject(err)));
+    worker.on('exit', (code) => settle(() => reject(new Error(`map processing stopped (exit ${code})`))));
+  });
+}
+
+/** Stops map processing under way (server shutdown); the maps stay "slicing" until processed again. */
+export async function stopMapProcessing(svc: Services): Promise<void> {
+  await Promise.all([...(workersOf.get(svc) ?? [])].map((w) => w.terminate()));
+}
 
 /**
  * Renders the map image and cuts the tile pyramid up to the map's layer, pushing progress on
@@ -44,13 +79,7 @@ export async function processMap(svc: Services, mapId: number): Promise<void> {
   };
   try {
     await setState(MapProcessState.slicing, 0, null);
-    const yaml = parseMapYaml(fs.readFileSync(row.yamlPath, 'utf8'));
-    const grid = parsePgm(fs.readFileSync(row.pgmPath), yaml);
-    fs.mkdirSync(work, { recursive: true });
-    const images = renderMapImages(grid);
-    fs.writeFileSync(path.join(work, 'map.png'), images.grey);
-    fs.writeFileSync(path.join(work, 'map-colour.png'), images.colour);
-    await cutTilePyramid(grid, row.layer, work, (pct) => {
+    const out = await processInWorker(svc, { pgmPath: row.pgmPath, yamlPath: row.yamlPath, layer: row.layer, work }, (pct) => {
       // Pushed at every percent; written to the database at most every 10 (the list's figure).
       pushProgress(svc, row.companyId, mapId, MapProcessState.slicing, pct, null);
       if (pct - lastSaved >= 10) {
@@ -63,15 +92,15 @@ export async function processMap(svc: Services, mapId: number): Promise<void> {
     fs.renameSync(work, final);
     const stamp = Date.now().toString(36);
     const config: MapConfig = {
-      pixelW: grid.width,
-      pixelH: grid.height,
-      scale: yaml.resolution,
-      Xorigin: yaml.origin[0],
-      Yorigin: yaml.origin[1],
+      pixelW: out.width,
+      pixelH: out.height,
+      scale: out.resolution,
+      Xorigin: out.origin[0],
+      Yorigin: out.origin[1],
       maxlayer: row.layer,
       pngurl: `/robot/map/image/${mapId}?v=${stamp}`,
       colorPngUrl: `/robot/map/image/${mapId}?kind=colour&v=${stamp}`,
-      nativeZoom: nativeZoomOf(grid.width, grid.height),
+      nativeZoom: nativeZoomOf(out.width, out.height),
     };
     await svc.db.query('UPDATE maps SET "config" = $2, "processState" = $3, "processProgress" = 100, "processError" = NULL, "updatedAt" = now() WHERE id = $1', [
       mapId,
