@@ -12,7 +12,8 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { subjectCan } from '@common/access';
-import { EChart, callEvent, isAbortedError, navigateTo, realtimeLink, restCall, useSession, useSkin } from '@runtime';
+import { formatMessage, MESSAGES, type MessageKey } from '@common/messages';
+import { EChart, callEvent, isAbortedError, navigateTo, realtimeLink, restCall, useSession, useSkin, type Lang } from '@runtime';
 import { canReRecognise, dayChartOption, defaultRange, durationParts, RESULT_TAG, RESULTS, type NaviDay, type NaviRecord } from './navigation-records-model';
 import { NAVI_RECORDS_TEST_IDS as IDS } from './test-ids';
 
@@ -29,7 +30,7 @@ const when = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm:
 
 /** The page. */
 export default function NavigationRecordsPage() {
-  const { t } = useTranslation('navigation-records');
+  const { t, i18n } = useTranslation('navigation-records');
   const { message } = App.useApp();
   const session = useSession();
   const canUpdate = !!session && subjectCan(session, 'navigation:update');
@@ -131,7 +132,16 @@ export default function NavigationRecordsPage() {
         return t(d.key, d.vars);
       },
     },
-    { title: t('col.reason'), dataIndex: 'reason', width: 220, render: (v: string | null) => (v ? <Typography.Text type="danger">{v}</Typography.Text> : '—') },
+    {
+      title: t('col.reason'),
+      dataIndex: 'reason',
+      width: 220,
+      // The key in the language shown now (the server's text is in the language of the request).
+      render: (v: string | null, r: NaviRecord) => {
+        const text = r.reasonKey && r.reasonKey in MESSAGES ? formatMessage(r.reasonKey as MessageKey, i18n.language as Lang) : v;
+        return text ? <Typography.Text type="danger">{text}</Typography.Text> : '—';
+      },
+    },
     {
       title: t('col.recognised'),
       dataIndex: 'recognised',

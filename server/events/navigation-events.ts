@@ -59,7 +59,11 @@ export async function closeInterruptedRuns(db: Db): Promise<number> {
       [NaviStatus.stopped],
     );
     for (const r of closed) {
-      await tx.query('UPDATE nav_tasks SET "status" = $2, "updatedAt" = now() WHERE id = $1 AND "status" = $3', [r.taskId, r.armed ? NaviStatus.started : NaviStatus.stopped, NaviStatus.running]);
+      await tx.query(`UPDATE nav_tasks SET "status" = $2, "lastResult" = 'failed', "lastReason" = 'naviServerRestarted', "updatedAt" = now() WHERE id = $1 AND "status" = $3`, [
+        r.taskId,
+        r.armed ? NaviStatus.started : NaviStatus.stopped,
+        NaviStatus.running,
+      ]);
     }
     // A task marked running without an open record (written before records existed) waits again too.
     await tx.query('UPDATE nav_tasks SET "status" = $1, "updatedAt" = now() WHERE "status" = $2', [NaviStatus.stopped, NaviStatus.running]);
@@ -172,7 +176,15 @@ export function registerNavigationEvents(reg: EventRegistry, svc: Services): () 
       }
       // Ended: a finished run leaves the task finished (an armed one waits for its next minute again).
       status = rec?.armed ? NaviStatus.started : p.state === 'finished' ? NaviStatus.finished : NaviStatus.stopped;
-      await tx.query('UPDATE nav_tasks SET "status" = $2, "lap" = $3, "point" = $4, "points" = $5, "updatedAt" = now() WHERE id = $1', [t.id, status, p.lap, p.point, p.points]);
+      await tx.query('UPDATE nav_tasks SET "status" = $2, "lap" = $3, "point" = $4, "points" = $5, "lastResult" = $6, "lastReason" = $7, "updatedAt" = now() WHERE id = $1', [
+        t.id,
+        status,
+        p.lap,
+        p.point,
+        p.points,
+        p.state,
+        p.state === 'failed' ? 'naviRobotFailed' : null,
+      ]);
       if (rec) {
         await tx.query('UPDATE nav_records SET "status" = $2, "laps" = $3, "result" = $4, "endedAt" = now(), "point" = $5, "points" = $6, "reason" = $7 WHERE id = $1', [
           rec.id,
@@ -219,10 +231,12 @@ export function registerNavigationEvents(reg: EventRegistry, svc: Services): () 
         `UPDATE nav_records SET "status" = $2, "result" = 'stopped', "endedAt" = now() WHERE "robotId" = $1 AND "endedAt" IS NULL RETURNING "taskId", "armed"`,
         [t.robotId, NaviStatus.stopped],
       );
-      for (const r of replaced) if (Number(r.taskId) !== t.id) await tx.query('UPDATE nav_tasks SET "status" = $2, "updatedAt" = now() WHERE id = $1 AND "status" = $3', [r.taskId, r.armed ? NaviStatus.started : NaviStatus.stopped, NaviStatus.running]);
+      for (const r of replaced) {
+        if (Number(r.taskId) !== t.id) await tx.query(`UPDATE nav_tasks SET "status" = $2, "lastResult" = 'stopped', "lastReason" = NULL, "updatedAt" = now() WHERE id = $1 AND "status" = $3`, [r.taskId, r.armed ? NaviStatus.started : NaviStatus.stopped, NaviStatus.running]);
+      }
       const armed = t.status === NaviStatus.started || (t.status === NaviStatus.running && replaced.some((r) => Number(r.taskId) === t.id && r.armed));
       await tx.query('INSERT INTO nav_records ("taskId", "robotId", "mapId", "routeName", "status", "count", "armed", "point", "points") VALUES ($1, $2, $3, $4, $5, $6, $7, 1, $8)', [t.id, t.robotId, t.mapId, t.routeName, NaviStatus.running, t.count ?? 1, armed, points.length]);
-      await tx.query('UPDATE nav_tasks SET "status" = $2, "runs" = coalesce("runs", 0) + 1, "lap" = 1, "point" = 1, "points" = $3, "lastRunAt" = now(), "updatedAt" = now() WHERE id = $1', [t.id, NaviStatus.running, points.length]);
+      await tx.query(`UPDATE nav_tasks SET "status" = $2, "runs" = coalesce("runs", 0) + 1, "lap" = 1, "point" = 1, "points" = $3, "lastResult" = 'running', "lastReason" = NULL, "lastRunAt" = now(), "updatedAt" = now() WHERE id = $1`, [t.id, NaviStatus.running, points.length]);
     });
     bumpTable('nav_tasks');
   }
@@ -262,7 +276,8 @@ export function registerNavigationEvents(reg: EventRegistry, svc: Services): () 
       const t = await loadTask(ctx as AuthedContext, p.id);
       (ctx as AuthedContext).before = { status: t.status };
       if (t.status === NaviStatus.running && svc.fleet.get(t.robotId)?.online === 1) await svc.gateway?.request(t.robotId, RobotAction.stop, {});
-      await svc.db.query(`UPDATE nav_records SET "status" = $2, "result" = 'stopped', "endedAt" = now() WHERE "taskId" = $1 AND "endedAt" IS NULL`, [t.id, NaviStatus.stopped]);
+      const ended = await svc.db.query(`UPDATE nav_records SET "status" = $2, "result" = 'stopped', "endedAt" = now() WHERE "taskId" = $1 AND "endedAt" IS NULL RETURNING id`, [t.id, NaviStatus.stopped]);
+      if (ended.length) await svc.db.query(`UPDATE nav_tasks SET "lastResult" = 'stopped', "lastReason" = NULL WHERE id = $1`, [t.id]);
       await setStatus(t.id, NaviStatus.stopped);
       if (t.status === NaviStatus.running) await publish(t.companyId, { id: t.id, robotId: t.robotId, status: NaviStatus.stopped, lap: t.lap ?? 0, count: t.count ?? 1, laps: Math.max(0, (t.lap ?? 1) - 1), point: t.point ?? 0, points: t.points ?? 0, result: 'stopped' });
       return { id: t.id, status: NaviStatus.stopped };
@@ -283,7 +298,9 @@ export function registerNavigationEvents(reg: EventRegistry, svc: Services): () 
       const out: { task: TaskRow; status: number; rec: (typeof closed)[number] }[] = [];
       for (const r of closed) {
         const status = r.armed ? NaviStatus.started : NaviStatus.stopped;
-        const task = (await tx.query<TaskRow>('UPDATE nav_tasks SET "status" = $2, "updatedAt" = now() WHERE id = $1 AND "status" = $3 RETURNING *', [r.taskId, status, NaviStatus.running]))[0];
+        const task = (
+          await tx.query<TaskRow>(`UPDATE nav_tasks SET "status" = $2, "lastResult" = 'failed', "lastReason" = $4, "updatedAt" = now() WHERE id = $1 AND "status" = $3 RETURNING *`, [r.taskId, status, NaviStatus.running, reason])
+        )[0];
         if (task) out.push({ task, status, rec: r });
       }
       return out;
@@ -294,14 +311,30 @@ export function registerNavigationEvents(reg: EventRegistry, svc: Services): () 
       await publish(task.companyId, { id: task.id, robotId, status, lap: task.lap ?? 0, count: rec.count, laps: rec.laps, point: rec.point, points: rec.points, result: 'failed', reason });
     }
   }
-  // A robot that goes offline (telemetry stopped, or it said so) mid-run: its run has failed.
+  // A robot that goes offline (telemetry stopped, or it said so) mid-run and stays offline for the grace
+  // period (NAVI_OFFLINE_GRACE_SECONDS): its run has failed. Back online in time, the run goes on.
+  const graceMs = Math.max(0, (svc.config.naviOfflineGraceSeconds ?? 10) * 1000);
+  const offlineTimers = new Map<string, NodeJS.Timeout>();
   const offlineChains = new Map<string, Promise<void>>();
   const unwatch = svc.fleet.onChange((robotId, event, data) => {
-    if (event !== 'status' || (data as { online?: number }).online !== 0) return;
-    const next = (offlineChains.get(robotId) ?? Promise.resolve())
-      .then(() => failRunsOf(robotId, 'naviRobotOffline'))
-      .catch(() => undefined); // the database may be closing
-    offlineChains.set(robotId, next);
+    if (event !== 'status') return;
+    const online = (data as { online?: number }).online;
+    if (online === 1) {
+      clearTimeout(offlineTimers.get(robotId));
+      offlineTimers.delete(robotId);
+      return;
+    }
+    if (online !== 0 || offlineTimers.has(robotId)) return;
+    const timer = setTimeout(() => {
+      offlineTimers.delete(robotId);
+      if (svc.fleet.get(robotId)?.online === 1) return;
+      const next = (offlineChains.get(robotId) ?? Promise.resolve())
+        .then(() => failRunsOf(robotId, 'naviRobotOffline'))
+        .catch(() => undefined); // the database may be closing
+      offlineChains.set(robotId, next);
+    }, graceMs);
+    timer.unref();
+    offlineTimers.set(robotId, timer);
   });
 
   // Spec §7: GET /robot/naviRecord/getByNaviId — the runs of one task, newest first.
@@ -429,6 +462,8 @@ export function registerNavigationEvents(reg: EventRegistry, svc: Services): () 
   return () => {
     clearInterval(timer);
     unwatch();
+    for (const t of offlineTimers.values()) clearTimeout(t);
+    offlineTimers.clear();
   };
 }
 

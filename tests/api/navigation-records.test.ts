@@ -24,7 +24,8 @@ let heartbeat: NodeJS.Timeout | null = null;
 const navigates: RobotCommand[] = [];
 
 beforeAll(async () => {
-  s = await startTestServer({ SIMULATOR: 'off' });
+  // A robot offline for 2 s mid-run fails its run (10 s by default).
+  s = await startTestServer({ SIMULATOR: 'off', NAVI_OFFLINE_GRACE_SECONDS: '2' });
   t = await loginAll(s);
   mapId = (await s.call('queryMap', { mapName: 'HQFloor1' }, t.entadmin)).param.list[0].mapId;
   const saved = await s.call('saveMapElements', { mapId, elements: [{ kind: 101, subKind: 1, name: 'Hall', points: [[80, 160], [240, 160], [400, 160]], props: {} }] }, t.entadmin);
@@ -144,6 +145,7 @@ describe('navigation records', () => {
     await progress({ taskId: id, state: 'finished', lap: 2, count: 2, laps: 2, point: 3, points: 3 });
     await expect.poll(async () => (await records(id))[0]?.result, { timeout: 5_000 }).toBe('finished');
     expect((await records(id))[0]).toMatchObject({ status: 3, laps: 2, point: 3, points: 3, endedAt: expect.any(String) });
+    expect(await taskRow(id)).toMatchObject({ status: 3, lastResult: 'finished', lastReason: null });
     // The ID card was not on the blacklist when it was read; now it is.
     const idCards = async () => (await s.call('queryIDCard', { pageSize: 50 }, t.entsuper)).param.list.filter((d: { robotId: string }) => d.robotId === ROBOT);
     expect((await idCards())[0]).toMatchObject({ idNumber: WANTED, blacklisted: false });
@@ -194,6 +196,22 @@ describe('navigation records', () => {
 });
 
 describe('runs that cannot finish', () => {
+  it('a robot offline for a moment (back within the grace period) keeps its run going', async () => {
+    await goOnline(s);
+    const id = (await s.call('addNaviTask', task({ name: 'BlipRound' }), t.entadmin)).param.id as number;
+    expect((await s.call('navigationImmediately', { id }, t.entadmin)).statusCode).toBe(200);
+    const telemetry = (online: 0 | 1): RobotTelemetry => ({ robotId: ROBOT, status: 2, online, videoOnline: 0, interactOnline: 0, battery: 80, emergencyButtonStatus: 0, interactionState: 0, t: Date.now() });
+    silence();
+    await robot.publishAsync(MqttTopics.status(ROBOT), JSON.stringify(telemetry(0)), { qos: 1 });
+    await expect.poll(async () => (await s.call('reqRobotStatus', { robotId: ROBOT }, t.entadmin)).param?.online, { timeout: 5_000 }).toBe(0);
+    await goOnline(s);
+    // Past the grace period: still running.
+    await new Promise((r) => setTimeout(r, 2_500));
+    expect((await records(id))[0]).toMatchObject({ result: 'running', endedAt: null });
+    expect(await taskRow(id)).toMatchObject({ status: 2 });
+    expect((await s.call('navigationStop', { id }, t.entadmin)).statusCode).toBe(200);
+  }, 30_000);
+
   it('a robot going offline mid-run ends the run failed ("robot offline") and the navigation topic says so', async () => {
     await goOnline(s);
     const socket = await naviSocket(s, t.entadmin);
@@ -207,7 +225,8 @@ describe('runs that cannot finish', () => {
     expect((await records(id))[0]).toMatchObject({ status: 0, reason: 'The robot went offline during the run', reasonKey: 'naviRobotOffline', laps: 0, point: 2, points: 3, endedAt: expect.any(String) });
     expect((await records(id, 'zh'))[0].reason).toBe('巡逻过程中机器人离线');
     expect((await records(id, 'ja'))[0].reason).toBe('実行中にロボットがオフラインになりました');
-    expect(await taskRow(id)).toMatchObject({ status: 0 });
+    // The list shows the task stopped, with why its last run failed.
+    expect(await taskRow(id)).toMatchObject({ status: 0, lastResult: 'failed', lastReason: 'naviRobotOffline' });
     await expect.poll(() => socket.pushes.filter((p) => p.id === id).at(-1)?.result, { timeout: 5_000 }).toBe('failed');
     expect(socket.pushes.filter((p) => p.id === id).at(-1)).toEqual({ id, robotId: ROBOT, status: 0, lap: 1, count: 2, laps: 0, point: 2, points: 3, result: 'failed', reason: 'naviRobotOffline' });
     socket.ws.close();
@@ -235,6 +254,6 @@ describe('runs that cannot finish', () => {
     expect(rec).toMatchObject({ result: 'failed', status: 0, reason: 'The server restarted during the run', reasonKey: 'naviServerRestarted', endedAt: expect.any(String) });
     expect((await records(id, 'zh'))[0].reason).toBe('巡逻过程中服务器重启');
     // The task was armed: it waits for its next minute again instead of showing Running.
-    expect(await taskRow(id)).toMatchObject({ status: 1 });
+    expect(await taskRow(id)).toMatchObject({ status: 1, lastResult: 'failed', lastReason: 'naviServerRestarted' });
   }, 60_000);
 });

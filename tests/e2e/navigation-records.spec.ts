@@ -53,3 +53,42 @@ test('open the records of a task that ran: its run, the runs per day, and re-rec
   await expect(page.getByText(/detections re-recognised, \d+ changed/)).toBeVisible();
   await expect(runRow).toContainText(/\d+ detections · \d{4}-\d{2}-\d{2}/);
 });
+
+test('a run that fails shows why: in the navigation list and as a red tag with its reason in the records', async ({ page, request }) => {
+  const call = async (event: string, param: unknown, token?: string) =>
+    (await (await request.post('/api/interface', { data: { event, param, token, protocolVersion: '1.0.3' } })).json()) as { statusCode: number; statusInfo: string; param: any };
+  const token = (await call('login', { username: 'entadmin', password: 'demo1234', codeId: 'x', code: 'x' })).param.token as string;
+  const mapId = (await call('queryMap', { mapName: 'HQFloor1' }, token)).param.list[0].mapId as number;
+  const existing = (await call('getMapElements', { mapId }, token)).param.elements as { name: string }[];
+  if (!existing.some((e) => e.name === 'RecordsHall')) {
+    const route = { kind: 101, subKind: 1, name: 'RecordsHall', points: [[80, 160], [400, 160]], props: {} };
+    expect((await call('saveMapElements', { mapId, elements: [...existing, route] }, token)).statusCode).toBe(200);
+  }
+  const task = { name: 'FailingRound', robotId: '01WR000002', mapId, routeName: 'RecordsHall', count: 20, floor: 1, time: '03:00:00', months: '*', days: '*', weeks: '*', hours: '*', limitTimes: 0 };
+  const id = (await call('addNaviTask', task, token)).param.id as number;
+  expect((await call('navigationImmediately', { id }, token)).statusCode).toBe(200);
+  // The emergency stop mid-run: the robot ends the run failed.
+  expect((await call('emergencyButton', { robotId: '01WR000002', status: 1 }, token)).statusCode).toBe(200);
+  try {
+    await login(page, 'entadmin');
+    await page.goto('/home/navigation');
+    const row = page.getByTestId('entity-table-navigation-task').locator('tr', { hasText: 'FailingRound' });
+    await expect(row).toContainText('Stopped', { timeout: 20_000 });
+    await expect(row.getByTestId('navi-progress')).toHaveText('Last run failed: The robot ended the run with a failure (emergency stop)');
+    await row.getByTestId('row-action-naviRecords').click();
+    const runRow = page.getByTestId('navi-records-table').locator('tr.ant-table-row').first();
+    await expect(runRow.locator('.ant-tag')).toHaveText('Failed');
+    await expect(runRow.locator('.ant-tag')).toHaveClass(/ant-tag-error/);
+    await expect(runRow).toContainText('The robot ended the run with a failure (emergency stop)');
+    // In Chinese too.
+    await page.getByTestId('lang-switch').click();
+    await page.getByTestId('lang-zh').click();
+    await expect(runRow.locator('.ant-tag')).toHaveText('失败');
+    await expect(runRow).toContainText('机器人以失败结束巡逻（急停）');
+    await page.getByTestId('lang-switch').click();
+    await page.getByTestId('lang-en').click();
+    await expect(runRow.locator('.ant-tag')).toHaveText('Failed');
+  } finally {
+    await call('emergencyButton', { robotId: '01WR000002', status: 0 }, token);
+  }
+});
