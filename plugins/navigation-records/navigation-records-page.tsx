@@ -26,6 +26,8 @@ interface TaskInfo {
 }
 
 const NAVI_TOPIC = 'navigation';
+/** Longest range of the per-day counts (the server's NAVI_DAY_COUNT_MAX_DAYS). */
+const MAX_DAYS = 92;
 const when = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm:ss') : '—');
 
 /** The page. */
@@ -111,7 +113,7 @@ export default function NavigationRecordsPage() {
     {
       title: t('col.status'),
       dataIndex: 'result',
-      width: 100,
+      width: 90,
       fixed: 'left' as const,
       render: (_: unknown, r: NaviRecord) => (
         <Tag color={RESULT_TAG[r.result] ?? 'default'} data-testid={`${IDS.status}-${r.id}`}>
@@ -119,14 +121,23 @@ export default function NavigationRecordsPage() {
         </Tag>
       ),
     },
-    { title: t('col.laps'), dataIndex: 'laps', width: 90, render: (_: unknown, r: NaviRecord) => t('lapsOf', { laps: r.laps, count: r.count }) },
-    { title: t('col.points'), dataIndex: 'point', width: 110, render: (_: unknown, r: NaviRecord) => (r.points ? t('pointsOf', { point: r.point, points: r.points }) : '—') },
-    { title: t('col.startedAt'), dataIndex: 'startedAt', width: 170, render: (v: string) => when(v) },
-    { title: t('col.endedAt'), dataIndex: 'endedAt', width: 170, render: (v: string | null) => when(v) },
+    { title: t('col.laps'), dataIndex: 'laps', width: 70, render: (_: unknown, r: NaviRecord) => t('lapsOf', { laps: r.laps, count: r.count }) },
+    { title: t('col.points'), dataIndex: 'point', width: 90, render: (_: unknown, r: NaviRecord) => (r.points ? t('pointsOf', { point: r.point, points: r.points }) : '—') },
+    {
+      title: t('col.time'),
+      dataIndex: 'startedAt',
+      width: 175,
+      render: (_: unknown, r: NaviRecord) => (
+        <Space direction="vertical" size={0}>
+          <span>{when(r.startedAt)}</span>
+          <Typography.Text type="secondary">{r.endedAt ? when(r.endedAt) : t('result.running')}</Typography.Text>
+        </Space>
+      ),
+    },
     {
       title: t('col.duration'),
       dataIndex: 'duration',
-      width: 110,
+      width: 90,
       render: (v: number) => {
         const d = durationParts(v ?? 0);
         return t(d.key, d.vars);
@@ -135,7 +146,6 @@ export default function NavigationRecordsPage() {
     {
       title: t('col.reason'),
       dataIndex: 'reason',
-      width: 220,
       // The key in the language shown now (the server's text is in the language of the request).
       render: (v: string | null, r: NaviRecord) => {
         const text = r.reasonKey && r.reasonKey in MESSAGES ? formatMessage(r.reasonKey as MessageKey, i18n.language as Lang) : v;
@@ -145,15 +155,23 @@ export default function NavigationRecordsPage() {
     {
       title: t('col.recognised'),
       dataIndex: 'recognised',
-      width: 190,
-      render: (_: unknown, r: NaviRecord) => (r.recognisedAt ? t('recognisedAt', { count: r.recognised ?? 0, at: when(r.recognisedAt) }) : '—'),
+      width: 160,
+      render: (_: unknown, r: NaviRecord) =>
+        r.recognisedAt ? (
+          <Space direction="vertical" size={0}>
+            <span>{t('recognisedCount', { count: r.recognised ?? 0 })}</span>
+            <Typography.Text type="secondary">{when(r.recognisedAt)}</Typography.Text>
+          </Space>
+        ) : (
+          '—'
+        ),
     },
     ...(canUpdate
       ? [
           {
             title: t('col.actions'),
             key: 'actions',
-            width: 120,
+            width: 110,
             fixed: 'right' as const,
             render: (_: unknown, r: NaviRecord) =>
               canReRecognise(r) ? (
@@ -192,7 +210,8 @@ export default function NavigationRecordsPage() {
               aria-label={t('range')}
               allowClear={false}
               value={[dayjs(range[0]), dayjs(range[1])]}
-              disabledDate={(d: Dayjs) => d.isAfter(dayjs(), 'day')}
+              // The server counts at most 92 days (NAVI_DAY_COUNT_MAX_DAYS): the picker offers no longer range.
+              disabledDate={(d: Dayjs, info?: { from?: Dayjs }) => d.isAfter(dayjs(), 'day') || (!!info?.from && Math.abs(d.diff(info.from, 'day')) >= MAX_DAYS)}
               onChange={(v) => v?.[0] && v[1] && setRange([v[0].format('YYYY-MM-DD'), v[1].format('YYYY-MM-DD')])}
             />
           </Space>
@@ -214,7 +233,7 @@ export default function NavigationRecordsPage() {
           dataSource={records ?? []}
           columns={columns}
           pagination={{ pageSize: 20, hideOnSinglePage: true }}
-          scroll={{ x: 'max-content' }}
+          scroll={{ x: 900 }}
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noRuns')} /> }}
         />
       </Card>
