@@ -226,6 +226,14 @@ export const MESSAGES = {
   navBlocked: { en: 'Navigation task blocked: check the robot position and release the emergency stop', zh: '导航任务受阻：请检查机器人位置并松开急停', ja: 'ナビゲーションタスクを実行できません：ロボットの位置を確認し、非常停止を解除してください' },
   navRouteMissing: { en: 'The route "{name}" is not on the task\'s map', zh: '任务的地图上没有路线"{name}"', ja: 'タスクの地図にルート「{name}」がありません' },
   mapCalibrationRequired: { en: 'The calibration file is required when calibration is used', zh: '使用标定时必须上传标定文件', ja: 'キャリブレーションを使う場合はキャリブレーションファイルが必要です' },
+  naviRobotOffline: { en: 'The robot went offline during the run', zh: '巡逻过程中机器人离线', ja: '実行中にロボットがオフラインになりました' },
+  naviServerRestarted: { en: 'The server restarted during the run', zh: '巡逻过程中服务器重启', ja: '実行中にサーバーが再起動しました' },
+  naviRobotFailed: { en: 'The robot ended the run with a failure (emergency stop)', zh: '机器人以失败结束巡逻（急停）', ja: 'ロボットが失敗で実行を終了しました（非常停止）' },
+  naviRecordNotFound: { en: 'Navigation record not found', zh: '导航记录不存在', ja: 'ナビゲーション記録が見つかりません' },
+  naviRecordRunning: { en: 'The run is still going: re-recognise it after it ends', zh: '该巡逻仍在进行中，请结束后再重新识别', ja: '実行中の記録は再認識できません。終了後に再度お試しください' },
+  naviDateInvalid: { en: 'Dates must be real days written YYYY-MM-DD', zh: '日期格式须为YYYY-MM-DD的有效日期', ja: '日付は YYYY-MM-DD 形式の有効な日付にしてください' },
+  naviRangeOrder: { en: 'The start date must not be after the end date', zh: '开始日期不能晚于结束日期', ja: '開始日は終了日以前にしてください' },
+  naviRangeTooLong: { en: 'The date range is at most {limit} days', zh: '日期范围最多{limit}天', ja: '日付範囲は{limit}日以内にしてください' },
 } satisfies Catalog;
 
 /** A key of the shared message catalogue. */

@@ -22,7 +22,7 @@ import { registerRoleEvents } from './events/role-events';
 import { registerSettingsEvents } from './events/settings-events';
 import { registerFormDesignEvents } from './events/form-design-events';
 import { registerMapEvents } from './events/map-events';
-import { registerNavigationEvents, startNavigationIntake } from './events/navigation-events';
+import { registerNavigationEvents, startNavigationIntake, closeInterruptedRuns } from './events/navigation-events';
 import { processUnrenderedMaps, stopMapProcessing } from './maps/map-store';
 import { registerRoleHooks } from './entities/role-hooks';
 import { readPluginManifests } from './auth/permission-tree';
@@ -133,6 +133,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     registerMapEvents(events, services);
     const stopNavigationSchedule = registerNavigationEvents(events, services);
     closers.push(async () => stopNavigationSchedule());
+    await closeInterruptedRuns(db); // runs left open by a server that stopped mid-run end failed ("server restarted")
     registerRoleHooks({ schemas: () => services.schemas, plugins: () => readPluginManifests(pluginsDir) });
 
     // MQTT: the embedded broker unless MQTT_URL names an external one.

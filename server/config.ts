@@ -34,6 +34,8 @@ export interface ServerConfig {
   realtimeBatchMs: number;
   /** Login attempts allowed per IP and minute (spec-less security choice; the e2e suite raises it: all its browsers share 127.0.0.1). */
   loginAttemptsPerMinute: number;
+  /** Issue 5: seconds a robot may stay offline mid-run before its patrol run ends failed ("robot offline"). */
+  naviOfflineGraceSeconds: number;
 }
 
 /** Reads the configuration from environment variables (documented in README). */
@@ -71,5 +73,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     energySampleSeconds: Number(env.ENERGY_SAMPLE_SECONDS ?? 60),
     realtimeBatchMs: Number(env.REALTIME_BATCH_MS ?? 50),
     loginAttemptsPerMinute: Number(env.LOGIN_ATTEMPTS_PER_MINUTE ?? Security.loginAttemptsPerIpPerMinute),
+    naviOfflineGraceSeconds: Number(env.NAVI_OFFLINE_GRACE_SECONDS ?? 10),
   };
 }

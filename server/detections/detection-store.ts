@@ -7,7 +7,7 @@ import { bumpTable } from '../entities/crud';
 import type { FleetState } from '../fleet/state';
 import type { Db } from '../store/db';
 import type { SettingsDoc } from '../../common/settings';
-import { judgeReadings } from './thresholds';
+import { recogniseDetection, THRESHOLD_KINDS } from './recognise';
 
 const KINDS = new Set<string>(DETECTION_KINDS);
 
@@ -54,14 +54,9 @@ export async function storeDetection(
   const end = pose(message.end);
   const t = finite(message.t);
   const data: Record<string, unknown> = message.data && typeof message.data === 'object' && !Array.isArray(message.data) ? { ...message.data } : {};
-  if (message.kind === 'idCard') {
-    // The company's identity blacklist decides, not the robot.
-    const listed = typeof data.idNumber === 'string' && robot.companyId
-      ? await db.query('SELECT 1 FROM black_identities WHERE "companyId" = $1 AND upper("idNumber") = upper($2)', [robot.companyId, data.idNumber])
-      : [];
-    data.blacklisted = listed.length > 0;
-  }
-  if (settingsOf && ['env', 'thermal', 'temperature'].includes(message.kind)) judgeReadings(message.kind, data, await settingsOf(robotId));
+  // The company's identity blacklist and the robot's thresholds decide, not the robot.
+  const settings = settingsOf && THRESHOLD_KINDS.includes(message.kind) ? await settingsOf(robotId) : undefined;
+  await recogniseDetection(db, robot.companyId || null, message.kind, data, settings);
   const rows = await db.query<{ id: number }>(
     `INSERT INTO detections ("companyId", "robotId", kind, "detectedAt", "pictureUrl", "mapId", "startX", "startY", "endX", "endY", "startLat", "startLng", "endLat", "endLng", data)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING id`,

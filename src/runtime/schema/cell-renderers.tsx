@@ -3,7 +3,8 @@
  * reference, date-time, image, image preview, boolean, plain). A registry keyed by kind.
  */
 import type { ReactNode } from 'react';
-import { Popover, Progress, Space, Table, Tag } from 'antd';
+import { Popover, Progress, Space, Table, Tag, Typography } from 'antd';
+import { formatMessage, MESSAGES, type MessageKey } from '@common/messages';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { Lang } from '@common/protocol';
@@ -48,10 +49,20 @@ export const ENUM_CELL_RENDERERS: Record<string, CellRenderer> = {
 
 /** A patrol task's progress (issue 5): lap of laps and route point while it runs, all laps once finished. */
 function NaviProgressCell({ row }: { row: Record<string, unknown> }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language as Lang;
   const n = (k: string) => (typeof row[k] === 'number' ? (row[k] as number) : 0);
   const [status, lap, count, point, points] = [n('status'), n('lap'), Math.max(1, n('count')), n('point'), n('points')];
   if (status === 3) return <span data-testid="navi-progress" data-state="finished">{t('naviProgress.done', { count })}</span>;
+  // The last run failed (robot offline, server restarted, emergency stop): say why, beside the task's state.
+  if (status !== 2 && row.lastResult === 'failed') {
+    const key = typeof row.lastReason === 'string' && row.lastReason in MESSAGES ? (row.lastReason as MessageKey) : null;
+    return (
+      <Typography.Text type="danger" data-testid="navi-progress" data-state="failed">
+        {key ? t('naviProgress.failedBecause', { reason: formatMessage(key, lang) }) : t('naviProgress.failed')}
+      </Typography.Text>
+    );
+  }
   if (status !== 2 || !lap) return empty;
   const pct = Math.round((((lap - 1) + (points > 1 ? Math.max(0, point - 1) / (points - 1) : 0)) / count) * 100);
   return (

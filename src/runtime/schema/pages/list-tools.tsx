@@ -17,15 +17,18 @@ import { browserSave } from '../../api/rest-client';
 import { getLang } from '../../i18n/i18n';
 import { expireSession } from '../../session/expire';
 import { isAbortedError } from '../../api/errors';
+import { navigateTo } from '../../app/navigation';
 import { getToken, useSession } from '../../session/session-store';
 import { pickLabel, type Labels } from '../schema-types';
 import { LinkDialog, type LinkSpec } from './link-dialog';
 import { ActionFormDialog, type ActionForm } from './action-form-dialog';
 
-/** One row action of `x-row-actions`: an event call (the default), or a `link` dialog. */
+/** One row action of `x-row-actions`: an event call (the default), a `link` or `form` dialog, or a `page` to open. */
 export interface RowAction {
   key: string;
-  kind?: 'event' | 'link' | 'form';
+  kind?: 'event' | 'link' | 'form' | 'page';
+  /** The page a `page` action opens, with `?<idParam>=<row id>` (e.g. a plugin's page of the row's records). */
+  path?: string;
   /** The event a plain action calls. */
   event?: string;
   /** What a `link` action shows and calls. */
@@ -166,6 +169,7 @@ export function RowActions({ actions, record, onDone }: { actions: RowAction[]; 
   const [linking, setLinking] = useState<RowAction>();
   const run = async (a: RowAction) => {
     if (a.kind === 'link' || a.kind === 'form') return setLinking(a);
+    if (a.kind === 'page') return a.path ? navigateTo(`${a.path}?${a.idParam ?? 'id'}=${encodeURIComponent(String(record.id))}`) : undefined;
     if (!a.event) return;
     try {
       await callEvent(a.event, { ...(a.param ?? {}), [a.idParam ?? 'id']: record.id });

@@ -1,0 +1,75 @@
+/** Plain data of the navigation records page: record and day types, tag colours, durations, the chart option. */
+
+/** How a run ended (or that it goes on). */
+export type RunResult = 'running' | 'finished' | 'stopped' | 'failed';
+
+/** One run of GET /robot/naviRecord/getByNaviId. */
+export interface NaviRecord {
+  id: number;
+  taskId: number;
+  robotId: string;
+  routeName: string;
+  status: number;
+  count: number;
+  laps: number;
+  point: number;
+  points: number;
+  result: RunResult;
+  /** The failure reason in the caller's language (null unless failed with a known reason). */
+  reason: string | null;
+  reasonKey: string | null;
+  startedAt: string;
+  endedAt: string | null;
+  /** Seconds from start to end (to now while running). */
+  duration: number;
+  recognised: number | null;
+  recognisedAt: string | null;
+}
+
+/** One day of GET /robot/naviRecord/getDayDataCount. */
+export interface NaviDay {
+  date: string;
+  count: number;
+  finished: number;
+  stopped: number;
+  failed: number;
+  running: number;
+}
+
+export const RESULTS: readonly RunResult[] = ['finished', 'stopped', 'failed', 'running'];
+
+/** antd Tag colours of the results. */
+export const RESULT_TAG: Record<RunResult, string> = { running: 'processing', finished: 'success', stopped: 'default', failed: 'error' };
+
+/** Chart colours of the results (antd palette). */
+export const RESULT_COLOUR: Record<RunResult, string> = { finished: '#52c41a', stopped: '#8c8c8c', failed: '#ff4d4f', running: '#1677ff' };
+
+/** Whether a run may be re-recognised (it has ended). */
+export const canReRecognise = (r: Pick<NaviRecord, 'result' | 'endedAt'>): boolean => r.result !== 'running' && r.endedAt !== null;
+
+/** A duration in seconds as the key and values of its text (`duration.s`, `duration.ms`, `duration.hm`). */
+export function durationParts(seconds: number): { key: 'duration.s' | 'duration.ms' | 'duration.hm'; vars: Record<string, number> } {
+  const s = Math.max(0, Math.floor(seconds));
+  if (s < 60) return { key: 'duration.s', vars: { s } };
+  if (s < 3600) return { key: 'duration.ms', vars: { m: Math.floor(s / 60), s: s % 60 } };
+  return { key: 'duration.hm', vars: { h: Math.floor(s / 3600), m: Math.floor((s % 3600) / 60) } };
+}
+
+/** The day range shown first: the last `days` days up to today (UTC, as the server counts). */
+export function defaultRange(now: Date, days = 7): [string, string] {
+  const end = now.toISOString().slice(0, 10);
+  const start = new Date(Date.parse(`${end}T00:00:00Z`) - (days - 1) * 86_400_000).toISOString().slice(0, 10);
+  return [start, end];
+}
+
+/** A stacked bar chart of runs per day by result (ECharts option). */
+export function dayChartOption(days: NaviDay[], labels: Record<RunResult, string>): Record<string, unknown> {
+  return {
+    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+    legend: { top: 0 },
+    grid: { left: 32, right: 12, top: 32, bottom: 24 },
+    xAxis: { type: 'category', data: days.map((d) => d.date.slice(5)) },
+    yAxis: { type: 'value', minInterval: 1 },
+    series: RESULTS.map((r) => ({ name: labels[r], type: 'bar', stack: 'runs', barMaxWidth: 28, itemStyle: { color: RESULT_COLOUR[r] }, data: days.map((d) => d[r]) })),
+  };
+}
