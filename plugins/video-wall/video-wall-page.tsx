@@ -28,23 +28,42 @@ function robotList(signal: AbortSignal): Promise<MenuTreeCompany[]> {
 }
 
 // Stream addresses asked for as soon as the wall knows its cameras, before the tiles render;
-// a tile takes its camera's answer once when it is fresh (≤ 5 s), otherwise asks itself.
-const prefetched = new Map<string, { at: number; answer: Promise<{ path: string }> }>();
-function prefetchAddresses(tiles: Tiles): void {
+// a tile takes its camera's answer once when it is fresh (≤ 5 s), otherwise asks itself. An
+// answer already here when the tile first renders starts its player in that first render.
+interface Prefetch {
+  at: number;
+  answer: Promise<{ path: string }>;
+  path?: string;
+}
+const prefetched = new Map<string, Prefetch>();
+const PREFETCH_FRESH_MS = 5_000;
+/** Asks for the tiles' stream addresses; resolves when all have answered or after `waitMs`. */
+function prefetchAddresses(tiles: Tiles, waitMs: number): Promise<unknown> {
   if (tiles.some(Boolean)) warmLiveVideo(wsOrigin(), getToken() ?? '');
+  const answers: Promise<unknown>[] = [];
   for (const c of tiles) {
     if (!c) continue;
-    const answer = callEvent<{ path: string }>('reqVideoStream', { robotId: c.robotId, cameraId: c.cameraId });
-    answer.catch(() => undefined);
-    prefetched.set(cameraKey(c), { at: Date.now(), answer });
+    const entry: Prefetch = { at: Date.now(), answer: callEvent<{ path: string }>('reqVideoStream', { robotId: c.robotId, cameraId: c.cameraId }) };
+    answers.push(entry.answer.then((a) => (entry.path = a.path)).catch(() => undefined));
+    prefetched.set(cameraKey(c), entry);
   }
+  return Promise.race([Promise.all(answers), new Promise((r) => setTimeout(r, waitMs))]);
 }
-function streamAddress(camera: CameraRef, signal: AbortSignal): Promise<{ path: string }> {
+function takePrefetch(camera: CameraRef): Prefetch | undefined {
   const key = cameraKey(camera);
   const hit = prefetched.get(key);
   prefetched.delete(key);
-  return hit && Date.now() - hit.at <= 5_000 ? hit.answer : callEvent<{ path: string }>('reqVideoStream', { robotId: camera.robotId, cameraId: camera.cameraId }, { signal });
+  return hit && Date.now() - hit.at <= PREFETCH_FRESH_MS ? hit : undefined;
 }
+/** The camera's address if its prefetched answer is already here (taken once). */
+function takeAnsweredAddress(camera: CameraRef): string | undefined {
+  const hit = prefetched.get(cameraKey(camera));
+  return hit?.path && Date.now() - hit.at <= PREFETCH_FRESH_MS ? takePrefetch(camera)!.path : undefined;
+}
+function streamAddress(camera: CameraRef, signal: AbortSignal): Promise<{ path: string }> {
+  return takePrefetch(camera)?.answer ?? callEvent<{ path: string }>('reqVideoStream', { robotId: camera.robotId, cameraId: camera.cameraId }, { signal });
+}
+const streamUrl = (path: string) => `${wsOrigin()}${path}?token=${encodeURIComponent(getToken() ?? '')}`;
 
 function wsOrigin(): string {
   const ws = getConfig()?.wsUrl;
@@ -90,8 +109,9 @@ export default function VideoWallPage() {
         const size = stored?.layout ?? layout;
         const kept = sanitize(stored?.tiles, size, new Set(list.map((r) => r.robotId)));
         const first = stored && kept.some(Boolean) ? kept : fillEmpty(kept, list);
-        prefetchAddresses(first.slice(0, size));
-        setTiles(first);
+        // The tiles render once their addresses are here (at most 300 ms later): they start
+        // playing in that first render instead of rendering again when the answers arrive.
+        return prefetchAddresses(first.slice(0, size), 300).then(() => !abort.signal.aborted && setTiles(first));
       })
       .catch((err: unknown) => !isAbortedError(err) && setError((err as Error).message));
     return () => abort.abort();
@@ -203,11 +223,19 @@ const Tile = memo(function Tile({ index, camera, robotName, options, tiles, heig
   }, [options, tiles, index]);
   const box = useRef<HTMLDivElement>(null);
   const [visible, setVisible] = useState(true);
-  const [url, setUrl] = useState<string>();
+  const startedAt = useRef(0);
+  /** The camera whose prefetched address the first render already used (the effect then keeps it). */
+  const initial = useRef<string | null>(null);
+  const [url, setUrl] = useState<string | undefined>(() => {
+    const path = camera ? takeAnsweredAddress(camera) : undefined;
+    if (!path || !camera) return undefined;
+    initial.current = cameraKey(camera);
+    startedAt.current = performance.now();
+    return streamUrl(path);
+  });
   const [problem, setProblem] = useState<string>();
   const [state, setState] = useState<PlayerState>('nodata');
   const [stats, setStats] = useState<TileStats>({});
-  const startedAt = useRef(0);
 
   // Off-screen tiles pause: no stream until they scroll back into view.
   useEffect(() => {
@@ -222,6 +250,9 @@ const Tile = memo(function Tile({ index, camera, robotName, options, tiles, heig
   // Spec §4/§8: the camera's error report or new address restarts it; a heartbeat above 1 stops it.
   const pushes = useVideoPushes(camera?.robotId, camera?.cameraId ?? 0, state === 'playing');
   useEffect(() => {
+    const keep = initial.current === key && visible && !pushes.destroyed && pushes.restarts === 0;
+    initial.current = null;
+    if (keep) return;
     setUrl(undefined);
     setProblem(undefined);
     setStats({});
@@ -231,7 +262,7 @@ const Tile = memo(function Tile({ index, camera, robotName, options, tiles, heig
       .then((a) => {
         if (abort.signal.aborted) return;
         startedAt.current = performance.now();
-        setUrl(`${wsOrigin()}${a.path}?token=${encodeURIComponent(getToken() ?? '')}`);
+        setUrl(streamUrl(a.path));
       })
       .catch((err: unknown) => !isAbortedError(err) && setProblem((err as Error).message));
     return () => abort.abort();
