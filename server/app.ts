@@ -179,7 +179,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     services.url = `http://${config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host}:${port}`;
 
     if (config.simulator) {
-      const sim = new FleetSimulator(mqttUrl, 1_000, 15, config.simAlarmMinutes * 60_000);
+      const sim = new FleetSimulator(mqttUrl, 1_000, 15, config.simAlarmMinutes * 60_000, services.url);
       await sim.start(await simulatorSpecs(services));
       closers.splice(closers.length - 1, 0, () => sim.stop());
     }

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { MapElementKind, MapSyncState, MAP_TYPES, mapsTopic, type MapRecord } from '../../common/map';
 import { checkElements, type MapElement } from '../../common/map-elements';
@@ -8,6 +9,7 @@ import { bumpTable } from '../entities/crud';
 import { companyVisible, visibleCompanyIds } from '../entities/scope';
 import { AppError, fail } from '../errors';
 import { mapDir } from '../maps/map-store';
+import { issueMapTicket } from '../maps/map-tickets';
 import { createAjv } from '../schemas/loader';
 import type { Services } from '../services';
 import type { AuthedContext, EventContext, EventRegistry } from './registry';
@@ -277,13 +279,24 @@ export function registerMapEvents(reg: EventRegistry, svc: Services): void {
         svc.hub.publish(mapsTopic(map.companyId), 'mapSync', { mapId: map.id, robotId, status, message: message ? formatMessage(message, c.lang) : null });
       };
       for (const r of robots) await set(r.robotId, MapSyncState.syncing, null);
+      const files = (await svc.db.query<{ pgmPath: string | null; yamlPath: string | null }>('SELECT "pgmPath", "yamlPath" FROM maps WHERE id = $1', [map.id]))[0];
+      const digest = (file: string | null | undefined) => (file && fs.existsSync(file) ? crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex') : null);
+      const digests = { pgm: digest(files?.pgmPath), yaml: digest(files?.yamlPath) };
       const sync = async (robotId: string) => {
         const live = svc.fleet.get(robotId);
         if (!live || live.online !== 1 || !svc.gateway) return set(robotId, MapSyncState.failure, 'robotOffline');
+        // The robot downloads the files with a ticket (robots hold no session) and checks their digests.
+        const ticket = issueMapTicket(map.id);
         const reply = await svc.gateway.request(
           robotId,
           'mapDown',
-          { mapId: map.id, mapName: map.mapName, config: map.config, files: { pgm: `/robot/map/download/${map.id}?file=pgm`, yaml: `/robot/map/download/${map.id}?file=yaml` } },
+          {
+            mapId: map.id,
+            mapName: map.mapName,
+            config: map.config,
+            files: { pgm: `/robot/map/download/${map.id}?file=pgm&ticket=${ticket}`, yaml: `/robot/map/download/${map.id}?file=yaml&ticket=${ticket}` },
+            sha256: digests,
+          },
           10_000,
         );
         if (!reply) return set(robotId, MapSyncState.failure, 'mapSyncTimeout');

@@ -13,6 +13,7 @@ import { AppError } from '../errors';
 import { MapFileError, parseMapYaml, parsePgm } from '../maps/pgm';
 import { mapDir, processMap, renderDir } from '../maps/map-store';
 import type { TileManifest } from '../maps/tiles';
+import { mapTicketValid } from '../maps/map-tickets';
 import type { Services } from '../services';
 import { storeUpload } from '../uploads/store-upload';
 
@@ -144,7 +145,13 @@ export function registerMapRoutes(app: FastifyInstance, svc: Services, langOf: (
   const notFound = (req: FastifyRequest, reply: FastifyReply) => reply.code(404).send({ code: StatusCode.notFound, message: formatMessage('mapLocalFileNotFound', langOf(req)) });
 
   app.get('/robot/map/download/:mapId', async (req, reply) => {
-    const map = await readable(req);
+    // A robot syncing the map holds a ticket (mapDown) instead of a user session: pgm and yaml only.
+    const q = req.query as { ticket?: string; file?: string };
+    const id = Number((req.params as { mapId: string }).mapId);
+    const byTicket = q.ticket !== undefined && (q.file === 'pgm' || q.file === 'yaml') && mapTicketValid(q.ticket, id);
+    const map = byTicket
+      ? (await svc.db.query<{ id: number; companyId: number; mapName: string; pgmPath: string | null; yamlPath: string | null }>('SELECT id, "companyId", "mapName", "pgmPath", "yamlPath" FROM maps WHERE id = $1', [id]))[0]
+      : await readable(req);
     if (!map) return notFound(req, reply);
     const which = String((req.query as { file?: string }).file ?? 'pgm');
     const extra = (EXTRA_FILES as readonly string[]).includes(which);

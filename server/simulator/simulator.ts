@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
 import { MqttTopics, type RobotAlarmReport, type RobotNaviProgress, type RobotPose, type RobotTelemetry, type RobotVideoReport } from '../../common/protocol';
 import { RobotAction, type RefusalReason, type RobotCommand, type RobotReply } from '../../common/robot-actions';
@@ -100,6 +101,8 @@ export class FleetSimulator {
     private readonly detectionEveryTicks = 15,
     /** Issue 7: mean time between random alarms of one robot (0: alarms only when asked, as tests want). */
     private readonly alarmEveryMs = 0,
+    /** The server's HTTP address, where a synced map's files are downloaded from ('' : maps are refused). */
+    private readonly httpBase = '',
   ) {}
 
   async start(specs: SimRobotSpec[]): Promise<void> {
@@ -140,6 +143,14 @@ export class FleetSimulator {
       return;
     }
     if (robot.rail && typeof cmd.action === 'string' && cmd.action.startsWith('track')) return this.onTrackCommand(robot, robot.rail, cmd);
+    if (cmd.action === 'mapDown') {
+      void this.downloadMap(robot, cmd).then((out) => {
+        const reply: RobotReply = typeof out === 'string' ? { id: cmd.id, result: 'refused', reason: out } : { id: cmd.id, result: 'accepted', data: out.data };
+        robot.client.publish(MqttTopics.reply(robot.spec.robotId), JSON.stringify(reply));
+        this.publish(robot);
+      });
+      return;
+    }
     if (cmd.action === 'simulateAlarm') {
       this.alarm(robot, Number(cmd.params?.code), cmd.params?.state === 'clear' ? 'clear' : 'raise');
       robot.client.publish(MqttTopics.reply(robot.spec.robotId), JSON.stringify({ id: cmd.id, result: 'accepted' } satisfies RobotReply));
@@ -153,6 +164,37 @@ export class FleetSimulator {
     const reply: RobotReply = refusal ? { id: cmd.id, result: 'refused', reason: refusal } : { id: cmd.id, result: 'accepted', ...(data !== undefined ? { data } : {}) };
     robot.client.publish(MqttTopics.reply(robot.spec.robotId), JSON.stringify(reply));
     this.publish(robot);
+  }
+
+  /**
+   * A map sent to the robot (mapDown): it downloads the pgm and yaml from the addresses it was
+   * given, checks them against the digests, then takes the map and patrols a loop inside it
+   * (map pixels → metres). A failed or mismatching download is the spec's download error.
+   */
+  private async downloadMap(r: SimRobot, cmd: RobotCommand): Promise<{ data: unknown } | RefusalReason> {
+    const id = Number(cmd.params?.mapId);
+    const c = cmd.params?.config as { pixelW?: number; pixelH?: number; scale?: number; Xorigin?: number; Yorigin?: number } | undefined;
+    const files = cmd.params?.files as { pgm?: string; yaml?: string } | undefined;
+    const sha = cmd.params?.sha256 as { pgm?: string | null; yaml?: string | null } | undefined;
+    if (!Number.isInteger(id) || !c?.pixelW || !c.pixelH || !c.scale || !files?.pgm || !files.yaml) return 'mapLocalFileNotFound';
+    if (!this.httpBase) return 'mapDownloadError';
+    try {
+      for (const which of ['pgm', 'yaml'] as const) {
+        const res = await fetch(new URL(files[which]!, this.httpBase), { signal: AbortSignal.timeout(8_000) });
+        if (!res.ok) return 'mapDownloadError';
+        const bytes = Buffer.from(await res.arrayBuffer());
+        if (sha?.[which] && crypto.createHash('sha256').update(bytes).digest('hex') !== sha[which]) return 'mapDownloadError';
+      }
+    } catch {
+      return 'mapDownloadError';
+    }
+    const m = (px: number, py: number): [number, number] => [c.Xorigin! + px * c.scale!, c.Yorigin! + (c.pixelH! - py) * c.scale!];
+    const [w, h] = [c.pixelW, c.pixelH];
+    r.spec.mapId = id;
+    r.spec.loop = [m(w * 0.35, h * 0.35), m(w * 0.65, h * 0.35), m(w * 0.65, h * 0.65), m(w * 0.35, h * 0.65)];
+    r.s = 0;
+    [r.x, r.y] = r.spec.loop[0]!;
+    return { data: { mapId: id } };
   }
 
   /** Track commands (tasks, task control, remote control) go to the rail; its answer is the reply. */
@@ -335,19 +377,6 @@ export class FleetSimulator {
         } else if (op === FireOperation.nozzleUp || op === FireOperation.nozzleDown) r.nozzle.pitch = Math.max(-30, Math.min(60, r.nozzle.pitch + (op === FireOperation.nozzleUp ? 5 : -5)));
         else r.nozzle.yaw = Math.max(-90, Math.min(90, r.nozzle.yaw + (op === FireOperation.nozzleLeft ? -5 : 5)));
         return { data: { spraying: r.status === S.fireFighting, ...r.nozzle } };
-      }
-      case 'mapDown': {
-        // A map sent to the robot: it takes it and patrols a loop inside it (map pixels → metres).
-        const id = Number(cmd.params?.mapId);
-        const c = cmd.params?.config as { pixelW?: number; pixelH?: number; scale?: number; Xorigin?: number; Yorigin?: number } | undefined;
-        if (!Number.isInteger(id) || !c?.pixelW || !c.pixelH || !c.scale) return 'mapLocalFileNotFound';
-        const m = (px: number, py: number): [number, number] => [c.Xorigin! + px * c.scale!, c.Yorigin! + (c.pixelH! - py) * c.scale!];
-        const [w, h] = [c.pixelW, c.pixelH];
-        r.spec.mapId = id;
-        r.spec.loop = [m(w * 0.35, h * 0.35), m(w * 0.65, h * 0.35), m(w * 0.65, h * 0.65), m(w * 0.35, h * 0.65)];
-        r.s = 0;
-        [r.x, r.y] = r.spec.loop[0]!;
-        return { data: { mapId: id } };
       }
       case 'navigate': {
         // A patrol task: drive its route (metres in the map frame) from the first point.

@@ -245,6 +245,50 @@ describe('processing, list, download, sync, delete', () => {
     expect(robots.map((r) => r.robotId)).toContain('01WR000001');
   });
 
+  it('the robot downloads the map with the ticket it was given: pgm and yaml of that map only; a failed download is the spec message', async () => {
+    // Listen as the robot's server would see it: the ticket travels in the mapDown command.
+    const robotSide = await import('mqtt').then((m) => m.default.connectAsync(s.server.mqttUrl));
+    await robotSide.subscribeAsync('fleet/robots/01WR000002/command');
+    const command = new Promise<{ params: { files: { pgm: string; yaml: string }; sha256: { pgm: string } } }>((resolve) =>
+      robotSide.on('message', (_t, p) => {
+        const c = JSON.parse(p.toString());
+        if (c.action === 'mapDown') resolve(c);
+      }),
+    );
+    const link = await openLink(entadmin);
+    link.ws.send(JSON.stringify({ type: 'subscribe', topic: `maps/${harborId}` }));
+    await link.next((m) => m.event === 'snapshot');
+    expect((await s.call('mapDown', { mapId, robotIds: ['01WR000002'] }, entadmin)).statusCode).toBe(200);
+    const cmd = await command;
+    await robotSide.endAsync(true);
+    const ok = await link.next((m) => m.event === 'mapSync' && m.data.robotId === '01WR000002' && m.data.status !== 1, 20_000);
+    expect([ok.data.status, ok.data.message]).toEqual([2, null]);
+    // No session needed with the ticket; the bytes are the map's (the digest the robot checks).
+    const pgm = await fetch(`${s.url}${cmd.params.files.pgm}`);
+    expect(pgm.status).toBe(200);
+    const crypto = await import('node:crypto');
+    expect(crypto.createHash('sha256').update(Buffer.from(await pgm.arrayBuffer())).digest('hex')).toBe(cmd.params.sha256.pgm);
+    expect((await fetch(`${s.url}${cmd.params.files.yaml}`)).status).toBe(200);
+    // The ticket opens nothing else: another file kind, another map, or a made-up ticket.
+    const ticket = new URL(cmd.params.files.pgm, s.url).searchParams.get('ticket')!;
+    expect((await fetch(`${s.url}/robot/map/download/${mapId}?file=png&ticket=${ticket}`)).status).toBe(404);
+    expect((await fetch(`${s.url}/robot/map/download/${mapId + 1000}?file=pgm&ticket=${ticket}`)).status).toBe(404);
+    expect((await fetch(`${s.url}/robot/map/download/${mapId}?file=pgm&ticket=made-up`)).status).toBe(404);
+
+    // The map's pgm goes missing on the server: the robot's download fails → "Robot download error".
+    const pgmPath = path.join(s.dir, 'maps', String(mapId), 'map.pgm');
+    const saved = fs.readFileSync(pgmPath);
+    fs.rmSync(pgmPath);
+    try {
+      expect((await s.call('mapDown', { mapId, robotIds: ['01WR000002'] }, entadmin)).statusCode).toBe(200);
+      const bad = await link.next((m) => m.event === 'mapSync' && m.data.robotId === '01WR000002' && m.data.status === 3, 20_000);
+      expect(bad.data.message).toBe('Robot download error');
+    } finally {
+      fs.writeFileSync(pgmPath, saved);
+      link.ws.close();
+    }
+  });
+
   it('modifies and deletes a map with its files', async () => {
     const m = await s.call('modifyMap', { mapId, mapName: 'Willow2', floor: 3 }, entadmin);
     expect(m.param).toMatchObject({ mapName: 'Willow2', floor: 3 });
