@@ -3,25 +3,17 @@
  * (/home, which opens telecontrol), measured by loading the built console in Chromium and
  * gzipping every script it fetched. Budgets (issue 2): login ≤ 200 KB, shell ≤ 450 KB.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { launchChromium } from '../tests/helpers/chromium';
-import { freePort } from '../tests/helpers/postgres';
+import { loginThroughPage, startBenchServer } from './support/server';
 
 const BUDGET = { login: 200, shell: 450 };
 
 async function main(): Promise<void> {
-  const port = await freePort();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fc-bundle-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, CAPTCHA: 'off', PORT: String(port), MQTT_PORT: '0', DATA_DIR: dir, LOG_LEVEL: 'error' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve) => child.stdout!.on('data', (d: Buffer) => d.toString().includes('listening on') && resolve()));
-  const base = `http://127.0.0.1:${port}`;
+  const server = await startBenchServer('bundle');
+  const base = server.base;
   const browser = await launchChromium();
   try {
     const page = await browser.newPage();
@@ -35,11 +27,7 @@ async function main(): Promise<void> {
     await page.goto(`${base}/`, { waitUntil: 'networkidle' });
     const login = gz(scripts);
     const loginFiles = scripts.size;
-    await page.getByTestId('login-username').locator('input').or(page.getByTestId('login-username')).first().fill('admin');
-    await page.getByTestId('login-password').locator('input').or(page.getByTestId('login-password')).first().fill('demo1234');
-    await page.getByTestId('login-code').locator('input').or(page.getByTestId('login-code')).first().fill('abcd');
-    await page.getByTestId('login-submit').click();
-    await page.waitForURL(/\/home\//);
+    await loginThroughPage(page, base, 'admin');
     await page.waitForLoadState('networkidle');
     const shell = gz(scripts);
     const row = (name: string, kb: number, budget: number, n: number) =>
@@ -48,8 +36,7 @@ async function main(): Promise<void> {
     row('app shell JS (/home → telecontrol)', shell, BUDGET.shell, scripts.size);
   } finally {
     await browser.close();
-    child.kill('SIGTERM');
-    fs.rmSync(dir, { recursive: true, force: true });
+    server.stop();
   }
 }
 

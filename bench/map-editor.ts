@@ -6,13 +6,12 @@
  *  - pan/zoom: frame times (requestAnimationFrame intervals) while dragging the view and turning
  *    the wheel for a few seconds; goal p95 ≤ 16.7 ms.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchChromium } from '../tests/helpers/chromium';
-import { freePort } from '../tests/helpers/postgres';
+import { loginThroughPage, startBenchServer } from './support/server';
 import { mapFixturesDir } from '../tests/helpers/map-fixtures';
 
 const FIXTURES = mapFixturesDir(path.resolve(import.meta.dirname, '..'));
@@ -78,14 +77,8 @@ async function main(): Promise<void> {
     .filter((d) => fs.statSync(path.join(FIXTURES, d)).isDirectory())
     .map((d) => ({ d, pgm: fs.readdirSync(path.join(FIXTURES, d)).find((f) => f.endsWith('.pgm'))!, yaml: fs.readdirSync(path.join(FIXTURES, d)).find((f) => f.endsWith('.yaml'))! }))
     .sort((a, b) => fs.statSync(path.join(FIXTURES, b.d, b.pgm)).size - fs.statSync(path.join(FIXTURES, a.d, a.pgm)).size)[0]!;
-  const port = await freePort();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fc-map-editor-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, CAPTCHA: 'off', PORT: String(port), MQTT_PORT: '0', DATA_DIR: dir, LOG_LEVEL: 'error', SIMULATOR: 'off' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve) => child.stdout!.on('data', (d: Buffer) => d.toString().includes('listening on') && resolve()));
-  const base = `http://127.0.0.1:${port}`;
+  const server = await startBenchServer('map-editor', { SIMULATOR: 'off' });
+  const base = server.base;
   const browser = await launchChromium();
   let ok = true;
   try {
@@ -108,12 +101,7 @@ async function main(): Promise<void> {
     console.log(`map: ${largest.d} (${map.config.pixelW} × ${map.config.pixelH} px) with ${ZONES} zones and ${ROUTES * ROUTE_POINTS} route points`);
 
     const login = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
-    await login.goto(`${base}/`);
-    await login.getByTestId('login-username').fill('entadmin');
-    await login.getByTestId('login-password').fill('demo1234');
-    await login.getByTestId('login-code').fill('abcd');
-    await login.getByTestId('login-submit').click();
-    await login.waitForURL(/\/home\//);
+    await loginThroughPage(login, base, 'entadmin');
     const page = login;
     const ready = page.locator(`[data-testid="map-editor-canvas"][data-ready="1"][data-elements="${ZONES + ROUTES}"]`);
 
@@ -165,8 +153,7 @@ async function main(): Promise<void> {
     await page.screenshot({ path: path.join(os.tmpdir(), 'fc-map-editor-bench.png') });
   } finally {
     await browser.close();
-    child.kill('SIGTERM');
-    fs.rmSync(dir, { recursive: true, force: true });
+    server.stop();
   }
   if (!ok) process.exitCode = 1;
 }

@@ -7,13 +7,11 @@
  * the keydown event's timestamp (so time spent queued behind the previous keystroke counts) to
  * the end of the first animation frame after the field's value changed.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchChromium } from '../tests/helpers/chromium';
-import { freePort } from '../tests/helpers/postgres';
+import { loginThroughPage, startBenchServer } from './support/server';
 
 const GOAL_MS = 50;
 const KEYS = 50;
@@ -67,24 +65,13 @@ function report(name: string, values: number[]): boolean {
 
 async function main(): Promise<void> {
   if (!fs.existsSync(path.join('dist', 'index.html'))) throw new Error('Build the console first (npx vite build).');
-  const port = await freePort();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fc-keystroke-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, CAPTCHA: 'off', PORT: String(port), MQTT_PORT: '0', DATA_DIR: dir, LOG_LEVEL: 'error' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve) => child.stdout!.on('data', (d: Buffer) => d.toString().includes('listening on') && resolve()));
-  const base = `http://127.0.0.1:${port}`;
+  const server = await startBenchServer('keystroke');
+  const base = server.base;
   const browser = await launchChromium();
   let ok = true;
   try {
     const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
-    await page.goto(`${base}/`);
-    await page.getByTestId('login-username').locator('input').or(page.getByTestId('login-username')).first().fill('admin');
-    await page.getByTestId('login-password').locator('input').or(page.getByTestId('login-password')).first().fill('demo1234');
-    await page.getByTestId('login-code').locator('input').or(page.getByTestId('login-code')).first().fill('abcd');
-    await page.getByTestId('login-submit').click();
-    await page.waitForURL(/\/home\//);
+    await loginThroughPage(page, base, 'admin');
     // The persisted robot selection (as choosing the robot in the tree stores it).
     await page.evaluate((sel) => {
       for (const s of [sessionStorage, localStorage]) s.setItem('fc.robotSelection', JSON.stringify(sel));
@@ -137,8 +124,7 @@ async function main(): Promise<void> {
     console.log(`${'reference: a bare <input> on an empty page'.padEnd(44)} n=${KEYS}  p50 ${ref.p50.toFixed(1)} ms  p95 ${ref.p95.toFixed(1)} ms  max ${ref.max.toFixed(1)} ms`);
   } finally {
     await browser.close();
-    child.kill('SIGTERM');
-    fs.rmSync(dir, { recursive: true, force: true });
+    server.stop();
   }
   if (!ok) process.exitCode = 1;
 }

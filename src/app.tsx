@@ -1,6 +1,5 @@
 /** Routes of the console: login, error pages and the (lazy) console behind the login. */
 import { Suspense, useEffect } from 'react';
-import { Spin } from 'antd';
 import { BrowserRouter, Route, Routes, useNavigate } from 'react-router';
 import { AppProviders, lazyPage, setNavigator } from '@runtime';
 
@@ -24,12 +23,9 @@ function NavigatorBridge() {
   return null;
 }
 
+/** index.html's CSS spinner (the login route carries no antd Spin). */
 function Loading() {
-  return (
-    <div style={{ minHeight: '100vh', display: 'grid', placeItems: 'center' }}>
-      <Spin size="large" />
-    </div>
-  );
+  return <div className="boot" role="progressbar" aria-label="Loading" />;
 }
 
 /** The application. */

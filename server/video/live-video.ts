@@ -51,10 +51,10 @@ export function registerLiveVideo(app: FastifyInstance, svc: Services, clipsDir:
   };
 
   /** Checks the caller may watch the camera and starts it into the sink; returns the stop function or the refusal. */
-  const start = async (session: Session, robotId: string, camera: string, sink: Sink): Promise<(() => void) | Refusal> => {
+  const start = async (session: Session, robotId: string, camera: string, sink: Sink, scope: () => Promise<number[] | null> = () => visibleCompanyIds(svc.db, session)): Promise<(() => void) | Refusal> => {
     const name = /^\d$/.test(camera) ? CAMERAS[Number(camera)] : (CAMERAS as readonly string[]).includes(camera) ? camera : undefined;
     const robot = svc.fleet.get(robotId);
-    const ids = robot ? await visibleCompanyIds(svc.db, session) : null;
+    const ids = robot ? await scope() : null;
     if (!robot || !name || (ids !== null && !ids.includes(robot.companyId))) return { code: VideoClose.notFound, reason: 'no such camera' };
     if (!robot.online || !robot.videoOnline) return { code: VideoClose.offline, reason: 'video offline' };
     const stream = new FlvLoop(clip(name));
@@ -98,6 +98,12 @@ export function registerLiveVideo(app: FastifyInstance, svc: Services, clipsDir:
     if (!session) return socket.close(VideoClose.badToken, 'token invalid');
     /** Open streams by id; `stop` is set once started, `dead` when closed meanwhile. */
     const streams = new Map<number, { stop?: () => void; dead?: boolean }>();
+    // The caller's company scope, read once for a burst of opens (a wall opens 16 at once) and again after 10 s.
+    let scope: { at: number; ids: Promise<number[] | null> } | null = null;
+    const scopeIds = () => {
+      if (!scope || Date.now() - scope.at > 10_000) scope = { at: Date.now(), ids: visibleCompanyIds(svc.db, session) };
+      return scope.ids;
+    };
     const open = () => socket.readyState === 1;
     const closed = (id: number, r: Refusal) => open() && socket.send(JSON.stringify({ type: 'closed', id, code: r.code, reason: r.reason }));
     const stop = (id: number) => {
@@ -135,7 +141,7 @@ export function registerLiveVideo(app: FastifyInstance, svc: Services, clipsDir:
           if (streams.get(id) === entry) streams.delete(id);
           closed(id, r);
         },
-      }).then((started) => {
+      }, scopeIds).then((started) => {
         // Closed (or reopened under the same id) while it was starting: stop this one.
         if (entry.dead) return typeof started === 'function' && started();
         if (typeof started === 'function') entry.stop = started;

@@ -5,7 +5,7 @@
  * the login route's JavaScript budget is 200 KB gzip.
  */
 import { useCallback, useEffect, useRef, useState, type CSSProperties, type FormEvent, type ReactNode } from 'react';
-import { Alert, Button, Spin, theme } from 'antd';
+import { Alert, Button, theme } from 'antd';
 import { DashboardOutlined, LockOutlined, RobotOutlined, SafetyCertificateOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -212,7 +212,7 @@ export default function LoginPage() {
                   style={{ borderColor: token.colorBorder }}
                 >
                   {code?.image ? <img data-testid={IDS.codeImage} src={code.image} alt={t('login.codeImage')} /> : <span data-testid={IDS.codeImage} />}
-                  {codeLoading ? <Spin size="small" className="fc-login-code-spin" /> : null}
+                  {codeLoading ? <span className="fc-login-code-spin" role="progressbar" aria-label={t('login.codeImage')} /> : null}
                 </button>
               </div>
             </Field>

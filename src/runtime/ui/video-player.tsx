@@ -43,7 +43,11 @@ let flvModule: Promise<typeof import('flv.js')> | null = null;
  * page still asks for robots and stream addresses (bench/video-wall.ts: first frame).
  */
 export function preloadLivePlayer(): Promise<typeof import('flv.js')> {
-  flvModule ??= import('flv.js');
+  flvModule ??= import('flv.js').then((m) => {
+    // flv.js logs every chunk at its verbose and debug levels: ~20 ms of a 16-camera wall's start.
+    m.default.LoggingControl.applyConfig({ enableVerbose: false, enableDebug: false, enableInfo: false });
+    return m;
+  });
   return flvModule;
 }
 
@@ -96,6 +100,8 @@ export function LivePlayer({ url, height = 360, 'data-testid': testId = 'video-p
       if (!flvjs.isSupported()) return setState('error');
       // Our server's cameras share one socket (live-mux.ts); other addresses open their own.
       const customLoader = isMuxable(url) ? muxLoaderClass(flvjs) : undefined;
+      // The audio track stays although the player is muted: without it flv.js starts ~50 ms sooner
+      // on a wall of 16 but Chromium drops ~1 % of the frames (bench/video-wall.ts).
       player = flvjs.createPlayer({ type: 'flv', isLive: true, url }, { enableWorker: false, enableStashBuffer: false, lazyLoad: false, customLoader }) as unknown as FlvPlayer;
       player.attachMediaElement(el);
       player.on(flvjs.Events.ERROR, (type: unknown) => {
