@@ -6,7 +6,7 @@ import { CloudUploadOutlined, DeleteOutlined, DownloadOutlined, EditOutlined, Fo
 import { useSubscription } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import { callEvent, getToken, navigateTo, useSession } from '@runtime';
+import { callEvent, getToken, navigateTo, preloadPage, useSession } from '@runtime';
 import { mapsTopic, MapSyncState, type MapRecord } from '@common/map';
 import { subjectCan } from '@common/access';
 import { MAP_MANAGE_TEST_IDS as IDS } from './test-ids';
@@ -40,6 +40,10 @@ export default function MapManagePage() {
   const [uploadOpen, setUploadOpen] = useState(false);
   const [syncing, setSyncing] = useState<MapRecord | null>(null);
   const [modifying, setModifying] = useState<MapRecord | null>(null);
+  // The editor is the next page here: its code (Konva and the editor) is fetched while the list is read.
+  useEffect(() => {
+    if (can('map:edit')) preloadPage('/home/mapEditor');
+  }, []);
 
   const load = useCallback(async () => {
     setLoading(true);

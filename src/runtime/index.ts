@@ -158,7 +158,7 @@ export { ConsoleRefine } from './app/console-refine';
 /** Type of extra (plugin) resources declared to refine. */
 export type { ExtraResource } from './app/console-refine';
 /** Registers the router's navigate for non-React code; navigates from anywhere. */
-export { setNavigator, navigateTo } from './app/navigation';
+export { setNavigator, navigateTo, preloadPage, setPagePreloader } from './app/navigation';
 /** antd 5 + React 19 render shim (call once at start-up). */
 export { installAntdReact19Shim } from './app/antd-react19';
 /** React.lazy with the spec's chunk-load timeout. */

@@ -18,6 +18,7 @@ import {
   pickLabel,
   RobotRequired,
   RouteGuard,
+  setPagePreloader,
   SCHEMAS_CHANGED_EVENT,
   SettingsPage,
   useRealtimeLinkWhileMounted,
@@ -55,6 +56,12 @@ function firstPageCode(): Promise<unknown> {
   return page?.preload() ?? Promise.resolve();
 }
 let firstCode: Promise<unknown> | null = typeof window === 'undefined' ? null : firstPageCode();
+
+// Pages ask for another page's code ahead (runtime preloadPage); only plugin pages are separate chunks here.
+setPagePreloader((path) => {
+  const route = pluginRegistry.routes.find((r) => matchPath(r.path, path.split('?')[0]!));
+  if (route) void pluginPages.get(route.path)?.preload();
+});
 
 function relative(path: string): string {
   return path.replace(/^\/+/, '');

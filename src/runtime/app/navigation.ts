@@ -19,3 +19,22 @@ export function navigateTo(path: string, options?: { replace?: boolean }): void 
   if (navigator) navigator(path, options);
   else if (typeof window !== 'undefined') window.location.assign(path);
 }
+
+type Preload = (path: string) => void;
+let preloader: Preload | undefined;
+
+/** Registers how a page's code is fetched ahead (the composition root knows the routes). */
+export function setPagePreloader(preload: Preload): () => void {
+  preloader = preload;
+  return () => {
+    if (preloader === preload) preloader = undefined;
+  };
+}
+
+/**
+ * Fetches the code of the page at `path` now (after the current task), so opening it later does
+ * not wait for its chunk (e.g. map management preloads the map editor while its list loads).
+ */
+export function preloadPage(path: string): void {
+  setTimeout(() => preloader?.(path), 0);
+}
