@@ -131,13 +131,17 @@ export function registerMapRoutes(app: FastifyInstance, svc: Services, langOf: (
     return { mapName, mapType, layer, buildingId: b.id, buildingName: b.name, regionName: b.regionName, companyId: b.companyId, floor };
   }
 
+  /** A map's row with its files, or undefined. */
+  const mapFiles = async (id: number) =>
+    (await svc.db.query<{ id: number; companyId: number; mapName: string; pgmPath: string | null; yamlPath: string | null }>('SELECT id, "companyId", "mapName", "pgmPath", "yamlPath" FROM maps WHERE id = $1', [id]))[0];
+
   /** A map the session may read, with its files, or null. */
   async function readable(req: FastifyRequest) {
     const s = await session(req);
     if (!s || !subjectCan(s, 'map:read')) return null;
     const id = Number((req.params as { mapId: string }).mapId);
     if (!Number.isInteger(id)) return null;
-    const row = (await svc.db.query<{ id: number; companyId: number; mapName: string; pgmPath: string | null; yamlPath: string | null }>('SELECT id, "companyId", "mapName", "pgmPath", "yamlPath" FROM maps WHERE id = $1', [id]))[0];
+    const row = await mapFiles(id);
     if (!row || !(await companyVisible(svc.db, s, row.companyId))) return null;
     return row;
   }
@@ -150,7 +154,7 @@ export function registerMapRoutes(app: FastifyInstance, svc: Services, langOf: (
     const id = Number((req.params as { mapId: string }).mapId);
     const byTicket = q.ticket !== undefined && (q.file === 'pgm' || q.file === 'yaml') && mapTicketValid(q.ticket, id);
     const map = byTicket
-      ? (await svc.db.query<{ id: number; companyId: number; mapName: string; pgmPath: string | null; yamlPath: string | null }>('SELECT id, "companyId", "mapName", "pgmPath", "yamlPath" FROM maps WHERE id = $1', [id]))[0]
+      ? await mapFiles(id)
       : await readable(req);
     if (!map) return notFound(req, reply);
     const which = String((req.query as { file?: string }).file ?? 'pgm');

@@ -51,17 +51,18 @@ const shellOverlays = lazyOverlays(pluginRegistry.overlays);
  */
 function firstPageCode(): Promise<unknown> {
   const here = window.location.pathname;
-  const route = pluginRegistry.routes.find((r) => matchPath(r.path, here));
-  const page = route ? pluginPages.get(route.path) : here.startsWith(`${HOME}/`) ? EntityListPage : undefined;
-  return page?.preload() ?? Promise.resolve();
+  return preloadPluginPage(here) ?? (here.startsWith(`${HOME}/`) ? EntityListPage.preload() : Promise.resolve());
+}
+
+/** Starts loading the plugin page at a path (query ignored); undefined when no plugin route matches. */
+function preloadPluginPage(path: string): Promise<unknown> | undefined {
+  const route = pluginRegistry.routes.find((r) => matchPath(r.path, path.split('?')[0]!));
+  return route ? pluginPages.get(route.path)?.preload() : undefined;
 }
 let firstCode: Promise<unknown> | null = typeof window === 'undefined' ? null : firstPageCode();
 
 // Pages ask for another page's code ahead (runtime preloadPage); only plugin pages are separate chunks here.
-setPagePreloader((path) => {
-  const route = pluginRegistry.routes.find((r) => matchPath(r.path, path.split('?')[0]!));
-  if (route) void pluginPages.get(route.path)?.preload();
-});
+setPagePreloader((path) => void preloadPluginPage(path));
 
 function relative(path: string): string {
   return path.replace(/^\/+/, '');

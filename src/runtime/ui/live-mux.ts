@@ -117,6 +117,12 @@ const connections = new Map<string, MuxConnection>();
  * shared socket; null for any other address (an external media server), which flv.js opens itself.
  */
 export function openMuxStream(url: string, handlers: StreamHandlers): MuxStream | null {
+  const target = muxTarget(url);
+  return target ? connectionFor(target.muxUrl).open(target.path, handlers) : null;
+}
+
+/** The shared socket's address and the stream's path for a single-stream address, or null. */
+function muxTarget(url: string): { muxUrl: string; path: string } | null {
   let u: URL;
   try {
     u = new URL(url);
@@ -124,7 +130,7 @@ export function openMuxStream(url: string, handlers: StreamHandlers): MuxStream 
     return null;
   }
   if (!/^wss?:$/.test(u.protocol) || !/^\/live\/[^/]+\/[^/]+$/.test(u.pathname)) return null;
-  return connectionFor(`${u.protocol}//${u.host}/live-mux${u.search}`).open(u.pathname, handlers);
+  return { muxUrl: `${u.protocol}//${u.host}/live-mux${u.search}`, path: u.pathname };
 }
 
 function connectionFor(muxUrl: string): MuxConnection {
@@ -146,7 +152,7 @@ export function warmLiveVideo(wsOrigin: string, token: string): void {
 
 /** Whether an address can go over the shared socket. */
 export function isMuxable(url: string): boolean {
-  return /^wss?:\/\/[^/]+\/live\/[^/?#]+\/[^/?#]+(\?|$)/.test(url);
+  return muxTarget(url) !== null;
 }
 
 type FlvModule = typeof FlvJs;
