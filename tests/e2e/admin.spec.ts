@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { login } from './helpers';
+import { chooseOption, login } from './helpers';
 
 test('robotManage: the serial number rule shows its message; a good serial gets the type from characters 3-4', async ({ page }) => {
   await login(page, 'admin');
@@ -14,8 +14,7 @@ test('robotManage: the serial number rule shows its message; a good serial gets 
   await expect(form).toContainText('10 letters and digits, the first two numeric');
   await form.getByLabel('Serial number').fill('31TP000009');
   // Company is required: pick the first one offered.
-  await form.getByLabel('Company').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option, .ant-select-dropdown:visible .ant-select-tree-treenode').getByText('HarborEast', { exact: true }).click();
+  await chooseOption(page, form.getByLabel('Company'), 'HarborEast');
   await page.getByTestId('entity-submit-robot').click();
   await expect(form).toBeHidden();
   const row = table.locator('tr', { hasText: '31TP000009' });
@@ -174,8 +173,7 @@ test('groupManage over REST: a group with linked robots is created, listed and d
   await page.getByTestId('entity-create-group').click();
   const form = page.getByTestId('entity-form-group');
   await form.getByLabel('Name', { exact: true }).fill('NightPatrol');
-  await form.getByLabel('Company').click();
-  await page.locator('.ant-select-dropdown:visible').getByText('HarborSecurity', { exact: true }).click();
+  await chooseOption(page, form.getByLabel('Company'), 'HarborSecurity');
   await form.getByLabel('Robots').click();
   const menu = page.locator('.ant-select-dropdown:visible');
   await menu.getByText('PatrolA1 (01WR000001)').click();
@@ -198,20 +196,16 @@ test('companySetting: one form per company; a change is saved for the chosen com
   await login(page, 'admin');
   await page.goto('/home/companySetting');
   const pageCard = page.getByTestId('single-page-company-setting');
-  await pageCard.getByTestId('single-subject-company-setting').click();
-  await page.locator('.ant-select-dropdown:visible').getByText('MetroColdChain', { exact: true }).click();
+  await chooseOption(page, pageCard.getByTestId('single-subject-company-setting'), 'MetroColdChain');
   const form = page.getByTestId('entity-form-company-setting');
-  await form.getByRole('combobox', { name: 'SOS mode' }).click({ force: true });
-  await page.locator('.ant-select-dropdown:visible').getByText('Remote call', { exact: true }).click();
-  await form.getByRole('combobox', { name: 'Alarm e-mail group' }).click({ force: true });
-  await page.locator('.ant-select-dropdown:visible').getByText('MetroAlarms', { exact: true }).click();
+  await chooseOption(page, form.getByRole('combobox', { name: 'SOS mode' }), 'Remote call');
+  await chooseOption(page, form.getByRole('combobox', { name: 'Alarm e-mail group' }), 'MetroAlarms');
   await page.getByTestId('entity-submit-company-setting').click();
   await expect(page.getByText('Company settings saved')).toBeVisible();
   // The server holds it: read back over the protocol, then in the page after a reload.
   expect((await call('getCompanyParam', { companyId: 3 }, adminToken)).param).toMatchObject({ companyId: 3, sosMode: 2 });
   await page.reload();
-  await pageCard.getByTestId('single-subject-company-setting').click();
-  await page.locator('.ant-select-dropdown:visible').getByText('MetroColdChain', { exact: true }).click();
+  await chooseOption(page, pageCard.getByTestId('single-subject-company-setting'), 'MetroColdChain');
   await expect(form).toContainText('Remote call');
   await expect(form).toContainText('MetroAlarms');
 });
@@ -223,8 +217,7 @@ test('versionManage: a version file is uploaded with progress; its name and size
   const form = page.getByTestId('entity-form-version-info');
   await form.getByLabel('Project', { exact: true }).fill('NaviCore');
   await form.getByLabel('Version', { exact: true }).fill('V9.1');
-  await form.getByRole('combobox', { name: 'Type' }).click({ force: true });
-  await page.locator('.ant-select-dropdown:visible').getByText('Patch', { exact: true }).click();
+  await chooseOption(page, form.getByRole('combobox', { name: 'Type' }), 'Patch');
   await form.locator('input[type="file"]').first().setInputFiles({ name: 'navicore-9.1.patch', mimeType: 'application/octet-stream', buffer: Buffer.alloc(3000, 7) });
   await expect(form.getByLabel('File name', { exact: true })).toHaveValue('navicore-9.1.patch');
   await expect(form.getByLabel('File size (bytes)', { exact: true })).toHaveValue('3000');
@@ -260,12 +253,7 @@ test('batteryManagement: a charge SOC table is read from a CSV file (a bad line 
 
   await row.getByTestId('row-action-bindRobot').click();
   const bind = page.getByTestId('action-form-bindRobot');
-  // Open the robot list (a click can land while the dialog is still animating in: try again until it opens).
-  await expect(async () => {
-    await bind.getByRole('combobox').click({ force: true });
-    await expect(page.locator('.ant-select-dropdown:visible')).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 20_000 });
-  await page.locator('.ant-select-dropdown:visible').getByText('PatrolA1 (01WR000001)').click();
+  await chooseOption(page, bind.getByRole('combobox'), 'PatrolA1 (01WR000001)');
   await page.getByTestId('action-form-submit-bindRobot').click();
   await expect(bind).toBeHidden();
   expect((await call('getSocData', { robotId: '01WR000001' }, token)).param).toMatchObject({ robotId: '01WR000001', batteryId: battery.id, model: 'LFP48V60' });

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** Logs in through the login screen (the server runs with CAPTCHA=off, so any code passes). */
 export async function login(page: Page, username: string, password = 'demo1234'): Promise<void> {
@@ -8,4 +8,25 @@ export async function login(page: Page, username: string, password = 'demo1234')
   await page.getByTestId('login-code').fill('abcd');
   await page.getByTestId('login-submit').click();
   await expect(page).toHaveURL(/\/home\//);
+}
+
+/**
+ * Picks an option of a single antd Select (or TreeSelect) and checks that it took. Under load a click can
+ * land while a dialog or the list is still animating in, and a list from an earlier pick may still be
+ * fading out, so it waits for no list to show, then opens, clicks and checks again until the choice shows.
+ * `trigger` is the Select or anything inside it (its combobox); the Select itself is clicked.
+ * `exact: false` matches an option that contains the text.
+ */
+export async function chooseOption(page: Page, trigger: Locator, option: string, { exact = true } = {}): Promise<void> {
+  const lists = page.locator('.ant-select-dropdown:visible');
+  const select = trigger.locator('xpath=ancestor-or-self::*[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]');
+  const item = exact ? lists.getByText(option, { exact: true }) : lists.locator('.ant-select-item-option', { hasText: option });
+  await expect(lists).toHaveCount(0, { timeout: 10_000 });
+  await expect(async () => {
+    if ((await lists.count()) === 0) await select.click({ timeout: 5_000 });
+    await item.first().click({ timeout: 3_000 });
+    // The choice shows in the Select, unless choosing closed what held it (a dialog that asked for it).
+    await expect(lists).toHaveCount(0, { timeout: 3_000 });
+    if ((await select.count()) > 0) await expect(select).toContainText(option, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
 }

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { mapFixturesDir } from '../helpers/map-fixtures';
-import { login } from './helpers';
+import { chooseOption, login } from './helpers';
 
 /** Real ROS maps, read from the shared fixtures folder (never copied into the repository). */
 const FIXTURES = mapFixturesDir(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..'));
@@ -93,12 +93,10 @@ test('upload a fixture map, watch it process, draw zones, a route and a charging
   // Copy pathways: not onto the same map; onto another map of the company, yes.
   await page.getByTestId('map-copy-pathways').click();
   const copy = page.getByTestId('map-copy-dialog');
-  await copy.locator('.ant-select').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'FixtureDepot' }).click();
+  await chooseOption(page, copy.locator('.ant-select'), 'FixtureDepot', { exact: false });
   await copy.getByRole('button', { name: 'Copy routes to…' }).click();
   await expect(copy).toContainText('The copy source and target cannot be the same');
-  await copy.locator('.ant-select').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'HQFloor1' }).click();
+  await chooseOption(page, copy.locator('.ant-select'), 'HQFloor1', { exact: false });
   await copy.getByRole('button', { name: 'Copy routes to…' }).click();
   await expect(page.getByText('1 route copied')).toBeVisible();
 
@@ -110,13 +108,11 @@ test('upload a fixture map, watch it process, draw zones, a route and a charging
 
   // A point of interest: a capture action needs a count of at least 1 (spec §5).
   await page.getByTestId('map-tool-point').click();
-  await page.getByTestId('map-point-kind').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Point of interest' }).click();
+  await chooseOption(page, page.getByTestId('map-point-kind'), 'Point of interest', { exact: false });
   await clickCanvas(page, -100, 60);
   const poi = page.getByTestId('map-poi');
   await poi.getByTestId('map-poi-add-action').click();
-  await poi.locator('.ant-select').last().click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Capture' }).click();
+  await chooseOption(page, poi.locator('.ant-select').last(), 'Capture', { exact: false });
   await poi.getByPlaceholder('Count').fill('0');
   await poi.getByTestId('map-poi-apply').click();
   await expect(page.getByTestId('map-editor-notice')).toContainText('The capture count must be at least 1');
@@ -126,8 +122,7 @@ test('upload a fixture map, watch it process, draw zones, a route and a charging
 
   // A camera preset: digits only, 2, 45 and 49 reserved.
   await poi.getByTestId('map-poi-add-action').click();
-  await poi.locator('.ant-select').last().click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Camera preset' }).click();
+  await chooseOption(page, poi.locator('.ant-select').last(), 'Camera preset', { exact: false });
   await poi.getByTestId('map-poi-preset').fill('45');
   await poi.getByTestId('map-poi-apply').click();
   await expect(page.getByTestId('map-editor-notice')).toContainText('Presets 2, 45 and 49 are reserved');
@@ -144,8 +139,7 @@ test('upload a fixture map, watch it process, draw zones, a route and a charging
   await expect(poi.getByTestId('map-poi-pictures').locator('img')).toHaveCount(1);
 
   // An explanation point needs an explanation task of 2 to 14 points.
-  await poi.getByTestId('map-poi-type').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Explanation' }).click();
+  await chooseOption(page, poi.getByTestId('map-poi-type'), 'Explanation', { exact: false });
   await poi.getByTestId('map-poi-apply').click();
   await expect(page.getByTestId('map-editor-notice')).toContainText('An explanation task needs at least 2 points');
 });
@@ -187,10 +181,8 @@ test('a patrol task on a drawn route: run now, and the simulated robot moves alo
   await page.getByTestId('entity-create-navigation-task').click();
   const form = page.getByTestId('entity-form-navigation-task');
   await form.getByLabel('Task name').fill('HallRound');
-  await form.locator('#root_robotId').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').getByText('FireGuard1', { exact: true }).click();
-  await form.locator('#root_mapId').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').getByText('HQFloor2', { exact: true }).click();
+  await chooseOption(page, form.locator('#root_robotId'), 'FireGuard1');
+  await chooseOption(page, form.locator('#root_mapId'), 'HQFloor2');
   await form.getByLabel('Route (name in the map editor)').fill('Hall');
   await page.getByTestId('entity-submit-navigation-task').click();
   await expect(form).toBeHidden();

@@ -1,9 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
-import { login } from './helpers';
+import { chooseOption, login } from './helpers';
 
 const ROBOT_LABEL = 'RailInspect1 (04TP000001)';
 
 async function pick(page: Page, select: string, option: string) {
+  await chooseOption(page, page.getByTestId(select), option, { exact: false });
+}
+
+/** Adds an option to a multiple Select (the list stays open; the caller closes it). */
+async function pickMany(page: Page, select: string, option: string) {
   await page.getByTestId(select).click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
 }
@@ -57,7 +62,7 @@ test('track robot area: admin runs a daily inspection task, reads its report, ha
   await page.getByLabel('Execution time').click();
   await page.getByLabel('Execution time').fill('07:30:00');
   await page.keyboard.press('Enter');
-  await pick(page, 'track-task-points', 'Cabinet A');
+  await pickMany(page, 'track-task-points', 'Cabinet A');
   await page.keyboard.press('Escape');
   await page.getByTestId('track-form-ok').click();
   const row = page.getByTestId('track-task-table').locator('tr', { hasText: 'Daily sweep' });
@@ -120,7 +125,7 @@ test('track robot area: a run is paused, resumed and terminated from the task li
   await page.getByLabel('Execution time').click();
   await page.getByLabel('Execution time').fill('09:00:00');
   await page.keyboard.press('Enter');
-  await pick(page, 'track-task-points', 'Far end');
+  await pickMany(page, 'track-task-points', 'Far end');
   await page.keyboard.press('Escape');
   await page.getByTestId('track-form-ok').click();
   const row = page.getByTestId('track-task-table').locator('tr', { hasText: 'Long haul' });
