@@ -235,6 +235,22 @@ const Tile = memo(function Tile({ index, camera, robotName, options, tiles, heig
   });
   const [problem, setProblem] = useState<string>();
   const [state, setState] = useState<PlayerState>('nodata');
+  // The camera choice (an antd Select: most of a tile's render) mounts once the tile's player has
+  // started and the page is idle, so a wall's 16 players start sooner; until then the tile shows
+  // the camera's name, and pointing at it or focusing it brings the choice at once.
+  const [chooser, setChooser] = useState<false | 'idle' | 'focus'>(false);
+  const settled = !camera || state === 'playing' || state === 'error';
+  useEffect(() => {
+    if (chooser) return;
+    const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 50));
+    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
+    let id = 0;
+    const later = window.setTimeout(() => (id = idle(() => setChooser('idle'), { timeout: 1_000 })), settled ? 0 : 3_000);
+    return () => {
+      window.clearTimeout(later);
+      if (id) cancel(id);
+    };
+  }, [chooser, settled]);
   const [stats, setStats] = useState<TileStats>({});
 
   // Off-screen tiles pause: no stream until they scroll back into view.
@@ -301,20 +317,33 @@ const Tile = memo(function Tile({ index, camera, robotName, options, tiles, heig
   return (
     <div ref={box} data-testid={`${IDS.tile}-${index}`} data-state={paused ? 'paused' : state} data-first-frame-ms={stats.firstFrameMs ?? ''} data-dropped={stats.dropped ?? ''} style={{ background: '#111827', borderRadius: 8, overflow: 'hidden', border: '1px solid #1f2937' }}>
       <Flex gap={6} align="center" style={{ padding: '4px 6px' }}>
-        <Select
-          size="small"
-          variant="borderless"
-          style={{ flex: 1, minWidth: 0, color: '#e5e7eb' }}
-          placeholder={t('chooseCamera')}
-          value={camera ? cameraKey(camera) : undefined}
-          onChange={(v: string) => onChange(index, parseCameraKey(v))}
-          options={choices}
-          showSearch
-          optionFilterProp="label"
-          aria-label={t('tileCamera', { index: index + 1 })}
-          data-testid={`${IDS.tileCamera}-${index}`}
-          labelRender={(o) => <span style={{ color: '#e5e7eb' }}>{o.label ?? robotName}</span>}
-        />
+        {chooser ? (
+          <Select
+            size="small"
+            autoFocus={chooser === 'focus'}
+            variant="borderless"
+            style={{ flex: 1, minWidth: 0, color: '#e5e7eb' }}
+            placeholder={t('chooseCamera')}
+            value={camera ? cameraKey(camera) : undefined}
+            onChange={(v: string) => onChange(index, parseCameraKey(v))}
+            options={choices}
+            showSearch
+            optionFilterProp="label"
+            aria-label={t('tileCamera', { index: index + 1 })}
+            data-testid={`${IDS.tileCamera}-${index}`}
+            labelRender={(o) => <span style={{ color: '#e5e7eb' }}>{o.label ?? robotName}</span>}
+          />
+        ) : (
+          <span
+            tabIndex={0}
+            onPointerEnter={() => setChooser('idle')}
+            onFocus={() => setChooser('focus')}
+            data-testid={`${IDS.tileCamera}-${index}`}
+            style={{ flex: 1, minWidth: 0, height: 24, lineHeight: '24px', padding: '0 7px', color: '#e5e7eb', overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis' }}
+          >
+            {camera ? `${robotName} · ${t(`camera.${camera.cameraId}`)}` : t('chooseCamera')}
+          </span>
+        )}
         {camera ? <Tag color={paused ? 'default' : state === 'playing' ? 'green' : state === 'error' ? 'red' : 'blue'} style={{ marginInlineEnd: 0 }}>{paused ? t('paused') : t(`state.${state}`)}</Tag> : null}
         {camera ? <Button size="small" type="text" icon={<CloseOutlined style={{ color: '#9ca3af' }} />} onClick={() => onChange(index, null)} aria-label={t('remove')} /> : null}
       </Flex>

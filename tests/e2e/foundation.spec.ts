@@ -66,3 +66,22 @@ test('the language switch changes the menu', async ({ page }) => {
   await page.getByTestId('lang-ja').click();
   await expect(menu).toContainText('会社管理');
 });
+
+test('a page load asks for the schema set and its list once (the console mounts once), with antd in the chosen language', async ({ page }) => {
+  await login(page, 'admin');
+  await page.getByTestId('lang-switch').click();
+  await page.getByTestId('lang-zh').click();
+  const schemaRequests: string[] = [];
+  const listRequests: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/schemas')) schemaRequests.push(r.url());
+    if (r.url().endsWith('/api/interface') && (r.postData() ?? '').includes('"queryCompanys"')) listRequests.push(r.url());
+  });
+  await page.goto('/home/companyManage');
+  const table = page.getByTestId('entity-table-company');
+  await expect(table).toContainText('HarborSecurity');
+  // antd's own texts (the page-size changer) speak Chinese too.
+  await expect(page.locator('.ant-pagination')).toContainText('条/页');
+  expect(schemaRequests).toHaveLength(1);
+  expect(listRequests).toHaveLength(1);
+});

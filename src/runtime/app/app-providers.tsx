@@ -2,7 +2,7 @@
  * Theme, locale and language around every page (login included). antd's App context
  * (message / notification / modal hooks) is added by ConsoleRefine, outside the login chunk.
  */
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { ConfigProvider, theme } from 'antd';
 import { I18nextProvider } from 'react-i18next';
 import { Layout as LayoutConstants } from '@common/constants';
@@ -16,14 +16,15 @@ export const BRAND_COLOUR = '#1668dc';
 function Themed({ children }: { children: ReactNode }) {
   const skin = useSkin();
   const locale = useAntdLocale();
+  const themeConfig = useMemo(
+    () => ({
+      algorithm: skin === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm,
+      token: { colorPrimary: BRAND_COLOUR, borderRadius: 6, zIndexPopupBase: LayoutConstants.dialogZIndex },
+    }),
+    [skin],
+  );
   return (
-    <ConfigProvider
-      locale={locale}
-      theme={{
-        algorithm: skin === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm,
-        token: { colorPrimary: BRAND_COLOUR, borderRadius: 6, zIndexPopupBase: LayoutConstants.dialogZIndex },
-      }}
-    >
+    <ConfigProvider locale={locale} theme={themeConfig}>
       <div className={`fc-app fc-skin-${skin}`} style={{ minHeight: '100vh' }}>
         {children}
       </div>

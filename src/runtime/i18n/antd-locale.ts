@@ -1,12 +1,19 @@
-/** antd and dayjs locales that follow the console language; loaded on demand to keep chunks small. */
+/**
+ * antd and dayjs locales that follow the console language; loaded on demand to keep chunks small.
+ * The entry loads the first language's before its first render (preloadAntdLocale), and antd is
+ * always handed a locale (English, which antd carries anyway, until another one is here): antd's
+ * ConfigProvider wraps the page in a LocaleProvider only when it has a locale, so a locale that
+ * arrived after the first render remounted the whole console (every page fetched its data twice).
+ */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { Locale } from 'antd/es/locale';
+import enUS from 'antd/es/locale/en_US';
 import type { Lang } from '@common/protocol';
 
 const antdLoaders: Record<Lang, () => Promise<Locale>> = {
-  en: () => import('antd/es/locale/en_US').then((m) => m.default),
+  en: async () => enUS,
   zh: () => import('antd/es/locale/zh_CN').then((m) => m.default),
   ja: () => import('antd/es/locale/ja_JP').then((m) => m.default),
 };
@@ -17,20 +24,42 @@ const dayjsLoaders: Record<Lang, () => Promise<string>> = {
   ja: () => import('dayjs/locale/ja').then(() => 'ja'),
 };
 
-/** The antd locale of the current language (undefined until loaded: antd then speaks English). */
-export function useAntdLocale(): Locale | undefined {
+const loaded = new Map<Lang, { antd: Locale; dayjs: string }>([['en', { antd: enUS, dayjs: 'en' }]]);
+
+function langOf(value: string): Lang {
+  return value in antdLoaders ? (value as Lang) : 'zh';
+}
+
+/** Loads the antd and dayjs locales of a language (once) and makes it dayjs's current one. */
+export async function preloadAntdLocale(language: string): Promise<void> {
+  const lang = langOf(language);
+  let hit = loaded.get(lang);
+  if (!hit) {
+    const [antd, dayjsName] = await Promise.all([antdLoaders[lang](), dayjsLoaders[lang]()]);
+    hit = { antd, dayjs: dayjsName };
+    loaded.set(lang, hit);
+  }
+  dayjs.locale(hit.dayjs);
+}
+
+/** The antd locale of the current language (English until that language's has loaded). */
+export function useAntdLocale(): Locale {
   const { i18n } = useTranslation();
-  const lang = (i18n.language as Lang) in antdLoaders ? (i18n.language as Lang) : 'zh';
-  const [locale, setLocale] = useState<{ lang: Lang; locale: Locale }>();
+  const lang = langOf(i18n.language);
+  const [, setVersion] = useState(0);
   useEffect(() => {
+    const hit = loaded.get(lang);
+    if (hit) {
+      dayjs.locale(hit.dayjs);
+      return;
+    }
     let live = true;
-    void Promise.all([antdLoaders[lang](), dayjsLoaders[lang]()]).then(([antd, dayjsName]) => {
-      dayjs.locale(dayjsName);
-      if (live) setLocale({ lang, locale: antd });
-    });
+    preloadAntdLocale(lang)
+      .then(() => live && setVersion((n) => n + 1))
+      .catch(() => undefined);
     return () => {
       live = false;
     };
   }, [lang]);
-  return locale?.locale;
+  return loaded.get(lang)?.antd ?? enUS;
 }
