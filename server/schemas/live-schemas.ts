@@ -29,13 +29,19 @@ export class LiveSchemas {
   private closed = false;
   /** The reload under way (reloads run one after another). */
   private chain: Promise<unknown> = Promise.resolve();
+  /** Each entity's schema as its table was last made to fit (unchanged ones need no DDL on a reload). */
+  private ensured = new Map<string, string>();
 
   constructor(
     private readonly svc: SchemaHost,
     private readonly dirs: string[],
     private readonly log: (msg: string) => void = console.warn,
   ) {
-    for (const entity of svc.schemas.entities.values()) for (const e of registerEntityEvents(svc.events, entity)) this.registered.add(e);
+    for (const entity of svc.schemas.entities.values()) {
+      for (const e of registerEntityEvents(svc.events, entity)) this.registered.add(e);
+      // The server made every table fit these before it started.
+      this.ensured.set(entity.id, JSON.stringify([entity.table, entity.schema]));
+    }
   }
 
   /** Calls `listener` after every successful reload (settings events re-register from it). */
@@ -88,7 +94,11 @@ export class LiveSchemas {
     }
     for (const entity of next.entities.values()) {
       if (this.closed) return false;
+      // Only new or edited entities touch the database: a reload on a busy server stays quick.
+      const json = JSON.stringify([entity.table, entity.schema]);
+      if (this.ensured.get(entity.id) === json) continue;
       await ensureTable(this.svc.db, entity);
+      this.ensured.set(entity.id, json);
     }
     const names = new Set<string>();
     for (const entity of next.entities.values()) for (const e of registerEntityEvents(this.svc.events, entity)) names.add(e);

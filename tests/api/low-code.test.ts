@@ -33,7 +33,7 @@ async function schemaIds(): Promise<{ ids: string[]; error: string | null }> {
   return { ids: body.entities.map((e) => e.$id), error: body.error };
 }
 
-async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 5_000): Promise<T> {
+async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 15_000): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const v = await fn();
