@@ -144,10 +144,18 @@ export function CameraView({ robotId, videoOnline, state }: { robotId: string; v
   return (
     <Card
       size="small"
-      title={t('camera.title')}
+      title={
+        <Space size={8}>
+          {t('camera.title')}
+          {url && stream?.codec ? (
+            <Tag bordered={false} style={{ fontWeight: 'normal' }} data-testid={IDS.codec} data-codec={stream.codec}>
+              {stream.codec === 'h265' ? 'H.265' : 'H.264'}
+            </Tag>
+          ) : null}
+        </Space>
+      }
       extra={
         <Space wrap>
-          <Segmented size="small" value={camera} onChange={(v) => setCamera(Number(v))} options={CAMERAS.map((c) => ({ value: c, label: t(`camera.${c}`) }))} data-testid={IDS.cameraSwitch} />
           <Tooltip title={t('snapshot')}>
             <Button size="small" icon={<CameraOutlined />} onClick={() => void takeSnapshot()} loading={busy === 'snapshot'} disabled={!url} aria-label={t('snapshot')} data-testid={IDS.snapshot} />
           </Tooltip>
@@ -159,7 +167,9 @@ export function CameraView({ robotId, videoOnline, state }: { robotId: string; v
         </Space>
       }
     >
+      {/* In the body, not the card's extra: five cameras beside the buttons squeezed the title away below ~1400 px. */}
       <Space wrap size={[16, 8]} style={{ marginBottom: 8 }}>
+        <Segmented size="small" value={camera} onChange={(v) => setCamera(Number(v))} options={CAMERAS.map((c) => ({ value: c, label: t(`camera.${c}`) }))} data-testid={IDS.cameraSwitch} />
         <Space size={6}>
           <Typography.Text type="secondary">{t('definition.label')}</Typography.Text>
           <Select
@@ -189,11 +199,6 @@ export function CameraView({ robotId, videoOnline, state }: { robotId: string; v
             />
           </Tooltip>
         </Space>
-        {url && stream?.codec ? (
-          <Tag bordered={false} data-testid={IDS.codec} data-codec={stream.codec}>
-            {stream.codec === 'h265' ? 'H.265' : 'H.264'}
-          </Tag>
-        ) : null}
       </Space>
       {problem ? <Alert type="warning" showIcon message={problem} style={{ marginBottom: 8 }} /> : null}
       {video.destroyed ? <Alert type="error" showIcon message={t('camera.streamStopped')} style={{ marginBottom: 8 }} data-testid={IDS.streamStopped} /> : null}
