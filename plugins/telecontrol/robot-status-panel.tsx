@@ -140,7 +140,7 @@ export function RobotStatusPanel({ robotId }: { robotId: string }) {
       </Card>
       {view.env ? (
         <Card title={t('env.title')} size="small">
-          <Descriptions column={{ xs: 2, sm: 3, xl: 6 }} size="small" layout="vertical" data-testid={IDS.env}>
+          <Descriptions column={{ xs: 2, sm: 3, xl: 6 }} size="small" layout="vertical" colon={false} data-testid={IDS.env}>
             {ENV_READINGS.map(({ key, unit, digits }) => (
               <Descriptions.Item key={key} label={t(`env.${key}`)}>
                 <span data-field={key}>
