@@ -6,6 +6,14 @@ export const CAMERA_IDS = [0, 1, 2, 3, 4] as const;
 /** Video definitions: 1 HD, 2 SD, 3 smooth, 4 original (only with a central control). Default 2. */
 export const Definition = { hd: 1, sd: 2, smooth: 3, original: 4, default: 2 } as const;
 
+/** Codec of a camera's stream (robot setting video.videoCodec: 1 H.264, 2 H.265); it decides the player's time-outs. */
+export type VideoCodec = 'h264' | 'h265';
+
+/** The codec of a robot-setting `videoCodec` enum value (schemas/enums/video-codec.json); H.264 unless 2. */
+export function codecOfSetting(value: unknown): VideoCodec {
+  return value === 2 ? 'h265' : 'h264';
+}
+
 /** One camera parameter: numeric with a range, or one of a list; values travel as strings. */
 export type CameraParamDef = { kind: 'number'; min: number; max: number; default: number } | { kind: 'choice'; options: string[]; default: string } | { kind: 'time'; default: string };
 

@@ -40,6 +40,8 @@ export const Files = {
   logoMaxBytes: 512 * 1024,
   alarmIconMaxBytes: 100 * 1024,
   pointPictureMaxBytes: 512 * 1024,
+  /** Not in the spec (our choice): a telecontrol snapshot, PNG or JPEG; a 1080p frame as JPEG is well under 1 MB. */
+  snapPictureMaxBytes: 5 * 1024 * 1024,
   filesPerBatch: 50,
   facesPerBatch: 500,
   facesPerPerson: 9,
@@ -66,7 +68,12 @@ export const VideoPlayer = {
   reloadHintMs: 20_000,
   reloadHintH265Ms: 60_000,
   networkRetryMs: 3_000,
+  /** Spec §8: H265 errors, time-outs and play-failed restart after 2 s. */
   h265RestartMs: 2_000,
+  /** Spec §9 "H265 … timeout 20": an H265 stream still loading after 20 s is a time-out. */
+  h265LoadTimeoutMs: 20_000,
+  /** Spec §8 "early end of stream resets every 10 s": a live stream the server ended restarts after this. */
+  endOfStreamRestartMs: 10_000,
   /** Jump to live when the buffer is more than this far ahead of playback. */
   catchUpSeconds: 2,
 } as const;

@@ -179,6 +179,8 @@ export interface RobotTelemetry {
   battery: number;
   emergencyButtonStatus: 0 | 1;
   interactionState: number;
+  /** Environment readings (°C, %RH, ppm, µg/m³, ppm, ppm), sent only by robots whose modules include environment detection. */
+  env?: { temperature: number; humidity: number; smoke: number; pm25: number; methane: number; hydrogenFluoride: number };
   t: number;
 }
 

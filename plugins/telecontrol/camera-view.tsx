@@ -1,20 +1,33 @@
 /**
- * The selected robot's cameras: a switch of the five cameras, the live player (reqVideoStream),
- * a snapshot of the current frame, the camera settings dialog (not for general users, spec §6)
- * and the pan/tilt/zoom pad.
+ * The selected robot's cameras: a switch of the five cameras, the live player (reqVideoStream,
+ * with the stream's codec), the definition (videoParamNew; 4 original only with a central
+ * control, spec §4) and the camera's push-video switch (pushVideo), a snapshot of the current
+ * frame (downloaded and uploaded to Snapped pictures), the camera settings dialog (not for
+ * general users, spec §6) and the pan/tilt/zoom pad.
  */
 import { useEffect, useRef, useState } from 'react';
-import { Alert, App, Button, Card, Divider, Segmented, Space, Tooltip } from 'antd';
+import { Alert, App, Button, Card, Divider, Segmented, Select, Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import { CameraOutlined, SettingOutlined } from '@ant-design/icons';
 import { useCan } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
-import { callEvent, getConfig, getToken, isAbortedError, LivePlayer, preloadLivePlayer, useVideoPushes, type PlayerState } from '@runtime';
+import { callEvent, getConfig, getToken, isAbortedError, LivePlayer, preloadLivePlayer, restCall, useVideoPushes, type PlayerState } from '@runtime';
+import { Definition, type VideoCodec } from '@common/camera';
 import type { ControlState } from '@common/robot-control';
+import { cameraPushes, type RobotStatusView } from './robot-status-model';
 import { TELECONTROL_TEST_IDS as IDS } from './test-ids';
 import { CameraSettingsDialog } from './camera-settings-dialog';
 import { PtzPad } from './ptz-pad';
 
 const CAMERAS = [0, 1, 2, 3, 4] as const;
+const DEFINITIONS = [Definition.hd, Definition.sd, Definition.smooth, Definition.original] as const;
+
+/** What reqVideoStream answers. */
+interface StreamAnswer {
+  path: string;
+  definition?: number;
+  codec?: VideoCodec;
+  centralControl?: boolean;
+}
 // The player library loads while the page still asks for robots and stream addresses.
 void preloadLivePlayer();
 
@@ -25,59 +38,126 @@ function wsOrigin(): string {
   return `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}`;
 }
 
-/** Saves the frame on screen as a PNG named after robot, camera and time. */
-function snapshot(video: HTMLVideoElement | null, name: string): boolean {
-  if (!video || !video.videoWidth) return false;
+/** The frame on screen on a canvas, or null when there is no frame yet. */
+function frameOf(video: HTMLVideoElement | null): HTMLCanvasElement | null {
+  if (!video || !video.videoWidth) return null;
   const canvas = document.createElement('canvas');
   canvas.width = video.videoWidth;
   canvas.height = video.videoHeight;
   canvas.getContext('2d')?.drawImage(video, 0, 0);
+  return canvas;
+}
+
+/** Saves a frame as a PNG download. */
+function download(canvas: HTMLCanvasElement, name: string): void {
   const a = document.createElement('a');
   a.href = canvas.toDataURL('image/png');
   a.download = name;
   a.click();
-  return true;
 }
 
-/** Camera switch, player, snapshot, settings and PTZ of one robot. */
-export function CameraView({ robotId, videoOnline, state }: { robotId: string; videoOnline: boolean; state?: ControlState & { online?: number } }) {
+/** The robot's state the camera view follows: control blocks, online, map, per-camera push flags and definitions. */
+export type CameraViewState = ControlState & Pick<RobotStatusView, 'online' | 'mapId' | 'pushVideo' | 'definitions'>;
+
+/** Camera switch, player, definition, push switch, snapshot, settings and PTZ of one robot. */
+export function CameraView({ robotId, videoOnline, state }: { robotId: string; videoOnline: boolean; state?: CameraViewState }) {
   const { t } = useTranslation('telecontrol');
   const { message } = App.useApp();
   const [camera, setCamera] = useState<number>(0);
   const [url, setUrl] = useState<string>();
+  const [stream, setStream] = useState<StreamAnswer>();
   const [problem, setProblem] = useState<string>();
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [busy, setBusy] = useState<'definition' | 'push' | 'snapshot'>();
   const box = useRef<HTMLDivElement>(null);
   // Spec §6: general users cannot open video settings (button disabled); the server refuses too.
   const { data: canSettings } = useCan({ resource: 'video', action: 'settings' });
+  // Switching a camera's push and its definition: whoever may watch (the server checks video:read too).
+  const { data: canWatch } = useCan({ resource: 'video', action: 'read' });
   const [playerState, setPlayerState] = useState<PlayerState>('nodata');
+  // The robot's push flag of this camera, live from pushVideoFlag / pushVideo; off means no stream to ask for.
+  const pushing = cameraPushes(state ?? {}, camera);
   // Spec §4/§8: the camera's error report or new address restarts it; a heartbeat above 1 destroys the player.
   const video = useVideoPushes(robotId, camera, playerState === 'playing');
   useEffect(() => {
     const abort = new AbortController();
     setUrl(undefined);
     setProblem(undefined);
-    if (!videoOnline || video.destroyed) return;
-    callEvent<{ path: string }>('reqVideoStream', { robotId, cameraId: camera }, { signal: abort.signal })
-      .then((a) => setUrl(`${wsOrigin()}${a.path}?token=${encodeURIComponent(getToken() ?? '')}`))
+    if (!videoOnline || video.destroyed || !pushing) return;
+    callEvent<StreamAnswer>('reqVideoStream', { robotId, cameraId: camera }, { signal: abort.signal })
+      .then((a) => {
+        setStream(a);
+        setUrl(`${wsOrigin()}${a.path}?token=${encodeURIComponent(getToken() ?? '')}`);
+      })
       .catch((err: unknown) => !isAbortedError(err) && setProblem((err as Error).message));
     return () => abort.abort();
-  }, [robotId, camera, videoOnline, video.restarts, video.destroyed]);
-  const takeSnapshot = () => {
-    const video = box.current?.querySelector('video') ?? null;
-    const name = `${robotId}-${t(`camera.${camera}`)}-${new Date().toISOString().replace(/[:.]/g, '-')}.png`;
-    if (snapshot(video, name)) void message.success(t('snapshotSaved'));
-    else void message.warning(t('snapshotNoVideo'));
+  }, [robotId, camera, videoOnline, video.restarts, video.destroyed, pushing]);
+  // Spec §4/§9: the videoParamNew push says the camera's definition; before one, the stream's (default 2).
+  const definition = state?.definitions?.[camera] ?? stream?.definition ?? Definition.default;
+  const definitions = DEFINITIONS.filter((d) => d !== Definition.original || stream?.centralControl);
+  const changeDefinition = async (sharpness: number) => {
+    setBusy('definition');
+    try {
+      // The server pushes videoParamNew (the label follows) and videoUrlChange (the player reloads).
+      await callEvent('videoParamNew', { robotId, index: camera, sharpness });
+      void message.success(t('definition.changed', { definition: t(`definition.${sharpness}`) }));
+    } catch (err) {
+      if (!isAbortedError(err)) void message.error((err as Error).message);
+    } finally {
+      setBusy(undefined);
+    }
+  };
+  const switchPush = async (on: boolean) => {
+    setBusy('push');
+    try {
+      // The server pushes pushVideoFlag: the switch and the player follow it, for every viewer.
+      await callEvent('pushVideo', { robotId, cameraId: camera, isPushVideo: on ? 1 : 0 });
+    } catch (err) {
+      if (!isAbortedError(err)) void message.error((err as Error).message);
+    } finally {
+      setBusy(undefined);
+    }
+  };
+  const takeSnapshot = async () => {
+    const frame = frameOf(box.current?.querySelector('video') ?? null);
+    if (!frame) return void message.warning(t('snapshotNoVideo'));
+    const name = `${robotId}-${t(`camera.${camera}`)}-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+    download(frame, `${name}.png`);
+    // Spec §7: the snapshot upload is form data (imgFile, robotId, mapId); JPEG keeps it small.
+    setBusy('snapshot');
+    try {
+      const blob = await new Promise<Blob | null>((resolve) => frame.toBlob(resolve, 'image/jpeg', 0.9));
+      if (!blob) throw new Error(t('snapshotNoVideo'));
+      const form = new FormData();
+      form.append('robotId', robotId);
+      form.append('mapId', state?.mapId == null ? '' : String(state.mapId));
+      form.append('cameraId', String(camera));
+      form.append('imgFile', blob, `${name}.jpg`);
+      await restCall('/api/snapPictures', { method: 'POST', body: form });
+      void message.success(t('snapshotUploaded'));
+    } catch (err) {
+      if (!isAbortedError(err)) void message.warning(t('snapshotUploadFailed', { reason: (err as Error).message }));
+    } finally {
+      setBusy(undefined);
+    }
   };
   return (
     <Card
       size="small"
-      title={t('camera.title')}
+      title={
+        <Space size={8}>
+          {t('camera.title')}
+          {url && stream?.codec ? (
+            <Tag bordered={false} style={{ fontWeight: 'normal' }} data-testid={IDS.codec} data-codec={stream.codec}>
+              {stream.codec === 'h265' ? 'H.265' : 'H.264'}
+            </Tag>
+          ) : null}
+        </Space>
+      }
       extra={
         <Space wrap>
-          <Segmented size="small" value={camera} onChange={(v) => setCamera(Number(v))} options={CAMERAS.map((c) => ({ value: c, label: t(`camera.${c}`) }))} data-testid={IDS.cameraSwitch} />
           <Tooltip title={t('snapshot')}>
-            <Button size="small" icon={<CameraOutlined />} onClick={takeSnapshot} disabled={!url} aria-label={t('snapshot')} data-testid={IDS.snapshot} />
+            <Button size="small" icon={<CameraOutlined />} onClick={() => void takeSnapshot()} loading={busy === 'snapshot'} disabled={!url} aria-label={t('snapshot')} data-testid={IDS.snapshot} />
           </Tooltip>
           <Tooltip title={canSettings?.can ? t('settings.open') : t('settings.noPermission')}>
             <Button size="small" icon={<SettingOutlined />} onClick={() => setSettingsOpen(true)} disabled={!canSettings?.can || !state?.online} data-testid={IDS.cameraSettings}>
@@ -87,10 +167,43 @@ export function CameraView({ robotId, videoOnline, state }: { robotId: string; v
         </Space>
       }
     >
+      {/* In the body, not the card's extra: five cameras beside the buttons squeezed the title away below ~1400 px. */}
+      <Space wrap size={[16, 8]} style={{ marginBottom: 8 }}>
+        <Segmented size="small" value={camera} onChange={(v) => setCamera(Number(v))} options={CAMERAS.map((c) => ({ value: c, label: t(`camera.${c}`) }))} data-testid={IDS.cameraSwitch} />
+        <Space size={6}>
+          <Typography.Text type="secondary">{t('definition.label')}</Typography.Text>
+          <Select
+            size="small"
+            style={{ minWidth: 96 }}
+            value={definition}
+            onChange={(v) => void changeDefinition(v)}
+            loading={busy === 'definition'}
+            disabled={!canWatch?.can || !videoOnline || !pushing || busy === 'definition'}
+            options={definitions.map((d) => ({ value: d, label: t(`definition.${d}`) }))}
+            aria-label={t('definition.label')}
+            data-testid={IDS.definition}
+          />
+        </Space>
+        <Space size={6}>
+          <Typography.Text type="secondary">{t('push.label')}</Typography.Text>
+          <Tooltip title={canWatch?.can ? t('push.tip') : t('push.noPermission')}>
+            <Switch
+              size="small"
+              checked={pushing}
+              onChange={(on) => void switchPush(on)}
+              loading={busy === 'push'}
+              disabled={!canWatch?.can || !state?.online}
+              aria-label={t('push.label')}
+              data-testid={IDS.pushSwitch}
+              data-on={pushing ? '1' : '0'}
+            />
+          </Tooltip>
+        </Space>
+      </Space>
       {problem ? <Alert type="warning" showIcon message={problem} style={{ marginBottom: 8 }} /> : null}
       {video.destroyed ? <Alert type="error" showIcon message={t('camera.streamStopped')} style={{ marginBottom: 8 }} data-testid={IDS.streamStopped} /> : null}
       <div ref={box}>
-        <LivePlayer url={url} height={340} data-testid={IDS.player} onStateChange={setPlayerState} />
+        <LivePlayer url={url} codec={stream?.codec} height={340} data-testid={IDS.player} onStateChange={setPlayerState} noDataHint={videoOnline && !pushing ? t('push.offHint') : undefined} />
       </div>
       {state?.online ? (
         <>

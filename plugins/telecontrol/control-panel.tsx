@@ -219,7 +219,8 @@ function MediaPlay({ onPlay, hint }: { onPlay: (mediaId: number) => Promise<unkn
     <Tooltip title={hint}>
       <Space.Compact style={{ width: '100%' }}>
         <Select
-          style={{ flex: 1 }}
+          // minWidth 0: a long placeholder must shrink (ellipsis), not push Play out of the card.
+          style={{ flex: 1, minWidth: 0 }}
           loading={media === null}
           value={chosen}
           onChange={setChosen}

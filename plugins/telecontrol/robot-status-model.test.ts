@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeRobotStatus } from './robot-status-model';
+import { cameraPushes, envOf, mergeRobotStatus } from './robot-status-model';
 
 describe('robot status merging', () => {
   it('takes the snapshot, then status and gps pushes, newest time last', () => {
@@ -14,5 +14,34 @@ describe('robot status merging', () => {
   it('ignores pushes that carry no status', () => {
     const view = { status: 1 };
     expect(mergeRobotStatus(view, 'VideoHeart', { status: 9 })).toBe(view);
+  });
+});
+
+describe('camera flags and environment readings', () => {
+  it('follows each camera push flag from pushVideoFlag and pushVideo; a camera not reported pushes', () => {
+    let view = mergeRobotStatus({ status: 1, updatedAt: 5 }, 'pushVideoFlag', { cameraId: 1, isPushVideo: 0 });
+    expect(cameraPushes(view, 1)).toBe(false);
+    expect(cameraPushes(view, 0)).toBe(true);
+    expect(view.updatedAt).toBe(5);
+    view = mergeRobotStatus(view, 'pushVideo', { cameraId: 1, isPushVideo: 1 });
+    expect(cameraPushes(view, 1)).toBe(true);
+    expect(mergeRobotStatus(view, 'pushVideoFlag', { cameraId: 9, isPushVideo: 0 })).toBe(view);
+    expect(mergeRobotStatus(view, 'pushVideoFlag', { cameraId: 1, isPushVideo: 'no' })).toBe(view);
+  });
+
+  it('keeps the definition of each camera from videoParamNew', () => {
+    const view = mergeRobotStatus({}, 'videoParamNew', { index: 2, sharpness: 4 });
+    expect(view.definitions).toEqual({ 2: 4 });
+    expect(mergeRobotStatus(view, 'videoParamNew', { index: 2 })).toBe(view);
+  });
+
+  it('reads env defensively: finite readings only, kept when a status has none', () => {
+    let view = mergeRobotStatus({}, 'status', { status: 0, env: { temperature: 21.5, humidity: 40, smoke: 'x', pm25: Number.NaN, methane: 0, hydrogenFluoride: 0.01 } });
+    expect(view.env).toEqual({ temperature: 21.5, humidity: 40, methane: 0, hydrogenFluoride: 0.01 });
+    view = mergeRobotStatus(view, 'status', { status: 1 });
+    expect(view.env?.temperature).toBe(21.5);
+    expect(envOf(null)).toBeUndefined();
+    expect(envOf([1, 2])).toBeUndefined();
+    expect(envOf({ smoke: '3' })).toBeUndefined();
   });
 });

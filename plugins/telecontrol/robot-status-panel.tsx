@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { robotStatusLabel, robotTopic, useEventQuery, useLinkState, useSchemas, type Lang } from '@runtime';
 import { TELECONTROL_TEST_IDS as IDS } from './test-ids';
-import { mergeRobotStatus, type RobotStatusView } from './robot-status-model';
+import { ENV_READINGS, mergeRobotStatus, type RobotStatusView } from './robot-status-model';
 import { CameraView } from './camera-view';
 import { ControlPanel } from './control-panel';
 
@@ -138,6 +138,19 @@ export function RobotStatusPanel({ robotId }: { robotId: string }) {
           </Descriptions.Item>
         </Descriptions>
       </Card>
+      {view.env ? (
+        <Card title={t('env.title')} size="small">
+          <Descriptions column={{ xs: 2, sm: 3, xl: 6 }} size="small" layout="vertical" colon={false} data-testid={IDS.env}>
+            {ENV_READINGS.map(({ key, unit, digits }) => (
+              <Descriptions.Item key={key} label={t(`env.${key}`)}>
+                <span data-field={key}>
+                  <Typography.Text strong>{fmt(view.env?.[key], digits)}</Typography.Text> <Typography.Text type="secondary">{unit}</Typography.Text>
+                </span>
+              </Descriptions.Item>
+            ))}
+          </Descriptions>
+        </Card>
+      ) : null}
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={14}>
           <CameraView robotId={robotId} videoOnline={!!view.online && !!view.videoOnline} state={view} />

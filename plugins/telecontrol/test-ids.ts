@@ -31,6 +31,14 @@ export const TELECONTROL_TEST_IDS = {
   cameraSave: 'camera-settings-save',
   cameraError: 'camera-settings-error',
   moreSettings: 'camera-more-settings',
+  /** Definition Select of the shown camera (videoParamNew). */
+  definition: 'camera-definition',
+  /** Push-video switch of the shown camera (pushVideo); `data-on` is the robot's flag. */
+  pushSwitch: 'camera-push-switch',
+  /** The stream's codec tag (`data-codec` h264 | h265). */
+  codec: 'camera-codec',
+  /** Environment readings of the robot (status `env`); `data-field` per reading. */
+  env: 'robot-env',
   /** The camera reported a video status above 1: the player was destroyed (spec §4). */
   streamStopped: 'camera-stream-stopped',
 } as const;

@@ -48,6 +48,9 @@ export const DEMO_OFFLINE = new Set(['03WS000001']);
 /** A robot with no charging pile configured, so go-charge shows the spec's error. */
 export const DEMO_NO_CHARGER = new Set(['04WR000003']);
 
+/** Robots with a central control (its serial number): only they offer the "original" definition (spec §4). */
+export const DEMO_CENTRAL_CONTROL: Record<string, string> = { '01WR000002': 'CC01000002' };
+
 /** Robots with a body-temperature infrared camera (temperatureMonitoring needs one). */
 export const DEMO_BODY_TEMPERATURE = ['06LK000001', '07WY000001'];
 
@@ -108,13 +111,14 @@ export async function seedDemo(db: Db, dataDir: string): Promise<boolean> {
   }
   for (const r of DEMO_ROBOTS) {
     const map = MAPS.find((m) => m.key === r.map)!;
-    await db.query('INSERT INTO robots ("robotId", "robotName", "robotType", "companyId", "regionName", "mapId") VALUES ($1, $2, $3, $4, $5, $6)', [
+    await db.query('INSERT INTO robots ("robotId", "robotName", "robotType", "companyId", "regionName", "mapId", "centralControlSn") VALUES ($1, $2, $3, $4, $5, $6, $7)', [
       r.robotId,
       r.robotName,
       robotKindFromSerial(r.robotId),
       companyIds.get(map.company),
       map.region,
       mapIds.get(r.map),
+      DEMO_CENTRAL_CONTROL[r.robotId] ?? null,
     ]);
   }
   // Body-temperature infrared robots (spec §3 infrared kind 2), so temperature monitoring has one.

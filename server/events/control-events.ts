@@ -17,7 +17,8 @@ import {
   ZOOM_ACTIONS,
   type Control,
 } from '../../common/robot-control';
-import { CAMERA_PARAMS, cameraParamValid, Definition } from '../../common/camera';
+import { CAMERA_PARAMS, cameraParamValid, codecOfSetting, Definition } from '../../common/camera';
+import { robotSettings } from '../detections/thresholds';
 import { CAMERAS } from '../video/live-video';
 import { visibleCompanyIds, visibleRobot as visibleRobotOf } from '../entities/scope';
 import { AppError } from '../errors';
@@ -162,8 +163,19 @@ export function registerControlEvents(reg: EventRegistry, svc: Services): void {
     handler: async (ctx, p) => {
       const robot = await visibleRobot(ctx as AuthedContext, p.robotId);
       if (!robot.online || !robot.videoOnline) throw new AppError(StatusCode.badRequest, 'robotOffline');
+      // The robot's settings say its codec and default definition; its central control allows "original".
+      const video = ((await robotSettings(svc.db, svc.schemas, p.robotId))?.video ?? {}) as { videoCodec?: unknown; defaultDefinition?: unknown };
+      const row = (await svc.db.query<{ sn: string | null }>('SELECT "centralControlSn" AS sn FROM robots WHERE "robotId" = $1', [p.robotId]))[0];
+      const definition = p.definition ?? (Number.isInteger(video.defaultDefinition) ? (video.defaultDefinition as number) : Definition.default);
       // The console adds its token and the websocket address of /config.json.
-      return { robotId: p.robotId, cameraId: p.cameraId, path: `/live/${p.robotId}/${CAMERAS[p.cameraId]}`, definition: p.definition ?? Definition.default };
+      return {
+        robotId: p.robotId,
+        cameraId: p.cameraId,
+        path: `/live/${p.robotId}/${CAMERAS[p.cameraId]}`,
+        definition,
+        codec: codecOfSetting(video.videoCodec),
+        centralControl: !!row?.sn,
+      };
     },
   });
 

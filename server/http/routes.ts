@@ -13,6 +13,7 @@ import { registerFaceImport } from './face-import';
 import { registerHeatEvents, registerMeterStatements } from '../detections/meter-statements';
 import { registerReportExport } from '../reports/report-events';
 import { registerMapRoutes } from './map-routes';
+import { registerSnapPictures } from './snap-pictures';
 import type { Services } from '../services';
 
 function langOf(req: FastifyRequest, body?: unknown): Lang {
@@ -102,6 +103,7 @@ export async function registerRoutes(app: FastifyInstance, svc: Services): Promi
   registerHeatEvents(svc.events, svc);
   registerReportExport(app, svc);
   registerMapRoutes(app, svc, (req) => langOf(req));
+  registerSnapPictures(app, svc, (req) => langOf(req));
 
   // REST under /robot/ and /authority/: token header, {code, message, data}; same registry as the events.
   registerRest(app, svc, (req) => langOf(req));

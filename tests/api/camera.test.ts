@@ -14,9 +14,20 @@ beforeAll(async () => {
 afterAll(async () => s?.close());
 
 describe('cameras: stream address, push-video, parameters, definition', () => {
-  it('gives the live stream path of a camera', async () => {
-    expect((await s.call('reqVideoStream', { robotId: '01WR000001', cameraId: 0 }, operator)).param).toEqual({ robotId: '01WR000001', cameraId: 0, path: '/live/01WR000001/front', definition: 2 });
+  it('gives the live stream path of a camera, its codec and whether the robot has a central control', async () => {
+    expect((await s.call('reqVideoStream', { robotId: '01WR000001', cameraId: 0 }, operator)).param).toEqual({
+      robotId: '01WR000001',
+      cameraId: 0,
+      path: '/live/01WR000001/front',
+      definition: 2,
+      codec: 'h264',
+      centralControl: false,
+    });
     expect((await s.call('reqVideoStream', { robotId: '03WS000001', cameraId: 0 }, operator)).statusInfo).toBe('Robot not online');
+    // The demo gives PatrolA2 a central control; the robot setting video.videoCodec 2 makes its streams H.265.
+    expect((await s.call('setRobotParam', { robotId: '01WR000002', params: { video: { videoCodec: 2 } } }, admin)).statusCode).toBe(200);
+    expect((await s.call('reqVideoStream', { robotId: '01WR000002', cameraId: 1 }, operator)).param).toMatchObject({ codec: 'h265', centralControl: true, definition: 2 });
+    expect((await s.call('setRobotParam', { robotId: '01WR000002', params: { video: { videoCodec: 1 } } }, admin)).statusCode).toBe(200);
   });
 
   it('reads the parameter set with the spec defaults and sets one parameter at a time within its range', async () => {
@@ -41,6 +52,7 @@ describe('cameras: stream address, push-video, parameters, definition', () => {
     expect((await s.call('camParamGet', { robotId: '01WR000001', cameraId: 0 }, admin)).param.BrightnessLevel).toBe('70');
     expect((await s.call('videoParamNew', { robotId: '01WR000001', index: 0, sharpness: 3 }, operator)).statusCode).toBe(200);
     expect((await s.call('videoParamNew', { robotId: '01WR000001', index: 0, sharpness: 4 }, operator)).statusInfo).toBe('The original definition needs a central control');
+    expect((await s.call('videoParamNew', { robotId: '01WR000002', index: 0, sharpness: 4 }, operator)).statusCode).toBe(200);
   });
 
   it('pushes push-video flag and definition changes to subscribers', async () => {

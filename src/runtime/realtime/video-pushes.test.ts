@@ -2,10 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { videoPushAction } from './video-pushes';
 
 describe('videoPushAction', () => {
-  it('restarts a camera on its error report codes 4402-4406 and on a new stream address', () => {
+  it('restarts a camera on its error report codes 0-4 and 4402-4406 and on a new stream address', () => {
     expect(videoPushAction('VideoErrorReport', { cameraId: 1, code: 4404 }, 1, true)).toBe('restart');
     expect(videoPushAction('VideoErrorReport', { cameraId: 1, code: 4401 }, 1, true)).toBeNull();
     expect(videoPushAction('VideoErrorReport', { cameraId: 2, code: 4404 }, 1, true)).toBeNull();
+    for (const code of [0, 1, 2, 3, 4]) expect(videoPushAction('VideoErrorReport', { cameraId: 1, code }, 1, true)).toBe('restart');
+    expect(videoPushAction('VideoErrorReport', { cameraId: 1, code: 5 }, 1, true)).toBeNull();
+    expect(videoPushAction('VideoErrorReport', { cameraId: 1, code: -1 }, 1, true)).toBeNull();
+    expect(videoPushAction('VideoErrorReport', { cameraId: 1 }, 1, true)).toBeNull();
     expect(videoPushAction('videoUrlChange', { cameraId: 0, path: '/live/x/front', definition: 1 }, 0, true)).toBe('restart');
   });
 

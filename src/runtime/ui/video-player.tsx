@@ -1,15 +1,19 @@
 /**
  * Live camera player: FLV over WebSocket with flv.js (loaded only when a player mounts), the
- * poster states of spec §4 (no data, loading, error, playing), a reload hint after 20 s of
- * loading, a retry 3 s after a network error, the player destroyed on a media error, and a jump
- * to live when more than 2 s behind.
+ * poster states of spec §4 (no data, loading, error, playing), a jump to live when more than 2 s
+ * behind, and per codec (player-recovery.ts) the reload hint, the time-out and what an error or
+ * the end of a live stream does: H264 hint after 20 s, network errors retry after 3 s, media errors
+ * destroy the player, an ended stream restarts after 10 s; H265 hint after 60 s, time-out after
+ * 20 s, every trouble restarts after 2 s.
  */
 import { useEffect, useRef, useState } from 'react';
 import { Button, Space, Typography } from 'antd';
 import { LoadingOutlined, ReloadOutlined, VideoCameraOutlined, WarningOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { VideoPlayer as V } from '@common/constants';
+import type { VideoCodec } from '@common/camera';
 import { isMuxable, muxLoaderClass } from './live-mux';
+import { loadTimeout, recoveryFor, reloadHintDelay, type PlayerTrouble } from './player-recovery';
 
 export { warmLiveVideo } from './live-mux';
 
@@ -24,6 +28,10 @@ export interface LivePlayerProps {
   'data-testid'?: string;
   /** Called on every poster state change (a video wall keeps per-tile state and first-frame time). */
   onStateChange?: (state: PlayerState) => void;
+  /** Codec of the stream (the reqVideoStream answer): H265 has other time-outs and restarts. Default H.264. */
+  codec?: VideoCodec;
+  /** Shown under the "no data" poster, e.g. why there is no address (the camera does not push). */
+  noDataHint?: string;
 }
 
 interface FlvPlayer {
@@ -52,16 +60,25 @@ export function preloadLivePlayer(): Promise<typeof import('flv.js')> {
 }
 
 /** The live camera player. */
-export function LivePlayer({ url, height = 360, 'data-testid': testId = 'video-player', onStateChange }: LivePlayerProps) {
+export function LivePlayer({ url, height = 360, 'data-testid': testId = 'video-player', onStateChange, codec = 'h264', noDataHint }: LivePlayerProps) {
   const { t } = useTranslation();
   const video = useRef<HTMLVideoElement>(null);
   const [state, setState] = useState<PlayerState>(url ? 'loading' : 'nodata');
   const [slow, setSlow] = useState(false);
+  // Automatic restarts (errors, time-outs, end of stream) and the user's reloads.
   const [attempt, setAttempt] = useState(0);
+  const [reloads, setReloads] = useState(0);
   const notify = useRef(onStateChange);
   notify.current = onStateChange;
   useEffect(() => notify.current?.(state), [state]);
   useEffect(() => void preloadLivePlayer(), []);
+  // The reload hint counts from the address (or the user's reload), across automatic restarts.
+  useEffect(() => {
+    setSlow(false);
+    if (!url) return;
+    const timer = setTimeout(() => setSlow(true), reloadHintDelay(codec));
+    return () => clearTimeout(timer);
+  }, [url, codec, reloads]);
 
   useEffect(() => {
     if (!url || !video.current) {
@@ -73,8 +90,6 @@ export function LivePlayer({ url, height = 360, 'data-testid': testId = 'video-p
     const timers: ReturnType<typeof setTimeout>[] = [];
     const el = video.current;
     setState('loading');
-    setSlow(false);
-    timers.push(setTimeout(() => setSlow(true), V.reloadHintMs));
     const destroy = () => {
       if (!player) return;
       try {
@@ -87,7 +102,22 @@ export function LivePlayer({ url, height = 360, 'data-testid': testId = 'video-p
       }
       player = null;
     };
-    const onPlaying = () => setState('playing');
+    let playing = false;
+    const trouble = (what: PlayerTrouble) => {
+      if (cancelled) return;
+      const r = recoveryFor(codec, what);
+      if (r.action === 'none') return;
+      destroy();
+      if (r.action === 'fail') return setState('error');
+      setState('loading');
+      timers.push(setTimeout(() => setAttempt((n) => n + 1), r.delayMs));
+    };
+    const timeout = loadTimeout(codec);
+    if (timeout !== null) timers.push(setTimeout(() => !playing && trouble('loadTimeout'), timeout));
+    const onPlaying = () => {
+      playing = true;
+      setState('playing');
+    };
     // Catch up when playback falls behind the live edge.
     const onProgress = () => {
       const b = el.buffered;
@@ -104,16 +134,11 @@ export function LivePlayer({ url, height = 360, 'data-testid': testId = 'video-p
       // on a wall of 16 but Chromium drops ~1 % of the frames (bench/video-wall.ts).
       player = flvjs.createPlayer({ type: 'flv', isLive: true, url }, { enableWorker: false, enableStashBuffer: false, lazyLoad: false, customLoader }) as unknown as FlvPlayer;
       player.attachMediaElement(el);
-      player.on(flvjs.Events.ERROR, (type: unknown) => {
-        destroy();
-        if (type === flvjs.ErrorTypes.NETWORK_ERROR) {
-          // Spec §8: network errors retry after 3 s; media errors leave the player destroyed.
-          setState('loading');
-          timers.push(setTimeout(() => setAttempt((n) => n + 1), V.networkRetryMs));
-        } else setState('error');
-      });
+      player.on(flvjs.Events.ERROR, (type: unknown) => trouble(type === flvjs.ErrorTypes.NETWORK_ERROR ? 'networkError' : 'mediaError'));
+      // A live stream has no end: when the server closes it cleanly the picture would freeze.
+      player.on(flvjs.Events.LOADING_COMPLETE, () => trouble('ended'));
       player.load();
-      void Promise.resolve(player.play()).catch(() => undefined);
+      void Promise.resolve(player.play()).catch(() => trouble('playFailed'));
     });
     return () => {
       cancelled = true;
@@ -122,7 +147,7 @@ export function LivePlayer({ url, height = 360, 'data-testid': testId = 'video-p
       el.removeEventListener('progress', onProgress);
       destroy();
     };
-  }, [url, attempt]);
+  }, [url, attempt, reloads, codec]);
 
   return (
     <div data-testid={testId} data-state={state} style={{ position: 'relative', background: '#0b1220', borderRadius: 8, overflow: 'hidden', height }}>
@@ -133,8 +158,13 @@ export function LivePlayer({ url, height = 360, 'data-testid': testId = 'video-p
           <Typography.Text style={{ color: 'inherit' }} data-testid={`${testId}-state`}>
             {t(`video.${state}`)}
           </Typography.Text>
+          {state === 'nodata' && noDataHint ? (
+            <Typography.Text style={{ color: 'inherit', fontSize: 12, opacity: 0.8, textAlign: 'center', padding: '0 16px' }} data-testid={`${testId}-hint`}>
+              {noDataHint}
+            </Typography.Text>
+          ) : null}
           {(state === 'loading' && slow) || state === 'error' ? (
-            <Button size="small" icon={<ReloadOutlined />} onClick={() => setAttempt((n) => n + 1)}>
+            <Button size="small" icon={<ReloadOutlined />} onClick={() => setReloads((n) => n + 1)}>
               {t('video.reload')}
             </Button>
           ) : null}
