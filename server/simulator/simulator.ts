@@ -178,6 +178,12 @@ export class FleetSimulator {
       robot.client.publish(MqttTopics.reply(robot.spec.robotId), JSON.stringify({ id: cmd.id, result: 'accepted' } satisfies RobotReply));
       return;
     }
+    if (cmd.action === 'simulateCollision') {
+      this.collisionEffects(robot, collide(robot.collision, Date.now()));
+      robot.client.publish(MqttTopics.reply(robot.spec.robotId), JSON.stringify({ id: cmd.id, result: 'accepted' } satisfies RobotReply));
+      this.publish(robot);
+      return;
+    }
     const camera = typeof cmd.action === 'string' ? this.camera(robot, cmd) : undefined;
     if (!camera) this.endEpisode(robot); // an operator takes over: the robot's own episode ends
     const out = camera ? null : this.apply(robot, cmd);

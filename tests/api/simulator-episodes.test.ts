@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import mqtt, { type MqttClient } from 'mqtt';
+import { MqttTopics, type RobotAlarmReport } from '../../common/protocol';
+import type { RobotCommand, RobotReply } from '../../common/robot-actions';
 import { FleetSimulator } from '../../server/simulator/simulator';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
@@ -84,4 +87,64 @@ describe('the simulator (issue 4)', () => {
     }
     expect(off.got.some((d) => d.status === 10)).toBe(false);
   }, 40_000);
+
+  it('collisions follow the robot\'s collision mode: normal stops until reset; safe resumes by itself and faults after 3 in a row', async () => {
+    const normal = '01WR000001';
+    const safe = '01WR000002';
+    const client: MqttClient = await mqtt.connectAsync(s.server.mqttUrl, { clientId: `test-collisions-${Date.now()}` });
+    const alarms: RobotAlarmReport[] = [];
+    await client.subscribeAsync(MqttTopics.alarmWildcard);
+    client.on('message', (topic, payload) => {
+      if (topic.endsWith('/alarm')) alarms.push(JSON.parse(payload.toString()) as RobotAlarmReport);
+    });
+    const pushes: Record<string, Awaited<ReturnType<typeof statusPushes>>> = { [normal]: await statusPushes(normal), [safe]: await statusPushes(safe) };
+    const sim = new FleetSimulator(s.server.mqttUrl, 200, 0);
+    await sim.start([
+      { robotId: normal, robotType: 1, mapId: 1, loop, settings: { collision: { collisionMode: 1 } } },
+      // Safe mode with a 1 s stop (the settings allow 5 s and more; the robot takes what it is given).
+      { robotId: safe, robotType: 1, mapId: 1, loop, settings: { collision: { collisionMode: 2, safeModeStopSeconds: 1, faultAfterCollisions: 3, collisionWindowSeconds: 60 } } },
+    ]);
+    const collide = async (robotId: string) => {
+      const id = `c-${Date.now()}-${Math.random()}`;
+      await client.subscribeAsync(MqttTopics.reply(robotId));
+      const replied = new Promise<void>((resolve) => client.on('message', (_t, p) => (JSON.parse(p.toString()) as RobotReply).id === id && resolve()));
+      client.publish(MqttTopics.command(robotId), JSON.stringify({ id, action: 'simulateCollision', t: Date.now() } satisfies RobotCommand));
+      await replied;
+    };
+    const last = (robotId: string) => pushes[robotId]!.got.at(-1)?.status;
+    const codes = (robotId: string, state: 'raise' | 'clear') => alarms.filter((a) => a.robotId === robotId && a.state === state).map((a) => a.code);
+    try {
+      await expect.poll(() => last(normal), { timeout: 5_000 }).toBeDefined();
+      // Normal mode: stopped (alarm pause 14), collision alarm 301, driving refused, until resetPosition.
+      await collide(normal);
+      await expect.poll(() => last(normal), { timeout: 5_000 }).toBe(14);
+      expect(codes(normal, 'raise')).toEqual([301]);
+      const go = await s.call('robotAction', { robotId: normal, action: 2 }, admin);
+      expect(go).toEqual({ statusCode: 400, statusInfo: 'The command cannot be issued in this state' });
+      await new Promise((r) => setTimeout(r, 1_500));
+      expect(last(normal)).toBe(14);
+      expect((await s.call('robotAction', { robotId: normal, action: 0 }, admin)).statusCode).toBe(200);
+      await expect.poll(() => last(normal), { timeout: 5_000 }).not.toBe(14);
+      await expect.poll(() => codes(normal, 'clear'), { timeout: 5_000 }).toEqual([301]);
+
+      // Safe mode: stops, resumes by itself; the 3rd consecutive collision is a fault (4, code 322) until reset.
+      await collide(safe);
+      await expect.poll(() => last(safe), { timeout: 5_000 }).toBe(14);
+      await expect.poll(() => last(safe), { timeout: 5_000 }).not.toBe(14);
+      await collide(safe);
+      await expect.poll(() => codes(safe, 'clear').length, { timeout: 5_000 }).toBe(2);
+      await collide(safe);
+      await expect.poll(() => last(safe), { timeout: 5_000 }).toBe(4);
+      expect(codes(safe, 'raise')).toEqual([301, 301, 301, 322]);
+      await new Promise((r) => setTimeout(r, 1_500));
+      expect(last(safe)).toBe(4);
+      expect((await s.call('robotAction', { robotId: safe, action: 0 }, admin)).statusCode).toBe(200);
+      await expect.poll(() => last(safe), { timeout: 5_000 }).not.toBe(4);
+      await expect.poll(() => codes(safe, 'clear').slice(2).sort(), { timeout: 5_000 }).toEqual([301, 322]);
+    } finally {
+      await sim.stop();
+      await client.endAsync(true);
+      for (const p of Object.values(pushes)) p.ws.close();
+    }
+  }, 60_000);
 });
