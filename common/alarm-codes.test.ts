@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ALARM_CODE_RANGES, ALARM_CODES, alarmCodeText, alarmKind, reportRange, UNKNOWN_ALARM_TEXT } from './alarm-codes';
+import { ALARM_CODE_RANGES, ALARM_CODES, alarmCodeOf, alarmCodeText, alarmKind, reportRange, UNKNOWN_ALARM_TEXT } from './alarm-codes';
 import { LANGS } from './protocol';
 
 const rangeCodes = Object.values(ALARM_CODE_RANGES).flatMap((ranges) => ranges.flatMap(([lo, hi]) => Array.from({ length: hi - lo + 1 }, (_, i) => lo + i)));
@@ -19,6 +19,12 @@ describe('spec §8 fault and alarm code catalogue', () => {
     expect(alarmCodeText(301, 'en')).toBe('Alarm: collision');
     expect(alarmCodeText(301, 'zh')).toBe('报警：发生碰撞');
     expect(alarmCodeText(301, 'ja')).toBe('アラーム：衝突しました');
+  });
+
+  it('finds a code by its catalogue key, and names a key it lacks', () => {
+    expect(alarmCodeOf('collision')).toBe(301);
+    expect(alarmCodeOf('repeatedCollisions')).toBe(322);
+    expect(() => alarmCodeOf('nope')).toThrow('alarm-code.json has no code with key "nope"');
   });
 
   it('says "robot reported an anomaly, check version info" for an unknown code', () => {

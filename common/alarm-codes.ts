@@ -11,6 +11,13 @@ type Labels = Record<Lang, string>;
 /** The catalogue: code → texts in three languages. */
 export const ALARM_CODES: ReadonlyMap<number, Labels> = new Map(codes.values.map((v) => [v.value, v.labels as Labels]));
 
+/** The code of a catalogue key (e.g. 'collision' → 301); throws for a key the catalogue lacks, naming it. */
+export function alarmCodeOf(key: string): number {
+  const found = codes.values.find((v) => v.key === key);
+  if (!found) throw new Error(`alarm-code.json has no code with key "${key}"`);
+  return found.value;
+}
+
 /** Spec §8: what the console says for a code not in the catalogue. */
 export const UNKNOWN_ALARM_TEXT: Labels = {
   en: 'The robot reported an anomaly, check the version info',

@@ -80,3 +80,23 @@ export const VideoPlayer = {
 
 /** Dashboard (spec §5, §9): at most 16 cameras; at least 1 camera and 1 map. */
 export const MONITORING_MAX_CAMERAS = 16;
+
+/**
+ * Spec §4 "Collision mode" and §9 "Safe collision mode: stop 30 s, fault after 3 consecutive
+ * collisions". Modes are the values of schemas/enums/collision-mode.json; the robot settings
+ * (robotSetting › collision) may change the stop time and the count. Consecutive: each within
+ * `consecutiveWindowMs` of the one before (the settings' collisionWindowSeconds default).
+ */
+export const Collision = {
+  modeNormal: 1,
+  modeSafe: 2,
+  safeModeStopMs: 30_000,
+  faultAfterConsecutive: 3,
+  consecutiveWindowMs: 60_000,
+} as const;
+
+/** Environment readings a robot with environment-detection modules reports (spec §3 modules; units °C, %RH, ppm, µg/m³, ppm, ppm). */
+export const ENVIRONMENT_MODULES = ['temperature', 'humidity', 'smoke', 'pm', 'methane', 'hydrogenFluoride'] as const;
+
+/** Spec §8: per-camera error report codes 0-4 are 4402-4406 (camera n reports 4402 + n); each restarts that camera's player. */
+export const CAMERA_ERROR_CODE_BASE = 4402;

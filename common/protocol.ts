@@ -179,7 +179,10 @@ export interface RobotTelemetry {
   battery: number;
   emergencyButtonStatus: 0 | 1;
   interactionState: number;
-  /** Environment readings (°C, %RH, ppm, µg/m³, ppm, ppm), sent only by robots whose modules include environment detection. */
+  /**
+   * Environment readings of a robot with environment-detection modules (spec §3: temperature °C,
+   * humidity %RH, smoke ppm, PM2.5 µg/m³, methane ppm, hydrogen fluoride ppm); absent otherwise.
+   */
   env?: { temperature: number; humidity: number; smoke: number; pm25: number; methane: number; hydrogenFluoride: number };
   t: number;
 }

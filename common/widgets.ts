@@ -36,6 +36,8 @@ export const WIDGET_NAMES = [
   'images-upload',
   // Navigation (issue 5): a patrol task's progress (lap of laps, route point) in its list; read-only.
   'navi-progress',
+  // Navigation (issue 5): a route of the map chosen in the form's mapId field (the map editor's routes).
+  'map-route-picker',
 ] as const;
 /** One widget name. */
 export type WidgetName = (typeof WIDGET_NAMES)[number];

@@ -24,6 +24,8 @@ export interface ServerConfig {
   logLevel: string;
   /** Issue 7: the simulator raises a random alarm per robot about every this many minutes (0: only on request). */
   simAlarmMinutes: number;
+  /** Issue 4: mean minutes between a simulated robot's episodes (0: none). */
+  simEpisodeMinutes: number;
   /** Issue 7: an SMTP relay (smtp://host:port) for all report and alarm mail; otherwise each company's mail server. */
   smtpUrl?: string;
   /** Issue 7: port of a company's mail server (465: TLS from the start; otherwise STARTTLS when offered). */
@@ -68,6 +70,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     schemasDir: path.resolve(root, 'schemas'),
     logLevel: env.LOG_LEVEL ?? 'warn',
     simAlarmMinutes: Number(env.SIM_ALARM_MINUTES ?? 15),
+    // Issue 4: mean minutes between a simulated robot's episodes (statuses, drops, offline, collisions); 0 = off.
+    simEpisodeMinutes: Number(env.SIM_EPISODE_MINUTES ?? 10),
     smtpUrl: env.SMTP_URL || undefined,
     smtpPort: Number(env.SMTP_PORT ?? 465),
     energySampleSeconds: Number(env.ENERGY_SAMPLE_SECONDS ?? 60),

@@ -106,18 +106,29 @@ export interface NaviProgressPush {
   point: number;
   points: number;
   result: RobotNaviProgress['state'];
-  /** Why a failed run failed: a message key of common/messages.ts (naviRobotOffline, naviServerRestarted, naviRobotFailed). */
+  /**
+   * Why a failed run failed: a message key of common/messages.ts (naviRobotOffline, naviServerRestarted,
+   * naviRobotFailed, or why a scheduled run could not start: navBlocked, robotOffline, navRouteMissing, a refusal).
+   */
   reason?: FailReason;
 }
 
 /** Why a run failed (message keys, stored on the record and pushed). */
-export type FailReason = 'naviRobotOffline' | 'naviServerRestarted' | 'naviRobotFailed';
+export type FailReason = 'naviRobotOffline' | 'naviServerRestarted' | 'naviRobotFailed' | MessageKey;
 
 /** Longest range of GET /robot/naviRecord/getDayDataCount, in days. */
 export const NAVI_DAY_COUNT_MAX_DAYS = 92;
 
 /** The running server's handler of progress reports (set by registerNavigationEvents). */
 let navigationIntake: { onProgress(report: RobotNaviProgress): Promise<void> } | null = null;
+
+/** The running server's schedule check (set by registerNavigationEvents): tests run a minute's due tasks without waiting for it. */
+let navigationSchedule: { runDue(now: Date): Promise<void> } | null = null;
+
+/** Runs the started tasks due at `now` as the once-a-minute check does (tests; no-op before the server registered its events). */
+export async function runDueNavigationTasks(now: Date): Promise<void> {
+  await navigationSchedule?.runDue(now);
+}
 
 /** Whether a picker value ('*' or a comma list) holds n. */
 const picks = (value: string | null, n: number) => !value || value === '*' || value.split(',').map(Number).includes(n);
@@ -211,12 +222,17 @@ export function registerNavigationEvents(reg: EventRegistry, svc: Services): () 
     bumpTable('nav_tasks');
   };
 
+  /** Spec §8: a navigation task is blocked until the robot's position is known and its emergency stop released. */
+  function refuseBlocked(robotId: string): void {
+    const robot = svc.fleet.get(robotId);
+    if (!robot || robot.x === null || robot.y === null || robot.emergencyButtonStatus === 1) throw new AppError(StatusCode.badRequest, 'navBlocked');
+  }
+
   /** Sends the task's route to its robot; refused with the spec's message when the robot cannot go. */
   async function dispatch(t: TaskRow): Promise<void> {
     const robot = svc.fleet.get(t.robotId);
     if (!robot || robot.online !== 1 || !svc.gateway) throw new AppError(StatusCode.badRequest, 'robotOffline');
-    // Spec §8: a navigation task is blocked until the position is known and the emergency stop released.
-    if (robot.x === null || robot.y === null || robot.emergencyButtonStatus === 1) throw new AppError(StatusCode.badRequest, 'navBlocked');
+    refuseBlocked(t.robotId);
     const map = (await svc.db.query<{ config: Partial<MapConfig> }>('SELECT "config" FROM maps WHERE id = $1', [t.mapId]))[0];
     const route = (await svc.db.query<{ points: [number, number][] }>('SELECT "points" FROM map_elements WHERE "mapId" = $1 AND "kind" = $2 AND "name" = $3 ORDER BY id LIMIT 1', [t.mapId, MapElementKind.path, t.routeName]))[0];
     const c = map?.config;
@@ -248,6 +264,8 @@ export function registerNavigationEvents(reg: EventRegistry, svc: Services): () 
     validate: byId,
     handler: async (ctx, p) => {
       const t = await loadTask(ctx as AuthedContext, p.id);
+      // Arming is refused like Run now: a scheduled run of a robot that cannot go would only fail.
+      refuseBlocked(t.robotId);
       (ctx as AuthedContext).before = { status: t.status };
       await setStatus(t.id, NaviStatus.started);
       return { id: t.id, status: NaviStatus.started };
@@ -446,6 +464,32 @@ export function registerNavigationEvents(reg: EventRegistry, svc: Services): () 
     },
   });
 
+  /**
+   * A scheduled run that could not start (robot offline, blocked, route missing, refused) is not
+   * dropped: it is a failed record with the reason, the task keeps waiting (started) with the reason
+   * as its last result, and the `navigation` topic says so, so the list shows why nothing ran.
+   */
+  async function failScheduled(t: TaskRow, err: unknown): Promise<void> {
+    const reason: FailReason = err instanceof AppError ? err.messageKey : 'naviRobotFailed';
+    await svc.db.transaction(async (tx) => {
+      await tx.query(
+        `INSERT INTO nav_records ("taskId", "robotId", "mapId", "routeName", "status", "count", "armed", "point", "points", "result", "reason", "endedAt")
+         VALUES ($1, $2, $3, $4, $5, $6, true, 0, 0, 'failed', $7, now())`,
+        [t.id, t.robotId, t.mapId, t.routeName, NaviStatus.stopped, t.count ?? 1, reason],
+      );
+      await tx.query(`UPDATE nav_tasks SET "lastResult" = 'failed', "lastReason" = $2, "lastRunAt" = now(), "updatedAt" = now() WHERE id = $1`, [t.id, reason]);
+    });
+    bumpTable('nav_tasks');
+    await publish(t.companyId, { id: t.id, robotId: t.robotId, status: NaviStatus.started, lap: 0, count: t.count ?? 1, laps: 0, point: 0, points: 0, result: 'failed', reason });
+  }
+
+  /** Runs the started tasks due at this minute (within their limit); each that cannot start is recorded failed. */
+  async function runDue(now: Date): Promise<void> {
+    const due = (await svc.db.query<TaskRow>('SELECT * FROM nav_tasks WHERE "status" = $1', [NaviStatus.started])).filter((t) => isDue(t, now) && (!t.limitTimes || (t.runs ?? 0) < t.limitTimes));
+    for (const t of due) await dispatch(t).catch((err: unknown) => failScheduled(t, err));
+  }
+  navigationSchedule = { runDue };
+
   // Started tasks run when their minute comes (at most once a minute, within their limit).
   let lastMinute = '';
   const timer = setInterval(() => {
@@ -453,10 +497,7 @@ export function registerNavigationEvents(reg: EventRegistry, svc: Services): () 
     const minute = now.toISOString().slice(0, 16);
     if (minute === lastMinute) return;
     lastMinute = minute;
-    void (async () => {
-      const due = (await svc.db.query<TaskRow>('SELECT * FROM nav_tasks WHERE "status" = $1', [NaviStatus.started])).filter((t) => isDue(t, now) && (!t.limitTimes || (t.runs ?? 0) < t.limitTimes));
-      for (const t of due) await dispatch(t).catch(() => undefined);
-    })().catch(() => undefined);
+    void runDue(now).catch(() => undefined); // the database may be closing
   }, 15_000);
   timer.unref();
   return () => {

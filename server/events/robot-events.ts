@@ -1,4 +1,5 @@
 import { StatusCode } from '../../common/protocol';
+import { ENVIRONMENT_MODULES } from '../../common/constants';
 import { bumpTable, listEntity } from '../entities/crud';
 import { companyVisible } from '../entities/scope';
 import { AppError, fail } from '../errors';
@@ -56,13 +57,12 @@ export function registerRobotEvents(reg: EventRegistry, svc: Services): void {
         ? (await svc.db.query<{ modules: string[] | null; name: string }>('SELECT "modules", "name" FROM ent_robot_func_template WHERE id = $1', [robot.funcTemplateId]))[0]
         : undefined;
       const modules = [...new Set([...own, ...(template?.modules ?? [])])];
-      const env = ['temperature', 'humidity', 'smoke', 'pm', 'methane', 'hydrogenFluoride'];
       return {
         robotId: p.robotId,
         template: template?.name ?? null,
         modules,
         // Spec §3: the six gas and climate sensors together make the environment-detection flag.
-        environmentDetection: env.some((m) => modules.includes(m)),
+        environmentDetection: ENVIRONMENT_MODULES.some((m) => modules.includes(m)),
         infraredType: robot.infraredType ?? 0,
       };
     },

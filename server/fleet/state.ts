@@ -17,6 +17,8 @@ export interface RobotSnapshot {
   battery: number | null;
   emergencyButtonStatus: 0 | 1;
   interactionState: number;
+  /** Issue 4: the latest environment readings of a robot with environment-detection modules (absent otherwise). */
+  env?: RobotTelemetry['env'];
   x: number | null;
   y: number | null;
   theta: number | null;
@@ -121,6 +123,7 @@ export class FleetState {
       interactionState: t.interactionState,
       updatedAt: Date.now(),
     });
+    if (t.env && typeof t.env === 'object') r.env = t.env;
     // `t`: when the robot sent it (its own clock), beside `updatedAt`, when the server took it.
     this.emit(r.robotId, 'status', { ...this.statusOf(r), t: t.t });
     if (callChanged) this.emit(r.robotId, 'interactionState', { interactionState: r.interactionState });
@@ -152,8 +155,8 @@ export class FleetState {
   }
 
   private statusOf(r: RobotSnapshot) {
-    const { status, online, videoOnline, interactOnline, battery, emergencyButtonStatus, interactionState, updatedAt } = r;
-    return { status, online, videoOnline, interactOnline, battery, emergencyButtonStatus, interactionState, updatedAt };
+    const { status, online, videoOnline, interactOnline, battery, emergencyButtonStatus, interactionState, env, updatedAt } = r;
+    return { status, online, videoOnline, interactOnline, battery, emergencyButtonStatus, interactionState, ...(env ? { env } : {}), updatedAt };
   }
 
   private emit(robotId: string, event: PushEvent, data: unknown): void {

@@ -10,6 +10,9 @@ import { TrackRail } from './track-sim';
 import type { DetectionMessage, DetectionPose } from '../../common/detections';
 import { detectionData, KINDS_BY_ROBOT_TYPE } from './detection-data';
 import { renderDetectionPicture } from './detection-picture';
+import { advanceEpisode, currentStep, episodeCodes, EpisodeStatus, episodeKindsFor, episodeSteps, initialisingSteps, pickEpisode, startEpisode, type Episode, type EpisodeStep } from './episodes';
+import { clearCollision, collide, collisionConfig, collisionHolds, initialCollision, reconfigureCollision, tickCollision, type CollisionEffects, type CollisionState } from './collision';
+import { driftEnv, envReport, initialEnv, type EnvDrift } from './environment';
 
 /** What the simulator needs to know of a robot it plays (as a real robot knows its own configuration). */
 export interface SimRobotSpec {
@@ -20,6 +23,12 @@ export interface SimRobotSpec {
   loop: [number, number][];
   /** Whether a charging pile is configured for the robot (go-charge is refused without one). */
   hasCharger?: boolean;
+  /** Issue 4: it carries environment-detection modules (its telemetry reports env readings). */
+  environment?: boolean;
+  /** Issue 4: its building has several floors (it rides the lift now and then). */
+  multiFloor?: boolean;
+  /** Its robotSetting document (the collision mode and limits are read from it). */
+  settings?: Record<string, unknown> | null;
 }
 
 /** Status codes used by the simulator (spec §4). */
@@ -55,6 +64,10 @@ interface SimRobot {
   detections: number;
   /** A patrol task being driven: its route, laps asked and done, distance into the current pass. */
   patrol?: SimPatrol;
+  /** Issue 4: an occasional episode under way (a status, a subsystem drop, a minute offline). */
+  episode: Episode | null;
+  collision: CollisionState;
+  env: EnvDrift | null;
 }
 
 /** A patrol task: odd laps drive the route first → last point, even laps back (a corridor patrol). */
@@ -103,6 +116,8 @@ export class FleetSimulator {
     private readonly alarmEveryMs = 0,
     /** The server's HTTP address, where a synced map's files are downloaded from ('' : maps are refused). */
     private readonly httpBase = '',
+    /** Issue 4: mean time between episodes of one robot (0: none, and no initialising at start, as tests want). */
+    private readonly episodeEveryMs = 0,
   ) {}
 
   async start(specs: SimRobotSpec[]): Promise<void> {
@@ -112,7 +127,8 @@ export class FleetSimulator {
       await client.subscribeAsync(MqttTopics.command(spec.robotId));
       client.on('message', (_topic, payload) => this.onCommand(robot, payload.toString()));
       const [x, y] = spec.loop[0] ?? [0, 0];
-      const robot: SimRobot = { spec, client, status: S.idle, phaseLeft: 3 + (i % 4) * 2, battery: 60 + ((i * 13) % 40), s: i * 7, x, y, theta: 0, mode: 'auto', emergency: 0, cameras: [0, 1, 2, 3, 4].map(newCamera), call: 0, lifterMm: 0, nozzle: { pitch: 0, yaw: 0 }, trail: [], detectIn: 2 + i, detections: i };
+      const robot: SimRobot = { spec, client, status: S.idle, phaseLeft: 3 + (i % 4) * 2, battery: 60 + ((i * 13) % 40), s: i * 7, x, y, theta: 0, mode: 'auto', emergency: 0, cameras: [0, 1, 2, 3, 4].map(newCamera), call: 0, lifterMm: 0, nozzle: { pitch: 0, yaw: 0 }, trail: [], detectIn: 2 + i, detections: i, episode: null, collision: initialCollision(collisionConfig(spec.settings)), env: spec.environment ? initialEnv(spec.robotType, Math.random) : null };
+      if (this.episodeEveryMs > 0) robot.episode = startEpisode('initialising', initialisingSteps(Math.random));
       if (spec.robotType === 5) robot.rail = new TrackRail(spec.robotId);
       this.robots.push(robot);
       i++;
@@ -136,6 +152,12 @@ export class FleetSimulator {
     } catch {
       return;
     }
+    if (robot.episode && currentStep(robot.episode)?.offline) return; // offline: it hears nothing
+    if (cmd.action === 'setParams') {
+      if (cmd.params?.schema === 'robot-setting') robot.collision = reconfigureCollision(robot.collision, collisionConfig(cmd.params.params as Record<string, unknown>));
+      robot.client.publish(MqttTopics.reply(robot.spec.robotId), JSON.stringify({ id: cmd.id, result: 'accepted' } satisfies RobotReply));
+      return;
+    }
     const recording = recordingCommand(robot.spec.robotId, cmd);
     if (recording) {
       const reply: RobotReply = { id: cmd.id, result: 'accepted', data: recording.data };
@@ -156,7 +178,14 @@ export class FleetSimulator {
       robot.client.publish(MqttTopics.reply(robot.spec.robotId), JSON.stringify({ id: cmd.id, result: 'accepted' } satisfies RobotReply));
       return;
     }
+    if (cmd.action === 'simulateCollision') {
+      this.collisionEffects(robot, collide(robot.collision, Date.now()));
+      robot.client.publish(MqttTopics.reply(robot.spec.robotId), JSON.stringify({ id: cmd.id, result: 'accepted' } satisfies RobotReply));
+      this.publish(robot);
+      return;
+    }
     const camera = typeof cmd.action === 'string' ? this.camera(robot, cmd) : undefined;
+    if (!camera) this.endEpisode(robot); // an operator takes over: the robot's own episode ends
     const out = camera ? null : this.apply(robot, cmd);
     const reason = typeof out === 'string' ? out : null;
     const data = camera && camera !== 'unsupported' && typeof camera !== 'string' ? camera.data : out && typeof out === 'object' ? out.data : undefined;
@@ -199,6 +228,7 @@ export class FleetSimulator {
 
   /** Track commands (tasks, task control, remote control) go to the rail; its answer is the reply. */
   private onTrackCommand(robot: SimRobot, rail: TrackRail, cmd: RobotCommand): void {
+    this.endEpisode(robot);
     const out = robot.emergency && cmd.action !== 'trackTaskControl' ? 'emergencyStop' : rail.command(cmd);
     const reply: RobotReply = typeof out === 'string' ? { id: cmd.id, result: 'refused', reason: out } : { id: cmd.id, result: 'accepted', ...(out ? { data: out.data } : {}) };
     robot.client.publish(MqttTopics.reply(robot.spec.robotId), JSON.stringify(reply));
@@ -290,6 +320,9 @@ export class FleetSimulator {
     const moving = [RobotAction.goPosition, RobotAction.auto, RobotAction.goCharge, RobotAction.telecontrol, RobotAction.resetPosition];
     if (r.emergency && (moving as number[]).includes(cmd.action)) return 'emergencyStop';
     if (!mobile && (moving as number[]).includes(cmd.action)) return 'unsupported';
+    // Spec §4 collision mode: stopped after a collision (or in its fault) until reset; reset clears it.
+    if (cmd.action === RobotAction.resetPosition) this.collisionEffects(r, clearCollision(r.collision));
+    else if (collisionHolds(r.collision) && (moving as number[]).includes(cmd.action)) return 'state';
     switch (cmd.action) {
       case RobotAction.goCharge:
         if (r.spec.hasCharger === false) return 'noCharger';
@@ -383,7 +416,7 @@ export class FleetSimulator {
         const points = (cmd.params?.points as [number, number][] | undefined)?.filter((p) => Array.isArray(p) && p.length === 2);
         if (kind === 4) return 'unsupported';
         if (r.emergency) return 'emergencyStop';
-        if (!points || points.length < 2) return 'state';
+        if (!points || points.length < 2 || collisionHolds(r.collision)) return 'state';
         r.spec.loop = points;
         if (Number.isInteger(cmd.params?.mapId)) r.spec.mapId = Number(cmd.params?.mapId);
         r.s = 0;
@@ -401,12 +434,79 @@ export class FleetSimulator {
     }
   }
 
+  /**
+   * Issue 4: a robot's environment drifts; its episode moves on (raising a step's fault code or
+   * sending its camera report as the step begins, clearing codes at the end); a safe-mode collision
+   * stop ends by itself; and now and then, only while it lives its own life, a new episode begins.
+   */
+  private live(r: SimRobot, dt: number): void {
+    if (r.env) r.env = driftEnv(r.env, dt, Math.random);
+    this.collisionEffects(r, tickCollision(r.collision, Date.now()));
+    if (r.episode) {
+      const { episode, entered } = advanceEpisode(r.episode, dt);
+      if (entered) this.enterStep(r, entered);
+      if (!episode) this.endEpisode(r);
+      else r.episode = episode;
+      return;
+    }
+    if (this.episodeEveryMs <= 0 || Math.random() >= this.tickMs / this.episodeEveryMs || !this.ownLife(r)) return;
+    const moving = !r.rail && r.status === S.navigation && r.spec.robotType !== 4 && r.spec.loop.length > 1;
+    const offlineAllowed = !this.robots.some((o) => o.episode?.steps.some((st) => st.offline));
+    const kind = pickEpisode(episodeKindsFor({ robotType: r.spec.robotType, multiFloor: r.spec.multiFloor === true }, { moving, offlineAllowed }), Math.random);
+    if (kind === 'collision') return this.collisionEffects(r, collide(r.collision, Date.now()));
+    if (!kind) return;
+    r.episode = startEpisode(kind, episodeSteps(kind, Math.random, r.cameras.length));
+    this.enterStep(r, r.episode.steps[0]!);
+  }
+
+  /** Whether the robot lives its own life (no operator command, task, call, charge or collision stop in force). */
+  private ownLife(r: SimRobot): boolean {
+    if (r.mode !== 'auto' || r.emergency || r.patrol || r.call !== 0 || collisionHolds(r.collision)) return false;
+    if (r.rail) return r.status === S.idle;
+    return r.status === S.idle || r.status === S.navigation || r.status === S.remoteControl;
+  }
+
+  /** A step begins: its fault code is raised, its camera report sent. */
+  private enterStep(r: SimRobot, step: EpisodeStep): void {
+    if (step.code !== undefined) this.alarm(r, step.code, 'raise');
+    if (step.cameraError) this.video(r, { kind: 'error', ...step.cameraError, t: Date.now() });
+  }
+
+  /** The episode ends (or is cut short by a command): the codes it raised clear. */
+  private endEpisode(r: SimRobot): void {
+    if (!r.episode) return;
+    for (const code of episodeCodes(r.episode)) this.alarm(r, code, 'clear');
+    r.episode = null;
+  }
+
+  /** Takes a collision transition and reports its alarm codes. */
+  private collisionEffects(r: SimRobot, t: { state: CollisionState; effects: CollisionEffects }): void {
+    r.collision = t.state;
+    for (const code of t.effects.raise) this.alarm(r, code, 'raise');
+    for (const code of t.effects.clear) this.alarm(r, code, 'clear');
+  }
+
+  /** Offline for a while (an episode): no telemetry, pose, detections or answers. */
+  private silent(r: SimRobot): boolean {
+    return r.episode !== null && currentStep(r.episode)?.offline === true;
+  }
+
+  /** The status reported: the emergency stop first, then a collision fault (4) or stop (14 alarm pause), then an episode's status. */
+  private shownStatus(r: SimRobot, shown: EpisodeStep | null): number {
+    if (r.emergency) return r.status;
+    if (r.collision.phase === 'fault') return EpisodeStatus.error;
+    if (r.collision.phase === 'stopped') return EpisodeStatus.alarmPause;
+    return shown?.status ?? r.status;
+  }
+
   private tick(): void {
     const dt = this.tickMs / 1000;
     const heart = this.ticks++ % Math.max(1, Math.round(5_000 / this.tickMs)) === 0;
     for (const r of this.robots) {
+      this.live(r, dt);
       if (r.rail) this.publishTrack(r, r.rail, dt);
       else this.step(r, dt);
+      if (this.silent(r)) continue; // offline for a while: nothing is heard of it
       this.publish(r);
       this.maybeDetect(r);
       if (this.alarmEveryMs > 0 && Math.random() < this.tickMs / this.alarmEveryMs) this.randomAlarm(r);
@@ -452,7 +552,8 @@ export class FleetSimulator {
 
   /** Something a robot's day brings: a collision, a lost position, smoke, a stream drop; cleared half a minute later. */
   private randomAlarm(r: SimRobot): void {
-    const codes = [301, 307, 311, 312, 321, 103, 104, 202, 401, 407, 502];
+    // A collision (301) comes with its stop through the episodes (collision.ts), not as a bare alarm.
+    const codes = [302, 307, 311, 312, 321, 103, 104, 202, 401, 407, 502];
     const code = codes[Math.floor(Math.random() * codes.length)]!;
     this.alarm(r, code, 'raise');
     setTimeout(() => this.robots.includes(r) && this.alarm(r, code, 'clear'), 30_000).unref();
@@ -465,15 +566,18 @@ export class FleetSimulator {
 
   /** Publishes the robot's status and pose, as it does every second and after each command. */
   private publish(r: SimRobot): void {
+    if (this.silent(r)) return;
+    const shown = r.episode ? currentStep(r.episode) : null;
     const telemetry: RobotTelemetry = {
       robotId: r.spec.robotId,
-      status: r.status,
+      status: this.shownStatus(r, shown),
       online: 1,
-      videoOnline: 1,
-      interactOnline: r.spec.robotType === 5 ? 0 : 1,
+      videoOnline: shown?.videoOnline ?? 1,
+      interactOnline: r.spec.robotType === 5 ? 0 : (shown?.interactOnline ?? 1),
       battery: Math.round(r.battery),
       emergencyButtonStatus: r.emergency,
       interactionState: r.call,
+      ...(r.env ? { env: envReport(r.env) } : {}),
       t: Date.now(),
     };
     const at = this.pose(r);
@@ -487,6 +591,13 @@ export class FleetSimulator {
   /** A small believable life: patrol, pause, hand control, seek the charger when low, charge. */
   private step(r: SimRobot, dt: number): void {
     const mobile = r.spec.robotType !== 4 && r.spec.loop.length > 1;
+    // An episode's status or a collision stop holds the robot's own life; some episodes drive on.
+    const held = r.episode ? currentStep(r.episode) : null;
+    if (!r.emergency && (collisionHolds(r.collision) || held?.status !== undefined)) {
+      if (held?.moving && !collisionHolds(r.collision) && mobile) this.move(r, 0.4 * dt);
+      r.battery = Math.max(0, r.battery - 0.03 * dt);
+      return;
+    }
     r.phaseLeft -= dt;
     if (r.patrol && r.status !== S.navigation) this.endPatrol(r, 'stopped');
     if (r.status === S.navigation || r.status === S.findingCharger) {

@@ -5,6 +5,7 @@ import { MqttTopics, type RobotNaviProgress, type RobotPose, type RobotTelemetry
 import type { RobotCommand, RobotReply } from '../../common/robot-actions';
 import type { DetectionMessage } from '../../common/detections';
 import { startServer } from '../../server/app';
+import { runDueNavigationTasks } from '../../server/events/navigation-events';
 import { startTestServer, TestServer } from '../helpers/test-server';
 import { loginAll, NO_PERMISSION, rest, tableHash } from './admin-support';
 
@@ -52,9 +53,9 @@ async function connectRobot(server: TestServer): Promise<MqttClient> {
 }
 
 /** The robot reports telemetry and its pose every half second until silenced. */
-async function goOnline(server: TestServer): Promise<void> {
+async function goOnline(server: TestServer, emergencyButtonStatus: 0 | 1 = 0): Promise<void> {
   const beat = () => {
-    const telemetry: RobotTelemetry = { robotId: ROBOT, status: 0, online: 1, videoOnline: 0, interactOnline: 0, battery: 80, emergencyButtonStatus: 0, interactionState: 0, t: Date.now() };
+    const telemetry: RobotTelemetry = { robotId: ROBOT, status: emergencyButtonStatus ? 6 : 0, online: 1, videoOnline: 0, interactOnline: 0, battery: 80, emergencyButtonStatus, interactionState: 0, t: Date.now() };
     const pose: RobotPose = { robotId: ROBOT, x: 0, y: 0, theta: 0, latitude: 0, longitude: 0, mapId, t: Date.now() };
     robot.publish(MqttTopics.status(ROBOT), JSON.stringify(telemetry));
     robot.publish(MqttTopics.gps(ROBOT), JSON.stringify(pose));
@@ -64,6 +65,7 @@ async function goOnline(server: TestServer): Promise<void> {
   heartbeat = setInterval(beat, 500);
   await expect.poll(async () => (await server.call('reqRobotStatus', { robotId: ROBOT }, t.entadmin)).param?.online, { timeout: 5_000 }).toBe(1);
   await expect.poll(async () => (await server.call('reqRobotStatus', { robotId: ROBOT }, t.entadmin)).param?.x, { timeout: 5_000 }).toBe(0);
+  await expect.poll(async () => (await server.call('reqRobotStatus', { robotId: ROBOT }, t.entadmin)).param?.emergencyButtonStatus, { timeout: 5_000 }).toBe(emergencyButtonStatus);
 }
 
 function silence(): void {
@@ -256,4 +258,56 @@ describe('runs that cannot finish', () => {
     // The task was armed: it waits for its next minute again instead of showing Running.
     expect(await taskRow(id)).toMatchObject({ status: 1, lastResult: 'failed', lastReason: 'naviServerRestarted' });
   }, 60_000);
+});
+
+describe('blocked navigation tasks (issue 5)', () => {
+  const BLOCKED = 'Navigation task blocked: check the robot position and release the emergency stop';
+  /** What a refused start must leave as it was: the task row and its records. */
+  const snapshot = async (id: number) => ({ task: await taskRow(id), records: await records(id) });
+
+  it('start is refused with the spec message while the robot\'s position is unknown; nothing changes', async () => {
+    // 01WR000001 never reports here (the simulator is off): the server knows no position for it.
+    const id = (await s.call('addNaviTask', task({ name: 'NoPositionRound', robotId: '01WR000001' }), t.entadmin)).param.id as number;
+    const before = await snapshot(id);
+    const a = await s.call('navigationStart', { id }, t.entadmin);
+    expect(a.statusCode).toBe(400);
+    expect(a.statusInfo).toBe(BLOCKED);
+    expect((await s.call('navigationStart', { id }, t.entadmin, 'zh')).statusInfo).toBe('导航任务受阻：请检查机器人位置并松开急停');
+    expect(await snapshot(id)).toEqual(before);
+    expect(before.task).toMatchObject({ status: 0 });
+  });
+
+  it('start is refused with the spec message while the emergency stop is pressed; nothing changes', async () => {
+    await goOnline(s, 1);
+    const id = (await s.call('addNaviTask', task({ name: 'EmergencyRound' }), t.entadmin)).param.id as number;
+    const before = await snapshot(id);
+    const a = await s.call('navigationStart', { id }, t.entadmin);
+    expect(a.statusCode).toBe(400);
+    expect(a.statusInfo).toBe(BLOCKED);
+    expect(await snapshot(id)).toEqual(before);
+    await goOnline(s, 0);
+    expect((await s.call('navigationStart', { id }, t.entadmin)).statusCode).toBe(200);
+    expect((await s.call('navigationStop', { id }, t.entadmin)).statusCode).toBe(200);
+  }, 30_000);
+
+  it('a scheduled run that is blocked becomes a failed record with the reason, pushed on the navigation topic; nothing is sent to the robot', async () => {
+    await goOnline(s, 0);
+    const id = (await s.call('addNaviTask', task({ name: 'BlockedAtItsMinute', time: '03:17:00' }), t.entadmin)).param.id as number;
+    expect((await s.call('navigationStart', { id }, t.entadmin)).statusCode).toBe(200);
+    await goOnline(s, 1); // the emergency stop is pressed after arming
+    const { ws, pushes } = await naviSocket(s, t.entadmin);
+    const sent = navigates.length;
+    await runDueNavigationTasks(new Date(2026, 0, 5, 3, 17));
+    expect(navigates.length).toBe(sent);
+    const [rec, ...older] = await records(id);
+    expect(older).toEqual([]);
+    expect(rec).toMatchObject({ result: 'failed', status: 0, laps: 0, reasonKey: 'navBlocked', reason: BLOCKED, endedAt: expect.any(String) });
+    expect((await records(id, 'ja'))[0].reason).toBe('ナビゲーションタスクを実行できません：ロボットの位置を確認し、非常停止を解除してください');
+    // The task stays armed for its next minute and shows why the last one did not run.
+    expect(await taskRow(id)).toMatchObject({ status: 1, lastResult: 'failed', lastReason: 'navBlocked' });
+    await expect.poll(() => pushes.find((p) => p.id === id), { timeout: 5_000 }).toMatchObject({ id, robotId: ROBOT, status: 1, result: 'failed', reason: 'navBlocked' });
+    ws.close();
+    await goOnline(s, 0);
+    expect((await s.call('navigationStop', { id }, t.entadmin)).statusCode).toBe(200);
+  }, 30_000);
 });

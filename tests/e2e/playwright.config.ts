@@ -40,6 +40,8 @@ export default defineConfig({
       LOG_LEVEL: 'error',
       // Issue 7: no random alarm pop-ups in the way of other specs; report mail goes to the SMTP server alarms.spec.ts runs on port + 1.
       SIM_ALARM_MINUTES: '0',
+      // Issue 4: no random simulator episodes (statuses, subsystem drops, offline robots, collisions) under the specs.
+      SIM_EPISODE_MINUTES: '0',
       SMTP_URL: `smtp://127.0.0.1:${port + 1}`,
     },
     reuseExistingServer: false,

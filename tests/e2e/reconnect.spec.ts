@@ -20,7 +20,7 @@ let mqttUrl = '';
 async function startServer(): Promise<void> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), MQTT_PORT: '0', DATA_DIR: dataDir, CAPTCHA: 'off', LOGIN_ATTEMPTS_PER_MINUTE: '1000', LOG_LEVEL: 'error' },
+    env: { ...process.env, PORT: String(port), MQTT_PORT: '0', DATA_DIR: dataDir, CAPTCHA: 'off', LOGIN_ATTEMPTS_PER_MINUTE: '1000', LOG_LEVEL: 'error', SIM_EPISODE_MINUTES: '0' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   server = child;

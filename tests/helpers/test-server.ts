@@ -21,6 +21,8 @@ export async function startTestServer(extraEnv: Record<string, string> = {}): Pr
     DATA_DIR: dir,
     STATIC_DIR: path.join(dir, 'no-static'),
     LOG_LEVEL: 'error',
+    // Issue 4: no random simulator episodes (statuses, drops, collisions) under tests that rely on its behaviour.
+    SIM_EPISODE_MINUTES: '0',
     ...extraEnv,
   };
   const pgBase = process.env.FC_TEST_DB === 'postgres' ? inject('pgUrl') : '';

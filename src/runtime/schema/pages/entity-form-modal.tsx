@@ -61,8 +61,10 @@ export default function EntityFormModal({ entity, mode, record, onClose }: Entit
       layout: (entity['x-form'] as { layout?: FormLayoutItem[] } | undefined)?.layout,
       lang,
       setFields: (patch: Record<string, unknown>) => Object.entries(patch).forEach(([k, v]) => formRef.current?.setFieldValue(k, v)),
+      // Widgets whose choices follow a sibling field (a map's routes) read the values being edited.
+      formData,
     }),
-    [entity, lang],
+    [entity, lang, formData],
   );
   const [serverError, setServerError] = useState<string>();
   const { mutateAsync: create, mutation: createMutation } = useCreate();

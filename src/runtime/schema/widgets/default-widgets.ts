@@ -8,6 +8,7 @@ import { ImagePreviewWidget } from './image-preview-widget';
 import { DetectionViewerWidget } from './detection-viewer-widget';
 import { ImagesUploadWidget } from './images-upload-widget';
 import { NaviProgressWidget } from './navi-progress-widget';
+import { MapRoutePickerWidget } from './map-route-picker-widget';
 import { PermissionTreeWidget } from './permission-tree-widget';
 import { TableImportWidget } from './table-import-widget';
 import { DatetimeWidget, PasswordWidget, RefPickerWidget, RobotPickerWidget, RolePickerWidget, TextareaWidget } from './simple-widgets';
@@ -42,6 +43,7 @@ const BUILT_IN: Record<WidgetName, FormWidget> = {
   'detection-viewer': DetectionViewerWidget,
   'images-upload': ImagesUploadWidget,
   'navi-progress': NaviProgressWidget,
+  'map-route-picker': MapRoutePickerWidget,
 };
 
 /** The shared widget registry (plugins may register more names). */
