@@ -35,6 +35,13 @@ describe('camera flags and environment readings', () => {
     expect(mergeRobotStatus(view, 'videoParamNew', { index: 2 })).toBe(view);
   });
 
+  it('takes the push flags the server knows from a snapshot, ignoring bad entries', () => {
+    const view = mergeRobotStatus({ pushVideo: { 0: 1 } }, 'snapshot', { status: 0, pushVideo: { 1: 0, 7: 0, 2: 'x' } });
+    expect(view.pushVideo).toEqual({ 0: 1, 1: 0 });
+    expect(cameraPushes(view, 1)).toBe(false);
+    expect(cameraPushes(view, 0)).toBe(true);
+  });
+
   it('reads env defensively: finite readings only, kept when a status has none', () => {
     let view = mergeRobotStatus({}, 'status', { status: 0, env: { temperature: 21.5, humidity: 40, smoke: 'x', pm25: Number.NaN, methane: 0, hydrogenFluoride: 0.01 } });
     expect(view.env).toEqual({ temperature: 21.5, humidity: 40, methane: 0, hydrogenFluoride: 0.01 });

@@ -96,6 +96,15 @@ export function mergeRobotStatus(current: RobotStatusView, event: string, payloa
   for (const f of FIELDS) if (payload[f] !== undefined) (next as Record<string, unknown>)[f] = payload[f];
   // A status without env keeps the last readings; a robot that sends env with nothing usable clears them.
   if ('env' in payload) next.env = envOf(payload.env);
+  // The server's snapshot and status carry the cameras' push flags it knows (a console opened later sees them).
+  if (payload.pushVideo && typeof payload.pushVideo === 'object') {
+    const flags = { ...current.pushVideo };
+    for (const [k, v] of Object.entries(payload.pushVideo as Record<string, unknown>)) {
+      const camera = cameraOf(Number(k));
+      if (camera !== undefined && (v === 0 || v === 1)) flags[camera] = v;
+    }
+    next.pushVideo = flags;
+  }
   next.updatedAt = toMillis(payload.updatedAt) ?? toMillis(payload.t) ?? now;
   return next;
 }

@@ -150,6 +150,7 @@ export function registerControlEvents(reg: EventRegistry, svc: Services): void {
     validate: robotCam({ isPushVideo: { enum: [0, 1] } }, ['isPushVideo']),
     handler: async (ctx, p) => {
       await command(ctx as AuthedContext, p.robotId, 'pushVideo', { cameraId: p.cameraId, isPushVideo: p.isPushVideo });
+      svc.fleet.setPushFlag(p.robotId, p.cameraId, p.isPushVideo);
       svc.hub.publishRobot(p.robotId, 'pushVideoFlag', { cameraId: p.cameraId, isPushVideo: p.isPushVideo });
       return { robotId: p.robotId, cameraId: p.cameraId, isPushVideo: p.isPushVideo };
     },

@@ -19,6 +19,8 @@ export interface RobotSnapshot {
   interactionState: number;
   /** Issue 4: the latest environment readings of a robot with environment-detection modules (absent otherwise). */
   env?: RobotTelemetry['env'];
+  /** Issue 4: each camera's push-video flag as last reported or commanded (absent: not reported, it pushes). */
+  pushVideo?: Partial<Record<number, 0 | 1>>;
   x: number | null;
   y: number | null;
   theta: number | null;
@@ -150,13 +152,20 @@ export class FleetState {
     } else if (v.kind === 'error' && camera(v.cameraId) && Number.isInteger(v.code)) {
       this.emit(robotId, 'VideoErrorReport', { cameraId: v.cameraId, code: v.code });
     } else if (v.kind === 'push' && camera(v.cameraId)) {
+      this.setPushFlag(robotId, v.cameraId, v.isPushVideo ? 1 : 0);
       this.emit(robotId, 'pushVideo', { cameraId: v.cameraId, isPushVideo: v.isPushVideo ? 1 : 0 });
     }
   }
 
+  /** Remembers a camera's push-video flag, so a console opened later shows it (snapshot and status). */
+  setPushFlag(robotId: string, cameraId: number, flag: 0 | 1): void {
+    const r = this.robots.get(robotId);
+    if (r) r.pushVideo = { ...r.pushVideo, [cameraId]: flag };
+  }
+
   private statusOf(r: RobotSnapshot) {
-    const { status, online, videoOnline, interactOnline, battery, emergencyButtonStatus, interactionState, env, updatedAt } = r;
-    return { status, online, videoOnline, interactOnline, battery, emergencyButtonStatus, interactionState, ...(env ? { env } : {}), updatedAt };
+    const { status, online, videoOnline, interactOnline, battery, emergencyButtonStatus, interactionState, env, pushVideo, updatedAt } = r;
+    return { status, online, videoOnline, interactOnline, battery, emergencyButtonStatus, interactionState, ...(env ? { env } : {}), ...(pushVideo ? { pushVideo } : {}), updatedAt };
   }
 
   private emit(robotId: string, event: PushEvent, data: unknown): void {

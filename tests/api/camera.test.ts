@@ -71,5 +71,17 @@ describe('cameras: stream address, push-video, parameters, definition', () => {
     expect(got.find((m) => m.event === 'pushVideoFlag')?.data).toEqual({ cameraId: 1, isPushVideo: 0 });
     expect(got.find((m) => m.event === 'videoParamNew')?.data).toEqual({ index: 1, sharpness: 1 });
     ws.close();
+    // A console opened later sees the flag in its snapshot.
+    const later = new WebSocket(`${s.url.replace('http', 'ws')}/ws?token=${operator}`);
+    const snap = new Promise<any>((resolve) =>
+      later.on('message', (d) => {
+        const frame = JSON.parse(d.toString());
+        for (const m of frame.type === 'batch' ? frame.pushes : [frame]) if (m.event === 'snapshot') resolve(m.data);
+      }),
+    );
+    await new Promise((r) => later.once('open', r));
+    later.send(JSON.stringify({ type: 'subscribe', topic: 'robot/01WR000002' }));
+    expect((await snap).pushVideo).toEqual({ 1: 0 });
+    later.close();
   });
 });
