@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { uploadFile } from '@runtime';
 import { POI_ACTIONS, POI_TYPES, PoiLimits } from '@common/map';
 import type { Lang } from '@common/protocol';
-import { pictureProblem, type Poi, type PoiAction } from './model/poi';
+import { pictureProblem, type Poi, type PoiAction } from '@common/poi';
 import type { MapElement, RuleError } from './model/types';
 
 /** The point-of-interest section of the properties card. */

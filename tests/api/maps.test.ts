@@ -337,4 +337,37 @@ describe('map elements', () => {
     const op = await s.login('operator');
     expect((await s.call('saveMapElements', { mapId, elements: [] }, op)).statusInfo).toBe('Insufficient permissions to operate!');
   });
+
+  it('re-checks the point-of-interest rules and the one initial position on save with the editor\'s messages, changing nothing', async () => {
+    const before = (await s.call('getMapElements', { mapId }, entadmin)).param.elements;
+    const save = async (elements: unknown[]) => (await s.call('saveMapElements', { mapId, elements: [...before, ...elements] }, entadmin)).statusInfo;
+    const poi = (name: string, props: Record<string, unknown>) => ({ kind: 107, name, points: [[30, 30]], props: { actions: [], ...props } });
+    const init = (name: string) => ({ kind: 104, name, points: [[40, 40]], props: { theta: 0 } });
+    expect(await save([poi('Hall', { type: 'welcome' })])).toBe('A welcome point needs a robot');
+    expect(await save([poi('Hall', { type: 'welcome', robotId: '01WR000001' }), poi('Gate', { type: 'welcome', robotId: '01WR000001' })])).toBe('A robot can have only one welcome point');
+    expect(await save([poi('Hall', { actions: [{ action: 'media', mediaId: null }] })])).toBe('Choose a media file');
+    expect(await save([poi('Hall', { actions: [{ action: 'headTilt', pitchAngle: 120 }] })])).toBe('The head tilt needs a pitch angle between -90° and 90°');
+    expect(await save([poi('Hall', { phone: '12345' })])).toBe('Mobile phone number entered incorrectly');
+    expect(await save([poi('Hall', { dwellSeconds: -3 })])).toBe('The dwell time must be between 0 and 3600 seconds');
+    expect(await save([init('Start'), init('Start2')])).toBe('A map can have only one initial position');
+    expect((await s.call('getMapElements', { mapId }, entadmin)).param.elements).toEqual(before);
+    const ok = await s.call('saveMapElements', { mapId, elements: [...before, poi('Hall', { type: 'welcome', robotId: '01WR000001', phone: '13812345678', dwellSeconds: 5 }), init('Start')] }, entadmin);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.param.elements.find((e: { kind: number }) => e.kind === 107)).toMatchObject({ name: 'Hall', props: { type: 'welcome', robotId: '01WR000001', phone: '13812345678', dwellSeconds: 5 } });
+  });
+
+  it('sends the initial position to a robot of the map, which stands there', async () => {
+    for (let i = 0; i < 50 && (await s.call('reqRobotStatus', { robotId: '01WR000001' }, entadmin)).param?.online !== 1; i++) await new Promise((r) => setTimeout(r, 200));
+    expect((await s.call('setInitPosition', { robotId: '01WR000001', mapId: mapId + 1000, x: 1000, y: 2000, theta: 90 }, entadmin)).statusInfo).toBe('The robot does not work on this map');
+    const sent = await s.call('setInitPosition', { robotId: '01WR000001', mapId, x: 1234, y: 2345, theta: 90 }, entadmin);
+    expect(sent).toMatchObject({ statusCode: 200, param: { result: 'accepted', action: 'setInitPosition' } });
+    let r: { x: number; y: number; theta: number } | undefined;
+    for (let i = 0; i < 30; i++) {
+      r = (await s.call('reqRobotStatus', { robotId: '01WR000001' }, entadmin)).param;
+      if (r?.x === 1234) break;
+      await new Promise((res) => setTimeout(res, 200));
+    }
+    expect(r).toMatchObject({ x: 1234, y: 2345 });
+    expect(r!.theta).toBeCloseTo(Math.PI / 2, 2);
+  });
 });
