@@ -218,6 +218,25 @@ describe('processing, list, download, sync, delete', () => {
     expect((await fetch(`${s.url}/robot/map/download/${a.data!.mapId}?file=zip`, { headers: { token: entadmin } })).status).toBe(404);
   });
 
+  it('removes the map folder when the transaction fails after the files moved in, and answers the spec message', async () => {
+    const db = s.server.services.db;
+    const transaction = db.transaction.bind(db);
+    const folders = () => fs.readdirSync(path.join(s.dir, 'maps')).filter((f) => f !== '.incoming').sort();
+    const before = folders();
+    const count = await mapCount();
+    // The transaction runs the upload's work (the files move into maps/<id>), then fails.
+    db.transaction = (fn) => transaction(async (tx) => (await fn(tx), Promise.reject(new Error('disk full'))));
+    try {
+      const a = await upload(entadmin, { pgm: fixture('tb3-world', 'map.pgm'), yaml: fixture('tb3-world', 'map.yaml') }, { mapName: 'RolledBack', buildingId, floor: 1, layer: 6 });
+      expect(a.message).toBe('Database insert failed, please try again later');
+    } finally {
+      db.transaction = transaction;
+    }
+    expect(folders()).toEqual(before);
+    expect(await mapCount()).toBe(count);
+    expect(incomingFiles()).toBe(0);
+  });
+
   it('refuses a second map of the same name in the company', async () => {
     const a = await upload(entadmin, { pgm: fixture('tb3-world', 'map.pgm'), yaml: fixture('tb3-world', 'map.yaml') }, { mapName: 'willow', buildingId, floor: 1, layer: 6 });
     expect(a.message).toBe('The name "willow" already exists');
@@ -356,14 +375,20 @@ describe('map elements', () => {
     expect(ok.param.elements.find((e: { kind: number }) => e.kind === 107)).toMatchObject({ name: 'Hall', props: { type: 'welcome', robotId: '01WR000001', phone: '13812345678', dwellSeconds: 5 } });
   });
 
-  it('sends the initial position to a robot of the map, which stands there', async () => {
-    for (let i = 0; i < 50 && (await s.call('reqRobotStatus', { robotId: '01WR000001' }, entadmin)).param?.online !== 1; i++) await new Promise((r) => setTimeout(r, 200));
-    expect((await s.call('setInitPosition', { robotId: '01WR000001', mapId: mapId + 1000, x: 1000, y: 2000, theta: 90 }, entadmin)).statusInfo).toBe('The robot does not work on this map');
-    const sent = await s.call('setInitPosition', { robotId: '01WR000001', mapId, x: 1234, y: 2345, theta: 90 }, entadmin);
+  it('sends the initial position to a robot of its map, which stands there', async () => {
+    // Earlier tests sync other maps to the robots: the robot's current map is the one to use.
+    const robotId = '01WR000002';
+    for (let i = 0; i < 50 && (await s.call('reqRobotStatus', { robotId }, entadmin)).param?.online !== 1; i++) await new Promise((r) => setTimeout(r, 200));
+    const onMap = (await s.call('reqRobotStatus', { robotId }, entadmin)).param.mapId as number;
+    expect((await s.call('setInitPosition', { robotId, mapId: onMap + 1000, x: 1000, y: 2000, theta: 90 }, entadmin)).statusInfo).toBe('The robot does not work on this map');
+    // Like resetPosition it is refused while the robot navigates (its simulated day may be a patrol): stop it first.
+    expect((await s.call('robotAction', { robotId, action: 10 }, entadmin)).statusCode).toBe(200);
+    for (let i = 0; i < 25 && (await s.call('reqRobotStatus', { robotId }, entadmin)).param?.status !== 0; i++) await new Promise((r) => setTimeout(r, 200));
+    const sent = await s.call('setInitPosition', { robotId, mapId: onMap, x: 1234, y: 2345, theta: 90 }, entadmin);
     expect(sent).toMatchObject({ statusCode: 200, param: { result: 'accepted', action: 'setInitPosition' } });
     let r: { x: number; y: number; theta: number } | undefined;
     for (let i = 0; i < 30; i++) {
-      r = (await s.call('reqRobotStatus', { robotId: '01WR000001' }, entadmin)).param;
+      r = (await s.call('reqRobotStatus', { robotId }, entadmin)).param;
       if (r?.x === 1234) break;
       await new Promise((res) => setTimeout(res, 200));
     }
