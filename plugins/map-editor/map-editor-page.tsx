@@ -458,7 +458,8 @@ export default function MapEditorPage() {
             preview={preview}
           /> : null}
         </div>
-        <Flex vertical gap={12} style={{ width: 300 }}>
+        {/* The side column scrolls on its own, beside the canvas (a long point form must not push the canvas away). */}
+        <Flex vertical gap={12} style={{ width: 300, flexShrink: 0, height: 'calc(100vh - 290px)', minHeight: 420, overflowY: 'auto', paddingRight: 2 }}>
           <Card size="small" title={t('properties')} data-testid={IDS.props}>
             {chosen ? (
               <Space direction="vertical" style={{ width: '100%' }}>
