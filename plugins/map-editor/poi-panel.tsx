@@ -185,7 +185,7 @@ export function PoiPanel({
           {draft.actions.map((a, i) => (
             <Card key={i} size="small" styles={{ body: { padding: 6 } }} data-testid="map-poi-action">
               <Flex gap={4} align="center">
-                <Select style={{ flex: 1 }} size="small" value={a.action} onChange={(action) => setAction(i, { action })} options={POI_ACTIONS.map((v) => ({ value: v, label: t(`poi.action.${v}`) }))} />
+                <Select style={{ flex: 1 }} size="small" value={a.action} onChange={(action) => setAction(i, { action })} options={POI_ACTIONS.map((v) => ({ value: v, label: t(`poi.action.${v}`) }))} data-testid={`${IDS.poiField}-action`} />
                 <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={t('delete')} onClick={() => setDraft((d) => ({ ...d, actions: d.actions.filter((_, j) => j !== i) }))} />
               </Flex>
               <Flex wrap gap={4} align="center" style={{ marginTop: ['wait', 'broadcast'].includes(a.action) ? 0 : 4 }}>

@@ -28,7 +28,7 @@ export const MAP_EDITOR_TEST_IDS = {
   /** `map-robot-<robotId>` rows with data-x, data-y (map pixels) or data-fallback. */
   robot: 'map-robot',
   dirty: 'map-dirty',
-  /** `map-poi-field-<field>`: icon, robot, dwell, grid, phone, lift, elevator, introduction, media, pitch, camera, detection. */
+  /** `map-poi-field-<field>`: action (an action's kind), icon, robot, dwell, grid, phone, lift, elevator, introduction, media, pitch, camera, detection. */
   poiField: 'map-poi-field',
   transportKind: 'map-transport-kind',
   theta: 'map-init-theta',
