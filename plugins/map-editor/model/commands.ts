@@ -4,7 +4,7 @@
  * (spec §5): nothing changes on a refusal.
  */
 import { MapElementKind } from '@common/map';
-import { checkElement, findCrossing, isPolygon, type MapElement, type Pt, type RuleError } from '@common/map-elements';
+import { checkElement, findCrossing, isPolygon, isRollerShutter, type MapElement, type Pt, type RuleError } from '@common/map-elements';
 import { utilOf } from './element-utils';
 import type { EditorState } from './types';
 import { elementPoi, poiProblem, type Poi } from '@common/poi';
@@ -48,7 +48,7 @@ export function addElement(kind: number, points: Pt[], options: { subKind?: numb
         id,
         kind,
         ...(d.subKind !== undefined || options.subKind !== undefined ? { subKind: options.subKind ?? d.subKind } : {}),
-        name: options.name ?? (d.name || `${utilOf(kind).key}-${state.nextId}`),
+        name: options.name ?? (d.name || `${isRollerShutter({ kind, props: options.props ?? {} }) ? 'rollerShutter' : utilOf(kind).key}-${state.nextId}`),
         points: points.map(([x, y]) => [x, y] as Pt),
         props: { ...d.props, ...options.props },
       };

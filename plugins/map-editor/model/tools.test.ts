@@ -74,7 +74,7 @@ describe('roller shutter tool', () => {
     const { h, tool, error } = drive(rollerShutterTool(), [...click(10, 10), ...click(40, 10), { type: 'dblclick', p: [40, 10] }]);
     expect(error).toBeUndefined();
     expect(h.present.doc.elements).toHaveLength(1);
-    expect(h.present.doc.elements[0]).toMatchObject({ kind: 112, points: [[10, 10], [40, 10]], props: { dotKind: 'rollerShutter' } });
+    expect(h.present.doc.elements[0]).toMatchObject({ kind: 112, name: 'rollerShutter-1', points: [[10, 10], [40, 10]], props: { dotKind: 'rollerShutter' } });
     expect(tool).toMatchObject({ name: 'draw', points: [] });
   });
 
