@@ -38,3 +38,19 @@ describe('rules of a whole map', () => {
     expect(checkElements([area('A', sq(0, 0, 10)), pile('p1')])).toBeNull();
   });
 });
+
+describe('initial positions and roller shutters', () => {
+  const init = (id: string): MapElement => ({ id, kind: 104, name: id, points: [[5, 5]], props: { theta: 0 } });
+  const shutter = (id: string, points: Pt[]): MapElement => ({ id, kind: 112, name: id, points, props: { dotKind: 'rollerShutter' } });
+
+  it('allows one initial position per map', () => {
+    expect(checkElements([init('a')])).toBeNull();
+    expect(checkElements([init('a'), init('b')])).toEqual({ key: 'mapOneInitPosition', ids: ['a', 'b'] });
+  });
+
+  it('takes a roller shutter as a line of exactly 2 points', () => {
+    expect(checkElements([shutter('s', [[0, 0], [10, 0]])])).toBeNull();
+    expect(checkElements([shutter('s', [[0, 0]])])?.key).toBe('mapElementInvalid');
+    expect(checkElements([{ id: 'd', kind: 112, name: 'd', points: [[0, 0], [1, 1]], props: {} }])?.key).toBe('mapElementInvalid');
+  });
+});

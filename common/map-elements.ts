@@ -1,9 +1,9 @@
 /**
  * Map elements and the rules of spec §5 that both the map editor and the server apply to them:
  * routes need at least 2 points, polygons more than 2, forbidden zones and polygons must not
- * cross, one enabled charging pile. Pure data and geometry: no React, no Konva, no Node.
+ * cross, one enabled charging pile, one initial position. Pure data and geometry: no React, no Konva, no Node.
  */
-import { MapElementKind, SpecialAreaKind } from './map';
+import { MapElementKind, SpecialAreaKind, SpecialDotKind } from './map';
 import type { MessageKey } from './messages';
 
 /** A point in map pixels (x right, y down, as in the map image). */
@@ -31,6 +31,8 @@ export interface RuleError {
 
 /** Whether the element is drawn as a closed polygon. */
 export const isPolygon = (e: Pick<MapElement, 'kind'>): boolean => e.kind === MapElementKind.specialArea;
+/** Whether the element is a roller shutter: a specialDot (112) of two points with dotKind 'rollerShutter' (the spec gives it no kind number). */
+export const isRollerShutter = (e: Pick<MapElement, 'kind' | 'props'>): boolean => e.kind === MapElementKind.specialDot && e.props?.dotKind === SpecialDotKind.rollerShutter;
 /** Whether the element is a polyline route. */
 export const isRoute = (e: Pick<MapElement, 'kind'>): boolean => e.kind === MapElementKind.path || e.kind === MapElementKind.orbit;
 
@@ -120,6 +122,7 @@ export function checkElement(e: MapElement): RuleError | null {
       return { key: 'mapElementInvalid', vars: { name, detail: 'unknown special area kind' }, ids: [e.id] };
     }
   }
+  if (isRollerShutter(e)) return e.points.length === 2 ? null : { key: 'mapElementInvalid', vars: { name, detail: 'a roller shutter is a line of 2 points' }, ids: [e.id] };
   if (!isRoute(e) && !isPolygon(e) && e.points.length !== 1) return { key: 'mapElementInvalid', vars: { name, detail: 'a point element has exactly one point' }, ids: [e.id] };
   return null;
 }
@@ -145,6 +148,8 @@ export function checkElements(elements: MapElement[]): RuleError | null {
       }
     }
   }
+  const inits = elements.filter((e) => e.kind === MapElementKind.initPosition);
+  if (inits.length > 1) return { key: 'mapOneInitPosition', ids: inits.map((e) => e.id) };
   const enabledPiles = elements.filter((e) => e.kind === MapElementKind.chargePosition && e.props.enabled === true);
   if (enabledPiles.length > 1) return { key: 'mapElementInvalid', vars: { name: enabledPiles[1]!.name, detail: 'only one charging pile can be enabled' }, ids: enabledPiles.map((e) => e.id) };
   return null;

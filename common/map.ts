@@ -61,6 +61,8 @@ export const MapColours = {
   automaticDoor: '#92FFF6',
   path: '#0000FF',
   default: '#00FF00',
+  /** Ours (the spec gives the roller shutter no colour): a warm orange apart from every spec colour. */
+  rollerShutter: '#FA541C',
 } as const;
 
 /** Special area colour by kind (spec §9). */
@@ -155,7 +157,37 @@ export const PoiLimits = {
   pictureMaxBytes: 512 * 1024,
   pictureTypes: ['png', 'jpg', 'jpeg'],
   captureCountMin: 1,
+  /** Head-tilt pitch angle in degrees (ours: the spec names the field, not its range; a head looks at most straight up or down). */
+  pitchAngleMin: -90,
+  pitchAngleMax: 90,
+  /** Ours: the longest a robot dwells at a point, in seconds (one hour). */
+  dwellSecondsMax: 3600,
+  /** Ours: the longest introduction text a point carries. */
+  introductionMaxLength: 500,
+  /** Ours: lift device numbers and elevator names are short codes (letters, digits, '-'). */
+  codeMaxLength: 32,
+  /** Ours: the widest grid spacing, in metres. */
+  gridSpacingMax: 100,
 } as const;
+
+/** Icons a point of interest can show (spec §3 "icon"; the spec names no set, these are ours). */
+export const POI_ICONS = ['pin', 'flag', 'star', 'info', 'camera', 'bell', 'home', 'fire'] as const;
+
+/** Cameras an action can use (capture, detection, preset): front, back, left, right, infrared. */
+export const POI_CAMERAS = ['front', 'back', 'left', 'right', 'infrared'] as const;
+
+/** Transport point kinds (spec §3 "transport point (normal, ramp, lift)"), stored as props.transportKind of kind 109. */
+export const TRANSPORT_KINDS = ['normal', 'ramp', 'lift'] as const;
+
+/** A transport point kind. */
+export type TransportKind = (typeof TRANSPORT_KINDS)[number];
+
+/**
+ * Special dot kinds stored as props.dotKind of kind 112 (specialDot). The spec lists a roller
+ * shutter among "other navigation items" but gives it no element kind number, so a roller
+ * shutter is a specialDot of two points (the shutter's line) with dotKind 'rollerShutter'.
+ */
+export const SpecialDotKind = { rollerShutter: 'rollerShutter' } as const;
 
 /** Point-of-interest types (spec §3). */
 export const POI_TYPES = ['welcome', 'interest', 'explain', 'delivery', 'fireOut', 'liftIn', 'inLift'] as const;

@@ -46,7 +46,9 @@ export interface RobotCommand {
     | 'simulateCollision'
     // Maps (issue 5): map sync and navigation along a route.
     | 'mapDown'
-    | 'navigate';
+    | 'navigate'
+    // The map editor's initial position (kind 104) sent to a robot: {mapId, x, y (mm), theta (radians)}.
+    | 'setInitPosition';
   params?: Record<string, unknown>;
   t: number;
 }

@@ -4,7 +4,7 @@ import { Card, Empty, List, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { MapElementKind } from '@common/map';
 import { MAP_EDITOR_TEST_IDS as IDS } from './test-ids';
-import { specialAreaKey, utilOf } from './model/element-utils';
+import { kindLabelKey, utilOf } from './model/element-utils';
 import type { MapElement } from './model/types';
 
 /** Most rows shown (a map may hold thousands of elements; the canvas shows them all). */
@@ -13,7 +13,7 @@ const MAX_ROWS = 100;
 /** Elements card of the editor's side panel. */
 export const ElementList = memo(function ElementList({ elements, selected, onPick }: { elements: MapElement[]; selected: string[]; onPick: (id: string) => void }) {
   const { t } = useTranslation('map-editor');
-  const label = (e: MapElement) => (e.kind === MapElementKind.specialArea ? t(`area.${specialAreaKey(e.subKind)}`) : t(`kind.${utilOf(e.kind).key}`));
+  const label = (e: MapElement) => t(kindLabelKey(e));
   return (
     <Card size="small" title={t('elements', { count: elements.length })} styles={{ body: { maxHeight: 260, overflow: 'auto', padding: 0 } }}>
       {elements.length === 0 ? (

@@ -7,8 +7,9 @@
 import { memo, useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import { Circle, Group, Image as KonvaImage, Layer, Line, Rect, Stage, Text } from 'react-konva';
 import type Konva from 'konva';
-import { MapColours } from '@common/map';
-import { utilOf } from './model/element-utils';
+import { MapColours, MapElementKind } from '@common/map';
+import { isRollerShutter } from '@common/map-elements';
+import { shapeOf, utilOf } from './model/element-utils';
 import { screenToMap } from './model/view';
 import type { ToolState } from './model/tools';
 import type { MapElement, Pt, ViewState } from './model/types';
@@ -58,23 +59,39 @@ const ElementShape = memo(function ElementShape({ e, zoom, offset, highlight }: 
   const colour = util.colour(e);
   const [ox, oy] = offset ?? [0, 0];
   const stroke = highlight ? 3 : 2;
-  if (util.shape === 'polygon') {
+  const shape = shapeOf(e);
+  if (isRollerShutter(e)) {
+    // A roller shutter: a thick dashed bar with square ends, apart from routes and tracks.
+    return (
+      <Group x={ox} y={oy} listening={false}>
+        <Line points={flat(e.points)} stroke={colour} strokeWidth={stroke * 3} strokeScaleEnabled={false} dash={[4 / zoom, 3 / zoom]} lineCap="butt" perfectDrawEnabled={false} />
+        {e.points.map(([x, y], i) => (
+          <Rect key={i} x={x - 4 / zoom} y={y - 4 / zoom} width={8 / zoom} height={8 / zoom} fill={colour} stroke={highlight ? '#1677ff' : undefined} strokeWidth={1.5 / zoom} perfectDrawEnabled={false} />
+        ))}
+      </Group>
+    );
+  }
+  if (shape === 'polygon') {
     return (
       <Line points={flat(e.points)} x={ox} y={oy} closed stroke={colour} strokeWidth={stroke} strokeScaleEnabled={false} fill={`${colour}40`} perfectDrawEnabled={false} listening={false} dash={highlight ? [6, 4] : undefined} />
     );
   }
-  if (util.shape === 'polyline') {
+  if (shape === 'polyline') {
     return <Line points={flat(e.points)} x={ox} y={oy} stroke={colour} strokeWidth={stroke * 1.5} strokeScaleEnabled={false} lineCap="round" lineJoin="round" perfectDrawEnabled={false} listening={false} />;
   }
   const [x, y] = e.points[0] ?? [0, 0];
   const enabled = e.props.enabled === true;
   return (
     <Group x={x + ox} y={y + oy} listening={false} scaleX={1 / zoom} scaleY={1 / zoom}>
+      {e.kind === MapElementKind.initPosition ? (
+        // The heading (degrees, counter-clockwise from the map's x axis; the screen's y points down).
+        <Line points={[0, 0, Math.cos((Number(e.props.theta ?? 0) * Math.PI) / 180) * 16, -Math.sin((Number(e.props.theta ?? 0) * Math.PI) / 180) * 16]} stroke={highlight ? '#1677ff' : colour} strokeWidth={2.5} perfectDrawEnabled={false} />
+      ) : null}
       <Circle radius={7} fill={enabled ? colour : '#ffffff'} stroke={highlight ? '#1677ff' : colour} strokeWidth={2} perfectDrawEnabled={false} />
       <Text text={e.name} x={9} y={-6} fontSize={12} fill="#1f1f1f" />
     </Group>
   );
-}, (a, b) => a.e === b.e && a.offset === b.offset && a.highlight === b.highlight && (a.zoom === b.zoom || utilOf(a.e.kind).shape !== 'point'));
+}, (a, b) => a.e === b.e && a.offset === b.offset && a.highlight === b.highlight && (a.zoom === b.zoom || (shapeOf(a.e) !== 'point' && !isRollerShutter(a.e))));
 
 /** The editor's stage. */
 export function MapCanvas({ width, height, image, mapSize, view, elements, selected, tool, robots, onPointer, onWheel, preview }: Props) {
@@ -165,7 +182,7 @@ export function MapCanvas({ width, height, image, mapSize, view, elements, selec
           return (
             <Group key={e.id}>
               <ElementShape e={shown} zoom={view.zoom} offset={offset} highlight />
-              {utilOf(e.kind).shape !== 'point' && !offset
+              {shapeOf(e) !== 'point' && !offset
                 ? shown.points.map(([x, y], i) => <Rect key={i} x={x - handle} y={y - handle} width={handle * 2} height={handle * 2} fill="#ffffff" stroke="#1677ff" strokeWidth={1.5 / view.zoom} />)
                 : null}
             </Group>
@@ -175,7 +192,7 @@ export function MapCanvas({ width, height, image, mapSize, view, elements, selec
           <Group>
             <Line
               points={flat(tool.hover ? [...tool.points, tool.hover] : tool.points)}
-              stroke={utilOf(tool.kind).colour({ id: '', kind: tool.kind, subKind: tool.subKind, name: '', points: [], props: {} })}
+              stroke={utilOf(tool.kind).colour({ id: '', kind: tool.kind, subKind: tool.subKind, name: '', points: [], props: tool.props ?? {} })}
               strokeWidth={2 / view.zoom}
               dash={[6 / view.zoom, 4 / view.zoom]}
               closed={utilOf(tool.kind).shape === 'polygon'}

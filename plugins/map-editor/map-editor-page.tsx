@@ -1,9 +1,11 @@
 /** `/home/mapEditor?mapId=…`: the map editor of one processed map. */
 import './register-locales';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, App, Badge, Button, Card, Flex, Input, Popconfirm, Result, Segmented, Select, Skeleton, Space, Switch, Tag, Tooltip, Typography } from 'antd';
+import { Alert, App, Badge, Button, Card, Flex, Input, InputNumber, Popconfirm, Result, Segmented, Select, Skeleton, Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import {
+  AimOutlined,
   ArrowLeftOutlined,
+  BorderHorizontalOutlined,
   BorderOutlined,
   CopyOutlined,
   EnvironmentOutlined,
@@ -21,25 +23,25 @@ import {
 } from '@ant-design/icons';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { callEvent, getToken, navigateTo, useCatalogue } from '@runtime';
-import { MapElementKind, RouteKind, robotWidthMm, SpecialAreaKind, type MapConfig, type MapRecord } from '@common/map';
+import { callEvent, confirmLeave, getToken, navigateTo, selectMap, setLeaveGuard, useCatalogue } from '@runtime';
+import { MapElementKind, RouteKind, robotWidthMm, SpecialAreaKind, TRANSPORT_KINDS, type MapConfig, type MapRecord, type TransportKind } from '@common/map';
 import type { RuleError } from '@common/map-elements';
 import type { MessageKey } from '@common/messages';
 import { MAP_EDITOR_TEST_IDS as IDS } from './test-ids';
 import { ElementList } from './element-list';
 import { CopyPathwaysDialog } from './copy-pathways-dialog';
-import { PoiPanel } from './poi-panel';
+import { PoiPanel, type MediaChoice } from './poi-panel';
 import { RobotsPanel, type RobotInfo, type RobotPos } from './robots-panel';
 import { MapCanvas, type CanvasPointer, type RobotMark } from './map-canvas';
 import { deleteElements, othersEnabled, select, setChargePileEnabled, updateElement, updatePoi, type Command } from './model/commands';
-import { hitElement, hitVertex, specialAreaKey, utilOf } from './model/element-utils';
+import { hitElement, hitVertex, kindLabelKey, specialAreaKey, utilOf } from './model/element-utils';
 import { canRedo, canUndo, redo, run, startHistory, undo, type History } from './model/history';
 import { isDirty, submitProblem, toSavePayload } from './model/submit';
-import { drawTool, forbiddenZoneTool, placeTool, routeTool, selectTool, stepTool, type ToolEvent, type ToolState } from './model/tools';
+import { drawTool, forbiddenZoneTool, placeTool, rollerShutterTool, routeTool, selectTool, stepTool, type ToolEvent, type ToolState } from './model/tools';
 import { newEditorState, type EditorDoc, type MapElement, type ViewState } from './model/types';
-import { fitView, mmToPixel, panBy, screenToMap, zoomStep } from './model/view';
+import { fitView, mmToPixel, panBy, pixelToMm, screenToMap, zoomStep } from './model/view';
 
-type ToolName = 'select' | 'forbidden' | 'area' | 'route' | 'track' | 'charge' | 'point';
+type ToolName = 'select' | 'forbidden' | 'area' | 'route' | 'track' | 'charge' | 'shutter' | 'point';
 
 /** Point kinds the point tool places (spec §3: initial position, points of interest, transport points…). */
 const POINT_KINDS = [
@@ -72,6 +74,9 @@ export default function MapEditorPage() {
   const [robots, setRobots] = useState<RobotInfo[]>([]);
   const [poses, setPoses] = useState<Record<string, RobotPos>>({});
   const [saving, setSaving] = useState(false);
+  const [media, setMedia] = useState<MediaChoice[] | null | 'failed'>(null);
+  const [initRobot, setInitRobot] = useState<string | undefined>();
+  const [sendingInit, setSendingInit] = useState(false);
   const box = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState({ w: 0, h: 0 });
   const panning = useRef<[number, number] | null>(null);
@@ -92,13 +97,25 @@ export default function MapEditorPage() {
       setRobots(await robotsAnswer);
       setError(null);
     } catch (err) {
-      // Spec §8: a failed map data request clears the map config.
+      // Spec §8: a failed map data request clears the map config: the drawn map and the remembered map selection.
       setMap(null);
       setImage(null);
+      selectMap({ mapId: null, buildingName: undefined, floor: undefined });
       setError((err as Error).message);
     }
   }, [mapId]);
   useEffect(() => void load(), [load]);
+
+  // The company's media entries: the choices of a point's media action (spec §3 "media file").
+  const companyId = map?.companyId;
+  useEffect(() => {
+    if (companyId === undefined) return;
+    const abort = new AbortController();
+    callEvent<{ list: MediaChoice[] }>('queryMediaEntry', { pageNum: 1, pageSize: 100, companyId }, { signal: abort.signal })
+      .then((a) => setMedia(a?.list ?? []))
+      .catch(() => !abort.signal.aborted && setMedia('failed'));
+    return () => abort.abort();
+  }, [companyId]);
 
   useEffect(() => {
     if (!config.pngurl) return;
@@ -164,6 +181,7 @@ export default function MapEditorPage() {
     route: () => routeTool(),
     track: () => drawTool(MapElementKind.orbit),
     charge: () => placeTool(MapElementKind.chargePosition),
+    shutter: () => rollerShutterTool(),
     point: (kind) => placeTool(kind),
   };
   const chooseTool = (name: ToolName, kind?: number) => {
@@ -279,15 +297,33 @@ export default function MapEditorPage() {
     [robots, poses, config, mapId],
   );
 
+  // Unsaved changes: leaving through the console's menu or the back button asks first; closing or reloading the tab too (beforeunload).
+  const unsaved = !!map && isDirty(saved, state.doc);
+  const askLeave = useCallback(
+    () => new Promise<boolean>((resolve) => void modal.confirm({ title: t('leaveConfirm'), okText: t('leave'), cancelText: t('cancel'), onOk: () => resolve(true), onCancel: () => resolve(false) })),
+    [modal, t],
+  );
+  useEffect(() => {
+    if (!unsaved) return;
+    const onUnload = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', onUnload);
+    const unregister = setLeaveGuard(askLeave);
+    return () => {
+      window.removeEventListener('beforeunload', onUnload);
+      unregister();
+    };
+  }, [unsaved, askLeave]);
+  const leave = () => void confirmLeave().then((ok) => ok && navigateTo('/home/mapManage'));
+
   if (!Number.isInteger(mapId) || mapId <= 0) return <Result status="info" title={t('noMap')} extra={<Button onClick={() => navigateTo('/home/mapManage')}>{t('back')}</Button>} />;
-  if (error) return <Result status="error" title={t('loadFailed')} subTitle={error} extra={<Button onClick={() => void load()}>{t('retry')}</Button>} />;
+  if (error) return <Result status="error" title={catalogue('mapDataRequestFailed')} subTitle={error} extra={<Button onClick={() => void load()}>{t('retry')}</Button>} data-testid={IDS.loadFailed} />;
   if (!map) return <Card><Skeleton active paragraph={{ rows: 10 }} /></Card>;
   if (map.processState !== 'done' || !mapSize.w) return <Result status="warning" title={t('notReady')} extra={<Button onClick={() => navigateTo('/home/mapManage')}>{t('back')}</Button>} />;
 
   const chosen = state.doc.elements.find((e) => e.id === state.selected[0]);
-  const dirty = isDirty(saved, state.doc);
-  const hintKey = tool.name === 'select' ? 'hint.select' : tool.name === 'draw' ? 'hint.draw' : 'hint.place';
-  const label = (e: MapElement) => (e.kind === MapElementKind.specialArea ? t(`area.${specialAreaKey(e.subKind)}`) : t(`kind.${utilOf(e.kind).key}`));
+  const dirty = unsaved;
+  const hintKey = tool.name === 'select' ? 'hint.select' : tool.name === 'draw' ? (tool.exactPoints ? 'hint.line' : 'hint.draw') : 'hint.place';
+  const label = (e: MapElement) => t(kindLabelKey(e));
 
   const setEnabled = (e: MapElement, enabled: boolean) => {
     const others = enabled ? othersEnabled(state, e.id) : [];
@@ -295,9 +331,26 @@ export default function MapEditorPage() {
     // Spec §4: enabling one charging pile disables the other enabled ones after confirmation.
     modal.confirm({
       title: catalogue('mapChargePileDisablesOthers', { names: others.map((o) => o.name).join(', ') }),
-      okText: t('save'),
+      okText: t('enable'),
+      cancelText: t('cancel'),
       onOk: () => exec([setChargePileEnabled(e.id, true)]),
     });
+  };
+
+  // The map editor's "Set robot's initial position": the chosen robot of this map takes the initial position's pose.
+  const sendInitPosition = async (e: MapElement) => {
+    const robot = robots.find((r) => r.robotId === initRobot);
+    const at = e.points[0] ? pixelToMm(config, e.points[0]) : null;
+    if (!robot || !at) return;
+    setSendingInit(true);
+    try {
+      await callEvent('setInitPosition', { robotId: robot.robotId, mapId, x: at[0], y: at[1], theta: Number(e.props.theta ?? 0) });
+      void message.success(t('initSent', { robot: robot.robotName, name: e.name }));
+    } catch (err) {
+      void message.error((err as Error).message);
+    } finally {
+      setSendingInit(false);
+    }
   };
 
   return (
@@ -306,7 +359,7 @@ export default function MapEditorPage() {
       styles={{ body: { padding: 12 } }}
       title={
         <Space>
-          <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => navigateTo('/home/mapManage')} data-testid={IDS.back} aria-label={t('back')} />
+          <Button type="text" icon={<ArrowLeftOutlined />} onClick={leave} data-testid={IDS.back} aria-label={t('back')} />
           <span>{t('title')}</span>
           <Typography.Text type="secondary" style={{ fontWeight: 'normal' }}>
             {map.mapName} · {map.buildingName} · F{map.floor}
@@ -331,6 +384,7 @@ export default function MapEditorPage() {
             { value: 'route', icon: <NodeIndexOutlined />, label: <span data-testid={`${IDS.tool}-route`}>{t('tool.route')}</span> },
             { value: 'track', icon: <NodeIndexOutlined rotate={90} />, label: <span data-testid={`${IDS.tool}-track`}>{t('tool.track')}</span> },
             { value: 'charge', icon: <ThunderboltOutlined />, label: <span data-testid={`${IDS.tool}-charge`}>{t('tool.charge')}</span> },
+            { value: 'shutter', icon: <BorderHorizontalOutlined />, label: <span data-testid={`${IDS.tool}-shutter`}>{t('tool.shutter')}</span> },
             { value: 'point', icon: <EnvironmentOutlined />, label: <span data-testid={`${IDS.tool}-point`}>{t('tool.point')}</span> },
           ]}
         />
@@ -404,7 +458,8 @@ export default function MapEditorPage() {
             preview={preview}
           /> : null}
         </div>
-        <Flex vertical gap={12} style={{ width: 300 }}>
+        {/* The side column scrolls on its own, beside the canvas (a long point form must not push the canvas away). */}
+        <Flex vertical gap={12} style={{ width: 300, flexShrink: 0, height: 'calc(100vh - 290px)', minHeight: 420, overflowY: 'auto', paddingRight: 2 }}>
           <Card size="small" title={t('properties')} data-testid={IDS.props}>
             {chosen ? (
               <Space direction="vertical" style={{ width: '100%' }}>
@@ -434,11 +489,53 @@ export default function MapEditorPage() {
                     options={Object.values(RouteKind).map((k) => ({ value: k, label: t(`routeKind.${k}`) }))}
                   />
                 ) : null}
+                {chosen.kind === MapElementKind.transport ? (
+                  <Select<TransportKind>
+                    style={{ width: '100%' }}
+                    prefix={`${t('transportKind.label')}:`}
+                    value={(chosen.props.transportKind as TransportKind | undefined) ?? TRANSPORT_KINDS[0]}
+                    onChange={(transportKind) => exec([updateElement(chosen.id, { props: { transportKind } })])}
+                    options={TRANSPORT_KINDS.map((k) => ({ value: k, label: t(`transportKind.${k}`) }))}
+                    data-testid={IDS.transportKind}
+                  />
+                ) : null}
+                {chosen.kind === MapElementKind.initPosition ? (
+                  <>
+                    <InputNumber
+                      key={`${chosen.id}-theta`}
+                      style={{ width: '100%' }}
+                      addonBefore={t('theta')}
+                      min={-180}
+                      max={180}
+                      precision={1}
+                      defaultValue={Number(chosen.props.theta ?? 0)}
+                      onBlur={(ev) => {
+                        const theta = Math.max(-180, Math.min(180, Number(ev.target.value) || 0));
+                        if (theta !== Number(chosen.props.theta ?? 0)) exec([updateElement(chosen.id, { props: { theta } })]);
+                      }}
+                      onPressEnter={(ev) => (ev.target as HTMLInputElement).blur()}
+                      data-testid={IDS.theta}
+                    />
+                    <Select
+                      style={{ width: '100%' }}
+                      placeholder={t('initRobot')}
+                      value={initRobot}
+                      onChange={setInitRobot}
+                      options={robots.map((r) => ({ value: r.robotId, label: r.robotName }))}
+                      notFoundContent={t('noRobots')}
+                      data-testid={IDS.initRobot}
+                    />
+                    <Button block icon={<AimOutlined />} disabled={!initRobot} loading={sendingInit} onClick={() => void sendInitPosition(chosen)} data-testid={IDS.initSend}>
+                      {t('initSend')}
+                    </Button>
+                  </>
+                ) : null}
                 {chosen.kind === MapElementKind.interestPoint ? (
                   <PoiPanel
                     key={chosen.id}
                     element={chosen}
                     robots={robots}
+                    media={media}
                     points={history.present.doc.elements.filter((e) => e.kind === MapElementKind.interestPoint).map((e) => ({ id: e.id, name: e.name }))}
                     onApply={(poi) => exec([updatePoi(chosen.id, poi)])}
                     onProblem={show}

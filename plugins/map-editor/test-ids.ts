@@ -2,7 +2,7 @@
 export const MAP_EDITOR_TEST_IDS = {
   page: 'map-editor',
   canvas: 'map-editor-canvas',
-  /** `map-tool-<name>`: select, forbidden, area, route, track, charge, point. */
+  /** `map-tool-<name>`: select, forbidden, area, route, track, charge, shutter, point. */
   tool: 'map-tool',
   areaKind: 'map-area-kind',
   pointKind: 'map-point-kind',
@@ -28,4 +28,12 @@ export const MAP_EDITOR_TEST_IDS = {
   /** `map-robot-<robotId>` rows with data-x, data-y (map pixels) or data-fallback. */
   robot: 'map-robot',
   dirty: 'map-dirty',
+  /** `map-poi-field-<field>`: action (an action's kind), icon, robot, dwell, grid, phone, lift, elevator, introduction, media, pitch, camera, detection. */
+  poiField: 'map-poi-field',
+  transportKind: 'map-transport-kind',
+  theta: 'map-init-theta',
+  initRobot: 'map-init-robot',
+  initSend: 'map-init-send',
+  /** The error page of a failed map data request. */
+  loadFailed: 'map-load-failed',
 } as const;

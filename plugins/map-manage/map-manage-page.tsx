@@ -6,7 +6,7 @@ import { CloudUploadOutlined, DeleteOutlined, DownloadOutlined, EditOutlined, Fo
 import { useSubscription } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import { callEvent, getToken, navigateTo, preloadPage, useSession } from '@runtime';
+import { callEvent, getToken, navigateTo, preloadPage, useCatalogue, useSession } from '@runtime';
 import { mapsTopic, MapSyncState, type MapRecord } from '@common/map';
 import { subjectCan } from '@common/access';
 import { MAP_MANAGE_TEST_IDS as IDS } from './test-ids';
@@ -27,6 +27,9 @@ function CompanyMapsLive({ companyId, onPush }: { companyId: number; onPush: (ev
 /** The map management page. */
 export default function MapManagePage() {
   const { t } = useTranslation('map-manage');
+  const catalogue = useCatalogue();
+  // Spec §8 "slice failed (check file size)", then what went wrong.
+  const sliceFailed = useCallback((detail: string | null) => (detail ? t('sliceFailed', { message: catalogue('mapSliceFailed'), detail }) : catalogue('mapSliceFailed')), [catalogue, t]);
   const { message } = App.useApp();
   const session = useSession();
   const can = (p: string) => !!session && subjectCan(session, p);
@@ -78,11 +81,11 @@ export default function MapManagePage() {
       const name = rowsRef.current.find((r) => r.mapId === p.mapId)?.mapName;
       if (!name || (p.processState !== 'done' && p.processState !== 'failed')) return;
       if (p.processState === 'done') void message.success(t('processed', { name }));
-      else void message.error(t('processFailed', { name, error: p.processError ?? '' }));
+      else void message.error(t('processFailed', { name, error: sliceFailed(p.processError) }));
       // The config (size, picture) comes with the list: read it again once processing ends.
       void load();
     },
-    [load, message, t],
+    [load, message, t, sliceFailed],
   );
   const companies = useMemo(() => [...new Set([...(session ? [session.companyId] : []), ...rows.map((r) => r.companyId)])], [rows, session]);
 
@@ -132,7 +135,7 @@ export default function MapManagePage() {
           {m.processState === 'done' ? (
             <Tag color="success">{t('state.done')}</Tag>
           ) : m.processState === 'failed' ? (
-            <Tooltip title={m.processError}>
+            <Tooltip title={sliceFailed(m.processError)}>
               <Tag color="error">{t('state.failed')}</Tag>
             </Tooltip>
           ) : (

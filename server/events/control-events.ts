@@ -51,6 +51,20 @@ const actionSchema = ajv.compile({
   },
   additionalProperties: false,
 });
+const initPositionSchema = ajv.compile({
+  type: 'object',
+  required: ['robotId', 'mapId', 'x', 'y', 'theta'],
+  properties: {
+    robotId: { type: 'string', maxLength: 32 },
+    mapId: { type: 'integer', minimum: 1 },
+    // Robot coordinates in millimetres (spec §3), heading in degrees as the map editor shows it.
+    x: { type: 'number' },
+    y: { type: 'number' },
+    theta: { type: 'number', minimum: -360, maximum: 360 },
+    userId: { type: 'integer' },
+  },
+  additionalProperties: false,
+});
 const emergencySchema = ajv.compile({
   type: 'object',
   required: ['robotId', 'status'],
@@ -129,6 +143,22 @@ export function registerControlEvents(reg: EventRegistry, svc: Services): void {
     audit: true,
     validate: emergencySchema,
     handler: async (ctx, p) => ({ ...(await control(ctx as AuthedContext, p.robotId, 'emergencyButton', 'emergencyButton', { status: p.status })), action: 'emergencyButton' }),
+  });
+
+  // The map editor's "Set robot's initial position": the robot takes the pose of the map's initial
+  // position (kind 104). It relocalises like resetPosition, so it follows that control's rules.
+  reg.register<{ robotId: string; mapId: number; x: number; y: number; theta: number }>({
+    name: 'setInitPosition',
+    access: { kind: 'permission', permission: 'robot:teleop' },
+    mutating: false,
+    audit: true,
+    validate: initPositionSchema,
+    handler: async (ctx, p) => {
+      const robot = await visibleRobot(ctx as AuthedContext, p.robotId);
+      if (robot.mapId !== p.mapId) throw new AppError(StatusCode.badRequest, 'mapRobotNotOnMap');
+      const pose = { mapId: p.mapId, x: p.x, y: p.y, theta: (p.theta * Math.PI) / 180 };
+      return { ...(await control(ctx as AuthedContext, p.robotId, 'resetPosition', 'setInitPosition', pose)), action: 'setInitPosition' };
+    },
   });
 
   registerTeleopEvents(reg, control);

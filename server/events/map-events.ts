@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { MapElementKind, MapSyncState, MAP_TYPES, mapsTopic, type MapRecord } from '../../common/map';
 import { checkElements, type MapElement } from '../../common/map-elements';
 import { formatMessage, type MessageKey } from '../../common/messages';
+import { checkPois } from '../../common/poi';
 import { StatusCode } from '../../common/protocol';
 import { REFUSALS } from '../../common/robot-actions';
 import { bumpTable } from '../entities/crud';
@@ -468,7 +469,8 @@ export function registerMapEvents(reg: EventRegistry, svc: Services): void {
       const comparable = (list: MapElement[]) => JSON.stringify(list.map(({ kind, subKind, name, points, props }) => ({ kind, subKind: subKind ?? null, name, points, props })));
       // Spec §5: an unchanged drawing cannot be submitted.
       if (comparable(before) === comparable(elements)) throw new AppError(StatusCode.badRequest, 'mapUnchanged');
-      const err = checkElements(elements);
+      // The editor's own rules, run again here (common/map-elements, common/poi): geometry, then points of interest.
+      const err = checkElements(elements) ?? checkPois(elements);
       if (err) throw new AppError(StatusCode.badRequest, err.key, err.vars);
       const pixelW = 'pixelW' in map.config ? map.config.pixelW : Infinity;
       const pixelH = 'pixelH' in map.config ? map.config.pixelH : Infinity;

@@ -75,6 +75,8 @@ export function registerMapRoutes(app: FastifyInstance, svc: Services, langOf: (
       // Both files are parsed in full before anything is written: a malformed one is refused here.
       const yaml = parseMapYaml(fs.readFileSync(stored.yaml.path, 'utf8'));
       parsePgm(fs.readFileSync(stored.pgm.path), yaml);
+      // The files move into maps/<id> inside the transaction; if it then fails, that folder goes too.
+      let movedTo: string | null = null;
       const mapId = await svc.db.transaction(async (tx) => {
         const dup = await tx.query('SELECT 1 FROM maps WHERE "companyId" = $1 AND lower("mapName") = lower($2)', [meta.companyId, meta.mapName]);
         if (dup.length) throw new AppError(StatusCode.conflict, 'mapNameExists', { name: meta.mapName });
@@ -86,6 +88,7 @@ export function registerMapRoutes(app: FastifyInstance, svc: Services, langOf: (
         const id = row[0]!.id;
         const dir = mapDir(svc, id);
         fs.mkdirSync(dir, { recursive: true });
+        movedTo = dir;
         fs.renameSync(stored.pgm!.path, path.join(dir, 'map.pgm'));
         fs.renameSync(stored.yaml!.path, path.join(dir, 'map.yaml'));
         const extra: Record<string, string> = {};
@@ -97,6 +100,9 @@ export function registerMapRoutes(app: FastifyInstance, svc: Services, langOf: (
         }
         await tx.query('UPDATE maps SET "pgmPath" = $2, "yamlPath" = $3, "extraFiles" = $4 WHERE id = $1', [id, path.join(dir, 'map.pgm'), path.join(dir, 'map.yaml'), JSON.stringify(extra)]);
         return id;
+      }).catch((err: unknown) => {
+        if (movedTo) fs.rmSync(movedTo, { recursive: true, force: true });
+        throw err;
       });
       void processMap(svc, mapId);
       return { code: RestCode.ok, message: formatMessage('ok', lang), data: { mapId, processState: MapProcessState.slicing } };

@@ -429,6 +429,8 @@ export class FleetSimulator {
         setImmediate(() => this.patrolReport(r, 'running'));
         return { data: { taskId: cmd.params?.taskId } };
       }
+      case 'setInitPosition':
+        return this.setInitPosition(r, cmd);
       default:
         return 'unsupported';
     }
@@ -497,6 +499,20 @@ export class FleetSimulator {
     if (r.collision.phase === 'fault') return EpisodeStatus.error;
     if (r.collision.phase === 'stopped') return EpisodeStatus.alarmPause;
     return shown?.status ?? r.status;
+  }
+
+  /** The map editor's initial position: the robot stands at {x, y} (mm) facing theta (radians) on that map, and waits. */
+  private setInitPosition(r: SimRobot, cmd: RobotCommand): RefusalReason | { data: unknown } {
+    const [x, y, theta] = [Number(cmd.params?.x), Number(cmd.params?.y), Number(cmd.params?.theta ?? 0)];
+    if (r.spec.robotType === 4) return 'unsupported';
+    if (r.emergency) return 'emergencyStop';
+    if (![x, y, theta].every(Number.isFinite)) return 'state';
+    this.endPatrol(r, 'stopped');
+    if (Number.isInteger(cmd.params?.mapId)) r.spec.mapId = Number(cmd.params?.mapId);
+    [r.x, r.y, r.theta] = [x / 1000, y / 1000, theta];
+    r.mode = 'manual';
+    r.status = S.idle;
+    return { data: { x, y, theta } };
   }
 
   private tick(): void {

@@ -160,6 +160,8 @@ export { ConsoleRefine } from './app/console-refine';
 export type { ExtraResource } from './app/console-refine';
 /** Registers the router's navigate for non-React code; navigates from anywhere. */
 export { setNavigator, navigateTo, preloadPage, setPagePreloader } from './app/navigation';
+/** A page's "leave without saving?" question, asked by the shell's navigation before it leaves the page. */
+export { setLeaveGuard, confirmLeave } from './app/navigation';
 /** antd 5 + React 19 render shim (call once at start-up). */
 export { installAntdReact19Shim } from './app/antd-react19';
 /** React.lazy with the spec's chunk-load timeout. */

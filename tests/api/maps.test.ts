@@ -218,6 +218,25 @@ describe('processing, list, download, sync, delete', () => {
     expect((await fetch(`${s.url}/robot/map/download/${a.data!.mapId}?file=zip`, { headers: { token: entadmin } })).status).toBe(404);
   });
 
+  it('removes the map folder when the transaction fails after the files moved in, and answers the spec message', async () => {
+    const db = s.server.services.db;
+    const transaction = db.transaction.bind(db);
+    const folders = () => fs.readdirSync(path.join(s.dir, 'maps')).filter((f) => f !== '.incoming').sort();
+    const before = folders();
+    const count = await mapCount();
+    // The transaction runs the upload's work (the files move into maps/<id>), then fails.
+    db.transaction = (fn) => transaction(async (tx) => (await fn(tx), Promise.reject(new Error('disk full'))));
+    try {
+      const a = await upload(entadmin, { pgm: fixture('tb3-world', 'map.pgm'), yaml: fixture('tb3-world', 'map.yaml') }, { mapName: 'RolledBack', buildingId, floor: 1, layer: 6 });
+      expect(a.message).toBe('Database insert failed, please try again later');
+    } finally {
+      db.transaction = transaction;
+    }
+    expect(folders()).toEqual(before);
+    expect(await mapCount()).toBe(count);
+    expect(incomingFiles()).toBe(0);
+  });
+
   it('refuses a second map of the same name in the company', async () => {
     const a = await upload(entadmin, { pgm: fixture('tb3-world', 'map.pgm'), yaml: fixture('tb3-world', 'map.yaml') }, { mapName: 'willow', buildingId, floor: 1, layer: 6 });
     expect(a.message).toBe('The name "willow" already exists');
@@ -336,5 +355,44 @@ describe('map elements', () => {
   it('refuses a general user', async () => {
     const op = await s.login('operator');
     expect((await s.call('saveMapElements', { mapId, elements: [] }, op)).statusInfo).toBe('Insufficient permissions to operate!');
+  });
+
+  it('re-checks the point-of-interest rules and the one initial position on save with the editor\'s messages, changing nothing', async () => {
+    const before = (await s.call('getMapElements', { mapId }, entadmin)).param.elements;
+    const save = async (elements: unknown[]) => (await s.call('saveMapElements', { mapId, elements: [...before, ...elements] }, entadmin)).statusInfo;
+    const poi = (name: string, props: Record<string, unknown>) => ({ kind: 107, name, points: [[30, 30]], props: { actions: [], ...props } });
+    const init = (name: string) => ({ kind: 104, name, points: [[40, 40]], props: { theta: 0 } });
+    expect(await save([poi('Hall', { type: 'welcome' })])).toBe('A welcome point needs a robot');
+    expect(await save([poi('Hall', { type: 'welcome', robotId: '01WR000001' }), poi('Gate', { type: 'welcome', robotId: '01WR000001' })])).toBe('A robot can have only one welcome point');
+    expect(await save([poi('Hall', { actions: [{ action: 'media', mediaId: null }] })])).toBe('Choose a media file');
+    expect(await save([poi('Hall', { actions: [{ action: 'headTilt', pitchAngle: 120 }] })])).toBe('The head tilt needs a pitch angle between -90° and 90°');
+    expect(await save([poi('Hall', { phone: '12345' })])).toBe('Mobile phone number entered incorrectly');
+    expect(await save([poi('Hall', { dwellSeconds: -3 })])).toBe('The dwell time must be between 0 and 3600 seconds');
+    expect(await save([init('Start'), init('Start2')])).toBe('A map can have only one initial position');
+    expect((await s.call('getMapElements', { mapId }, entadmin)).param.elements).toEqual(before);
+    const ok = await s.call('saveMapElements', { mapId, elements: [...before, poi('Hall', { type: 'welcome', robotId: '01WR000001', phone: '13812345678', dwellSeconds: 5 }), init('Start')] }, entadmin);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.param.elements.find((e: { kind: number }) => e.kind === 107)).toMatchObject({ name: 'Hall', props: { type: 'welcome', robotId: '01WR000001', phone: '13812345678', dwellSeconds: 5 } });
+  });
+
+  it('sends the initial position to a robot of its map, which stands there', async () => {
+    // Earlier tests sync other maps to the robots: the robot's current map is the one to use.
+    const robotId = '01WR000002';
+    for (let i = 0; i < 50 && (await s.call('reqRobotStatus', { robotId }, entadmin)).param?.online !== 1; i++) await new Promise((r) => setTimeout(r, 200));
+    const onMap = (await s.call('reqRobotStatus', { robotId }, entadmin)).param.mapId as number;
+    expect((await s.call('setInitPosition', { robotId, mapId: onMap + 1000, x: 1000, y: 2000, theta: 90 }, entadmin)).statusInfo).toBe('The robot does not work on this map');
+    // Like resetPosition it is refused while the robot navigates (its simulated day may be a patrol): stop it first.
+    expect((await s.call('robotAction', { robotId, action: 10 }, entadmin)).statusCode).toBe(200);
+    for (let i = 0; i < 25 && (await s.call('reqRobotStatus', { robotId }, entadmin)).param?.status !== 0; i++) await new Promise((r) => setTimeout(r, 200));
+    const sent = await s.call('setInitPosition', { robotId, mapId: onMap, x: 1234, y: 2345, theta: 90 }, entadmin);
+    expect(sent).toMatchObject({ statusCode: 200, param: { result: 'accepted', action: 'setInitPosition' } });
+    let r: { x: number; y: number; theta: number } | undefined;
+    for (let i = 0; i < 30; i++) {
+      r = (await s.call('reqRobotStatus', { robotId }, entadmin)).param;
+      if (r?.x === 1234) break;
+      await new Promise((res) => setTimeout(res, 200));
+    }
+    expect(r).toMatchObject({ x: 1234, y: 2345 });
+    expect(r!.theta).toBeCloseTo(Math.PI / 2, 2);
   });
 });

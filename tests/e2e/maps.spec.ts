@@ -112,7 +112,7 @@ test('upload a fixture map, watch it process, draw zones, a route and a charging
   await clickCanvas(page, -100, 60);
   const poi = page.getByTestId('map-poi');
   await poi.getByTestId('map-poi-add-action').click();
-  await chooseOption(page, poi.locator('.ant-select').last(), 'Capture', { exact: false });
+  await chooseOption(page, poi.getByTestId('map-poi-field-action').last(), 'Capture', { exact: false });
   await poi.getByPlaceholder('Count').fill('0');
   await poi.getByTestId('map-poi-apply').click();
   await expect(page.getByTestId('map-editor-notice')).toContainText('The capture count must be at least 1');
@@ -122,7 +122,7 @@ test('upload a fixture map, watch it process, draw zones, a route and a charging
 
   // A camera preset: digits only, 2, 45 and 49 reserved.
   await poi.getByTestId('map-poi-add-action').click();
-  await chooseOption(page, poi.locator('.ant-select').last(), 'Camera preset', { exact: false });
+  await chooseOption(page, poi.getByTestId('map-poi-field-action').last(), 'Camera preset', { exact: false });
   await poi.getByTestId('map-poi-preset').fill('45');
   await poi.getByTestId('map-poi-apply').click();
   await expect(page.getByTestId('map-editor-notice')).toContainText('Presets 2, 45 and 49 are reserved');
@@ -142,6 +142,42 @@ test('upload a fixture map, watch it process, draw zones, a route and a charging
   await chooseOption(page, poi.getByTestId('map-poi-type'), 'Explanation', { exact: false });
   await poi.getByTestId('map-poi-apply').click();
   await expect(page.getByTestId('map-editor-notice')).toContainText('An explanation task needs at least 2 points');
+});
+
+test('a transport kind and point-of-interest fields are saved and found again', async ({ page }) => {
+  // ColdStoreA: a demo map no other test draws on.
+  await login(page, 'admin');
+  await page.goto('/home/mapManage');
+  const mapRow = page.locator('[data-testid^="map-row-"]', { hasText: 'ColdStoreA' });
+  const mapId = (await mapRow.getAttribute('data-testid'))!.replace('map-row-', '');
+  await page.goto(`/home/mapEditor?mapId=${mapId}`);
+  await expect(page.getByTestId('map-editor-canvas')).toHaveAttribute('data-ready', '1');
+
+  // A transport point made a ramp, and a point of interest with a dwell time and a phone.
+  await page.getByTestId('map-tool-point').click();
+  await chooseOption(page, page.getByTestId('map-point-kind'), 'Transport point', { exact: false });
+  await clickCanvas(page, -120, 60);
+  await chooseOption(page, page.getByTestId('map-transport-kind'), 'Ramp');
+  await chooseOption(page, page.getByTestId('map-point-kind'), 'Point of interest', { exact: false });
+  await clickCanvas(page, 120, 60);
+  const poi = page.getByTestId('map-poi');
+  await poi.getByTestId('map-poi-field-dwell').fill('12');
+  await poi.getByTestId('map-poi-field-phone').fill('12345');
+  await poi.getByTestId('map-poi-apply').click();
+  await expect(page.getByTestId('map-editor-notice')).toContainText('Mobile phone number entered incorrectly');
+  await poi.getByTestId('map-poi-field-phone').fill('13812345678');
+  await poi.getByTestId('map-poi-apply').click();
+  await expect(page.getByTestId('map-editor-notice')).toHaveCount(0);
+  await page.getByTestId('map-save').click();
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+
+  // Reload: both are there with their fields.
+  await page.reload();
+  await page.locator('[data-testid^="map-element-"][data-kind="109"]').click();
+  await expect(page.getByTestId('map-transport-kind')).toContainText('Ramp');
+  await page.locator('[data-testid^="map-element-"][data-kind="107"]').click();
+  await expect(page.getByTestId('map-poi-field-dwell')).toHaveValue('12');
+  await expect(page.getByTestId('map-poi-field-phone')).toHaveValue('13812345678');
 });
 
 test('robots on a demo map are shown live from the realtime link', async ({ page }) => {

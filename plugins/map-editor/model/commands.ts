@@ -4,10 +4,10 @@
  * (spec §5): nothing changes on a refusal.
  */
 import { MapElementKind } from '@common/map';
-import { checkElement, findCrossing, isPolygon, type MapElement, type Pt, type RuleError } from '@common/map-elements';
+import { checkElement, findCrossing, isPolygon, isRollerShutter, type MapElement, type Pt, type RuleError } from '@common/map-elements';
 import { utilOf } from './element-utils';
 import type { EditorState } from './types';
-import { poiProblem, type Poi } from './poi';
+import { elementPoi, poiProblem, type Poi } from '@common/poi';
 
 /** What running a command gives. */
 export type CommandResult = { ok: true; state: EditorState } | { ok: false; error: RuleError };
@@ -48,12 +48,14 @@ export function addElement(kind: number, points: Pt[], options: { subKind?: numb
         id,
         kind,
         ...(d.subKind !== undefined || options.subKind !== undefined ? { subKind: options.subKind ?? d.subKind } : {}),
-        name: options.name ?? (d.name || `${utilOf(kind).key}-${state.nextId}`),
+        name: options.name ?? (d.name || `${isRollerShutter({ kind, props: options.props ?? {} }) ? 'rollerShutter' : utilOf(kind).key}-${state.nextId}`),
         points: points.map(([x, y]) => [x, y] as Pt),
         props: { ...d.props, ...options.props },
       };
       const err = checkChanged(e, state.doc.elements);
       if (err) return refuse(err);
+      // Spec-free but necessary: a robot starts from one place, so a map holds one initial position (the server checks it too).
+      if (kind === MapElementKind.initPosition && state.doc.elements.some((x) => x.kind === MapElementKind.initPosition)) return refuse({ key: 'mapOneInitPosition' });
       return ok({ ...state, nextId: state.nextId + 1, doc: { elements: [...state.doc.elements, e] }, selected: [id] });
     },
   };
@@ -161,7 +163,7 @@ export function updatePoi(id: string, poi: Poi): Command {
     apply(state) {
       const e = state.doc.elements.find((x) => x.id === id);
       if (!e) return ok(state);
-      const others = state.doc.elements.filter((x) => x.kind === MapElementKind.interestPoint && x.id !== id).map((x) => ({ ...(x.props as Partial<Poi>), name: x.name }) as Poi);
+      const others = state.doc.elements.filter((x) => x.kind === MapElementKind.interestPoint && x.id !== id).map(elementPoi);
       const problem = poiProblem(poi, others);
       if (problem) return refuse({ ...problem, ids: [id] });
       const { name, ...props } = poi;

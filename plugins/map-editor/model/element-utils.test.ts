@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MapColours, MapElementKind } from '@common/map';
-import { ELEMENT_UTILS, hitElement, hitVertex, utilOf } from './element-utils';
+import { ELEMENT_UTILS, hitElement, hitVertex, kindLabelKey, shapeOf, utilOf } from './element-utils';
 
 describe('element utils', () => {
   it('has one util for every element kind 100-114', () => {
@@ -25,5 +25,29 @@ describe('element utils', () => {
     expect(hitElement([zone, route, pile], [30, 40], 2)?.id).toBe('z');
     expect(hitElement([zone, route, pile], [80, 80], 2)).toBeNull();
     expect(hitVertex(zone, [49, 51], 3)).toBe(2);
+  });
+});
+
+describe('roller shutters and transport points', () => {
+  const shutter = { id: 's', kind: 112, name: 'Door', points: [[0, 0], [40, 0]] as [number, number][], props: { dotKind: 'rollerShutter' } };
+  const dot = { id: 'd', kind: 112, name: 'Dot', points: [[80, 0]] as [number, number][], props: {} };
+
+  it('draws a roller shutter as a line in its own colour, labelled apart from special points', () => {
+    expect(shapeOf(shutter)).toBe('polyline');
+    expect(shapeOf(dot)).toBe('point');
+    expect(utilOf(112).colour(shutter)).toBe(MapColours.rollerShutter);
+    expect(utilOf(112).colour(dot)).toBe(MapColours.default);
+    expect(kindLabelKey(shutter)).toBe('kind.rollerShutter');
+    expect(kindLabelKey(dot)).toBe('kind.specialDot');
+    expect(kindLabelKey({ kind: 110, subKind: 4, props: {} })).toBe('area.decelerationZone');
+  });
+
+  it('hits a roller shutter anywhere along its line', () => {
+    expect(hitElement([shutter, dot], [20, 1], 2)?.id).toBe('s');
+    expect(hitElement([shutter, dot], [80, 1], 2)?.id).toBe('d');
+  });
+
+  it('makes a transport point normal by default', () => {
+    expect(utilOf(MapElementKind.transport).defaults().props).toEqual({ transportKind: 'normal' });
   });
 });

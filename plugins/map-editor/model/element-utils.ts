@@ -3,8 +3,8 @@
  * least number of points and hit-testing. A registry, not a switch: an unknown kind fails
  * with a message naming it.
  */
-import { MapColours, MapElementKind, SPECIAL_AREA_COLOURS, SpecialAreaKind, type SpecialAreaKindValue } from '@common/map';
-import { distanceToSegment, pointInPolygon, type MapElement, type Pt } from '@common/map-elements';
+import { MapColours, MapElementKind, SPECIAL_AREA_COLOURS, SpecialAreaKind, SpecialDotKind, TRANSPORT_KINDS, type SpecialAreaKindValue } from '@common/map';
+import { distanceToSegment, isRollerShutter, pointInPolygon, type MapElement, type Pt } from '@common/map-elements';
 
 /** How an element is drawn and hit. */
 export type ElementShape = 'polygon' | 'polyline' | 'point';
@@ -69,7 +69,7 @@ export const ELEMENT_UTILS: ReadonlyMap<number, ElementUtil> = new Map(
     { ...point(MapElementKind.orbit, 'orbit'), shape: 'polyline', minPoints: 2, hitTest: polylineHit, colour: () => MapColours.path } satisfies ElementUtil,
     point(MapElementKind.interestPoint, 'interestPoint', { type: 'interest', actions: [] }),
     point(MapElementKind.linkPoint, 'linkPoint'),
-    point(MapElementKind.transport, 'transport', { transportKind: 'normal' }),
+    point(MapElementKind.transport, 'transport', { transportKind: TRANSPORT_KINDS[0] }),
     {
       kind: MapElementKind.specialArea,
       key: 'specialArea',
@@ -80,7 +80,13 @@ export const ELEMENT_UTILS: ReadonlyMap<number, ElementUtil> = new Map(
       hitTest: polygonHit,
     } satisfies ElementUtil,
     point(MapElementKind.waterStation, 'waterStation'),
-    point(MapElementKind.specialDot, 'specialDot'),
+    {
+      // A specialDot is a point, except a roller shutter (props.dotKind 'rollerShutter'): the spec
+      // gives the shutter no kind number, so it is a specialDot drawn as a line of 2 points.
+      ...point(MapElementKind.specialDot, 'specialDot'),
+      colour: (e) => (isRollerShutter(e) ? MapColours.rollerShutter : MapColours.default),
+      hitTest: (e, p, tol) => (isRollerShutter(e) ? polylineHit(e, p, tol) : pointHit(e, p, tol)),
+    } satisfies ElementUtil,
     point(MapElementKind.inspectTask, 'inspectTask'),
     point(MapElementKind.taskGroup, 'taskGroup'),
   ].map((u) => [u.kind, u as ElementUtil]),
@@ -93,6 +99,12 @@ export function utilOf(kind: number): ElementUtil {
   return u;
 }
 
+/** How one element is drawn and hit: its kind's shape, but a roller shutter is a line. */
+export const shapeOf = (e: Pick<MapElement, 'kind' | 'props'>): ElementShape => (isRollerShutter(e) ? 'polyline' : utilOf(e.kind).shape);
+
+/** Props of a new roller shutter (kind 112 specialDot, 2 points). */
+export const ROLLER_SHUTTER_PROPS = { dotKind: SpecialDotKind.rollerShutter } as const;
+
 /** Locale key of a special area kind. */
 export const specialAreaKey = (subKind: number | undefined): string => SPECIAL_AREA_KEYS[(subKind ?? 1) as SpecialAreaKindValue] ?? 'forbidden';
 
@@ -103,10 +115,17 @@ export function hitElement(elements: MapElement[], p: Pt, tolerance: number): Ma
     for (let i = elements.length - 1; i >= 0; i--) {
       const e = elements[i]!;
       const u = ELEMENT_UTILS.get(e.kind);
-      if (u?.shape === shape && u.hitTest(e, p, tolerance)) return e;
+      if (u && shapeOf(e) === shape && u.hitTest(e, p, tolerance)) return e;
     }
   }
   return null;
+}
+
+/** Locale key (map-editor namespace) of an element's kind: special areas by area kind, roller shutters apart. */
+export function kindLabelKey(e: Pick<MapElement, 'kind' | 'subKind' | 'props'>): string {
+  if (e.kind === MapElementKind.specialArea) return `area.${specialAreaKey(e.subKind)}`;
+  if (isRollerShutter(e)) return 'kind.rollerShutter';
+  return `kind.${utilOf(e.kind).key}`;
 }
 
 /** The vertex of an element under p, or -1. */

@@ -1,5 +1,6 @@
-/** Whether a drawing may be submitted: it must differ from what was saved (spec §5) and meet every rule. */
+/** Whether a drawing may be submitted: it must differ from what was saved (spec §5) and meet every rule (the server runs the same checks). */
 import { checkElements, type MapElement, type RuleError } from '@common/map-elements';
+import { checkPois } from '@common/poi';
 import type { EditorDoc } from './types';
 
 const comparable = (elements: MapElement[]) => JSON.stringify(elements.map(({ kind, subKind, name, points, props }) => [kind, subKind ?? null, name, points, props]));
@@ -10,7 +11,7 @@ export const isDirty = (saved: EditorDoc, current: EditorDoc): boolean => compar
 /** The reason the document cannot be submitted, or null. */
 export function submitProblem(saved: EditorDoc, current: EditorDoc): RuleError | null {
   if (!isDirty(saved, current)) return { key: 'mapUnchanged' };
-  return checkElements(current.elements);
+  return checkElements(current.elements) ?? checkPois(current.elements);
 }
 
 /** The payload of saveMapElements: new elements lose their client ids. */

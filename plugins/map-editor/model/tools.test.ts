@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { run, startHistory, type History } from './history';
-import { forbiddenZoneTool, placeTool, routeTool, selectTool, stepTool, type ToolEvent, type ToolState } from './tools';
+import { forbiddenZoneTool, placeTool, rollerShutterTool, routeTool, selectTool, stepTool, type ToolEvent, type ToolState } from './tools';
 import { newEditorState } from './types';
 
 /** Feeds events to a tool, running the commands it answers; returns the last error too. */
@@ -66,5 +66,31 @@ describe('place and select tools', () => {
     r = drive(r.tool, [{ type: 'down', p: [25, 5] }, { type: 'up', p: [30, 0] }], r.h);
     expect(r.h.present.doc.elements[0]!.points[1]).toEqual([30, 0]);
     expect(r.h.past).toHaveLength(3);
+  });
+});
+
+describe('roller shutter tool', () => {
+  it('places a roller shutter with two clicks as a 2-point specialDot (kind 112, dotKind rollerShutter)', () => {
+    const { h, tool, error } = drive(rollerShutterTool(), [...click(10, 10), ...click(40, 10), { type: 'dblclick', p: [40, 10] }]);
+    expect(error).toBeUndefined();
+    expect(h.present.doc.elements).toHaveLength(1);
+    expect(h.present.doc.elements[0]).toMatchObject({ kind: 112, name: 'rollerShutter-1', points: [[10, 10], [40, 10]], props: { dotKind: 'rollerShutter' } });
+    expect(tool).toMatchObject({ name: 'draw', points: [] });
+  });
+
+  it('selects and moves a roller shutter by its line, and edits its ends', () => {
+    const placed = drive(rollerShutterTool(), [...click(10, 10), ...click(40, 10)]).h;
+    const moved = drive(selectTool(), [{ type: 'down', p: [25, 11] }, { type: 'move', p: [25, 21] }, { type: 'up', p: [25, 21] }], placed).h;
+    expect(moved.present.doc.elements[0]!.points).toEqual([[10, 20], [40, 20]]);
+    const edited = drive(selectTool(), [{ type: 'down', p: [40, 20] }, { type: 'up', p: [50, 30] }], moved).h;
+    expect(edited.present.doc.elements[0]!.points).toEqual([[10, 20], [50, 30]]);
+  });
+});
+
+describe('initial position', () => {
+  it('refuses a second initial position on the map', () => {
+    const { h, error } = drive(placeTool(104), [...click(5, 5), { type: 'down', p: [50, 50] }]);
+    expect(h.present.doc.elements).toHaveLength(1);
+    expect(error).toEqual({ key: 'mapOneInitPosition' });
   });
 });

@@ -6,7 +6,7 @@
 import { MapElementKind, SpecialAreaKind } from '@common/map';
 import type { RuleError } from '@common/map-elements';
 import { addElement, moveElements, select, setPoints, type Command } from './commands';
-import { hitElement, hitVertex, utilOf } from './element-utils';
+import { hitElement, hitVertex, ROLLER_SHUTTER_PROPS, shapeOf, utilOf } from './element-utils';
 import type { EditorState, Pt } from './types';
 
 /** An input event of a tool, in map pixels. */
@@ -25,7 +25,17 @@ export interface ToolStep<S> {
 }
 
 /** Draws a polygon (special area) or a route point by point: click adds, double-click or Enter finishes, Backspace removes the last, Escape cancels. */
-export type DrawToolState = { name: 'draw'; kind: number; subKind?: number; points: Pt[]; hover: Pt | null };
+export type DrawToolState = {
+  name: 'draw';
+  kind: number;
+  subKind?: number;
+  points: Pt[];
+  hover: Pt | null;
+  /** Props of the new element (a roller shutter's dotKind). */
+  props?: Record<string, unknown>;
+  /** A line of exactly this many points finishes by itself (a roller shutter: 2). */
+  exactPoints?: number;
+};
 
 /** Places a point element with one click. */
 export type PlaceToolState = { name: 'place'; kind: number };
@@ -44,27 +54,30 @@ export const drawTool = (kind: number, subKind?: number): DrawToolState => ({ na
 export const forbiddenZoneTool = (): DrawToolState => drawTool(MapElementKind.specialArea, SpecialAreaKind.forbidden);
 export const routeTool = (): DrawToolState => drawTool(MapElementKind.path, 1);
 export const placeTool = (kind: number): PlaceToolState => ({ name: 'place', kind });
+/** Draws a roller shutter: two clicks give its line (kind 112 specialDot with dotKind 'rollerShutter'). */
+export const rollerShutterTool = (): DrawToolState => ({ ...drawTool(MapElementKind.specialDot), props: { ...ROLLER_SHUTTER_PROPS }, exactPoints: 2 });
 
 /** Feeds one event to the draw tool. */
 export function stepDraw(s: DrawToolState, e: ToolEvent): ToolStep<DrawToolState> {
-  const finish = (): ToolStep<DrawToolState> => {
+  const finish = (points = s.points): ToolStep<DrawToolState> => {
     const util = utilOf(s.kind);
-    if (s.points.length < util.minPoints) {
+    if (points.length < (s.exactPoints ?? util.minPoints)) {
       return { tool: s, error: { key: util.shape === 'polygon' ? 'mapPolygonTooFew' : 'mapRouteTooShort' } };
     }
-    return { tool: { ...s, points: [], hover: null }, commands: [addElement(s.kind, s.points, { subKind: s.subKind })] };
+    return { tool: { ...s, points: [], hover: null }, commands: [addElement(s.kind, points, { subKind: s.subKind, ...(s.props ? { props: s.props } : {}) })] };
   };
   switch (e.type) {
     case 'down': {
       const last = s.points.at(-1);
       // The second click of a double-click lands on the last point: it adds nothing.
       if (last && Math.hypot(last[0] - e.p[0], last[1] - e.p[1]) < 0.5) return { tool: s };
+      if (s.exactPoints && s.points.length + 1 >= s.exactPoints) return finish([...s.points, e.p]);
       return { tool: { ...s, points: [...s.points, e.p] } };
     }
     case 'move':
       return { tool: { ...s, hover: e.p } };
     case 'dblclick':
-      return finish();
+      return s.exactPoints ? { tool: s } : finish(); // a fixed-length line finishes by itself
     case 'key':
       if (e.key === 'Enter') return finish();
       if (e.key === 'Escape') return { tool: { ...s, points: [], hover: null } };
@@ -86,7 +99,7 @@ export function stepSelect(s: SelectToolState, e: ToolEvent, state: EditorState,
   if (e.type === 'down') {
     const chosen = state.doc.elements.filter((x) => state.selected.includes(x.id));
     for (const c of chosen) {
-      const index = utilOf(c.kind).shape === 'point' ? -1 : hitVertex(c, e.p, tolerance);
+      const index = shapeOf(c) === 'point' ? -1 : hitVertex(c, e.p, tolerance);
       if (index >= 0) return { tool: { name: 'select', phase: 'vertex', id: c.id, index, from: e.p, to: e.p } };
     }
     const hit = hitElement(state.doc.elements, e.p, tolerance);

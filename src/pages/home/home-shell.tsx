@@ -11,7 +11,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useLogout } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { canOpenRoute, subjectCan } from '@common/access';
-import { LangSwitch, SkinSwitch, useLinkState, useSession, type Lang, type LinkStatus } from '@runtime';
+import { confirmLeave, LangSwitch, SkinSwitch, useLinkState, useSession, type Lang, type LinkStatus } from '@runtime';
 import { PageErrorBoundary } from '../errors/page-error-boundary';
 import { buildMenuModel, entryLabel, type MenuEntry } from './menu-model';
 import { menuIcon } from './menu-icons';
@@ -51,6 +51,8 @@ export function HomeShell({ menuEntries, overlays = [] }: HomeShellProps) {
   const session = useSession();
   const location = useLocation();
   const navigate = useNavigate();
+  // A page with unsaved work (the map editor) may ask before the menu leaves it.
+  const leaveTo = async (path: string) => (await confirmLeave()) && navigate(path);
   const { token } = theme.useToken();
   const { mutate: logout, isPending: loggingOut } = useLogout();
   const [passwordOpen, setPasswordOpen] = useState(false);
@@ -100,7 +102,7 @@ export function HomeShell({ menuEntries, overlays = [] }: HomeShellProps) {
   return (
     <Layout className="fc-shell" hasSider>
       <Layout.Sider className="fc-shell-sider" width={224} collapsedWidth={64} collapsible trigger={null} collapsed={collapsed} theme="dark">
-        <div className="fc-shell-logo" onClick={() => navigate('/home')} role="link">
+        <div className="fc-shell-logo" onClick={() => void leaveTo('/home')} role="link">
           <RobotOutlined />
           {collapsed ? null : <span>{t('app.name')}</span>}
         </div>
@@ -110,7 +112,7 @@ export function HomeShell({ menuEntries, overlays = [] }: HomeShellProps) {
           mode="inline"
           items={items}
           selectedKeys={selected}
-          onClick={({ key }) => navigate(key)}
+          onClick={({ key }) => void leaveTo(key)}
           className="fc-shell-menu"
         />
       </Layout.Sider>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { preloadPage, setPagePreloader } from './navigation';
+import { confirmLeave, preloadPage, setLeaveGuard, setPagePreloader } from './navigation';
 
 describe('preloadPage', () => {
   it('hands the path to the registered preloader after the current task, and nothing once unregistered', async () => {
@@ -13,5 +13,19 @@ describe('preloadPage', () => {
     preloadPage('/home/other');
     await new Promise((r) => setTimeout(r, 5));
     expect(asked).toEqual(['/home/mapEditor']);
+  });
+});
+
+describe('leave guard', () => {
+  it('asks the registered guard before leaving, and lets go once it is unregistered', async () => {
+    expect(await confirmLeave()).toBe(true);
+    let answer = false;
+    const unregister = setLeaveGuard(() => Promise.resolve(answer));
+    expect(await confirmLeave()).toBe(false);
+    answer = true;
+    expect(await confirmLeave()).toBe(true);
+    answer = false;
+    unregister();
+    expect(await confirmLeave()).toBe(true);
   });
 });

@@ -38,3 +38,23 @@ export function setPagePreloader(preload: Preload): () => void {
 export function preloadPage(path: string): void {
   setTimeout(() => preloader?.(path), 0);
 }
+
+type LeaveGuard = () => boolean | Promise<boolean>;
+let leaveGuard: LeaveGuard | undefined;
+
+/**
+ * Registers the page's question before the console navigates away (an editor with unsaved
+ * changes asks "Leave without saving?"); returns an unregister function. The console runs on a
+ * BrowserRouter, where react-router's useBlocker is not available, so the shell asks this guard.
+ */
+export function setLeaveGuard(guard: LeaveGuard): () => void {
+  leaveGuard = guard;
+  return () => {
+    if (leaveGuard === guard) leaveGuard = undefined;
+  };
+}
+
+/** Whether the console may leave the current page (true when no page registered a guard). */
+export async function confirmLeave(): Promise<boolean> {
+  return leaveGuard ? await leaveGuard() : true;
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pictureProblem, poiProblem, taskPointsProblem, type Poi } from './poi';
+import { checkPois, pictureProblem, poiProblem, taskPointsProblem, type Poi } from './poi';
+import type { MapElement } from './map-elements';
 
 const poi = (extra: Partial<Poi> = {}): Poi => ({ name: 'Lobby', type: 'interest', robotId: 'r1', actions: [], ...extra });
 
@@ -11,7 +12,7 @@ describe('points of interest (spec §5)', () => {
   });
 
   it('allows head tilt and capture once per point', () => {
-    expect(poiProblem(poi({ actions: [{ action: 'headTilt' }, { action: 'headTilt' }] }))).toEqual({ key: 'poiActionOnce', vars: { action: 'headTilt' } });
+    expect(poiProblem(poi({ actions: [{ action: 'headTilt', pitchAngle: 10 }, { action: 'headTilt', pitchAngle: 10 }] }))).toEqual({ key: 'poiActionOnce', vars: { action: 'headTilt' } });
     expect(poiProblem(poi({ actions: [{ action: 'capture', captureCount: 1 }, { action: 'capture', captureCount: 1 }] }))?.key).toBe('poiActionOnce');
   });
 
@@ -36,10 +37,48 @@ describe('points of interest (spec §5)', () => {
     expect(poiProblem(poi({ pictures: [{ name: 'a.jpg', size: 512 * 1024 }] }))).toBeNull();
   });
 
-  it('allows one welcome point per robot', () => {
+  it('allows one welcome point per robot, and a welcome point needs a robot', () => {
     const first = poi({ type: 'welcome' });
     expect(poiProblem(poi({ type: 'welcome', name: 'Gate' }), [first])).toEqual({ key: 'poiOneWelcome' });
     expect(poiProblem(poi({ type: 'welcome', robotId: 'r2' }), [first])).toBeNull();
+    expect(poiProblem(poi({ type: 'welcome', robotId: undefined }))).toEqual({ key: 'poiWelcomeRobot' });
+    expect(poiProblem(poi({ type: 'welcome', robotId: '' }), [poi({ type: 'welcome', robotId: '' })])).toEqual({ key: 'poiWelcomeRobot' });
+    expect(poiProblem(poi({ type: 'interest', robotId: undefined }))).toBeNull();
+  });
+
+  it('needs a pitch angle of -90 to 90 degrees for the head tilt', () => {
+    expect(poiProblem(poi({ actions: [{ action: 'headTilt' }] }))).toEqual({ key: 'poiPitchAngle', vars: { min: -90, max: 90 } });
+    expect(poiProblem(poi({ actions: [{ action: 'headTilt', pitchAngle: 91 }] }))?.key).toBe('poiPitchAngle');
+    expect(poiProblem(poi({ actions: [{ action: 'headTilt', pitchAngle: -90 }] }))).toBeNull();
+  });
+
+  it('needs a known detection type for a detection and a known camera', () => {
+    expect(poiProblem(poi({ actions: [{ action: 'detect' }] }))).toEqual({ key: 'poiDetectionType' });
+    expect(poiProblem(poi({ actions: [{ action: 'detect', detectionType: 'nope' as never }] }))?.key).toBe('mapElementInvalid');
+    expect(poiProblem(poi({ actions: [{ action: 'detect', detectionType: 'thermal', camera: 'infrared' }] }))).toBeNull();
+    expect(poiProblem(poi({ actions: [{ action: 'capture', captureCount: 1, camera: 'top' as never }] }))?.key).toBe('mapElementInvalid');
+    expect(poiProblem(poi({ actions: [{ action: 'capture', captureCount: 1, camera: 'back' }] }))).toBeNull();
+  });
+
+  it('checks dwell seconds, introduction, lift device, elevator, phone, grid spacing and icon', () => {
+    expect(poiProblem(poi({ dwellSeconds: -1 }))).toEqual({ key: 'poiDwellSeconds', vars: { max: 3600 } });
+    expect(poiProblem(poi({ dwellSeconds: 30 }))).toBeNull();
+    expect(poiProblem(poi({ introduction: 'x'.repeat(501) }))).toEqual({ key: 'poiIntroductionTooLong', vars: { limit: 500 } });
+    expect(poiProblem(poi({ liftDeviceNumber: 'L 1' }))?.key).toBe('poiLiftDevice');
+    expect(poiProblem(poi({ liftDeviceNumber: 'L-01', elevator: 'A2' }))).toBeNull();
+    expect(poiProblem(poi({ elevator: '#2' }))?.key).toBe('poiElevator');
+    expect(poiProblem(poi({ phone: '12345' }))).toEqual({ key: 'format.phone' });
+    expect(poiProblem(poi({ phone: '13812345678' }))).toBeNull();
+    expect(poiProblem(poi({ gridSpacing: -0.5 }))).toEqual({ key: 'poiGridSpacing', vars: { max: 100 } });
+    expect(poiProblem(poi({ gridSpacing: 0.5, icon: 'flag' }))).toBeNull();
+    expect(poiProblem(poi({ icon: 'skull' as never }))?.key).toBe('mapElementInvalid');
+  });
+
+  it('checks every point of a map, naming the one that breaks a rule', () => {
+    const el = (id: string, props: Record<string, unknown>): MapElement => ({ id, kind: 107, name: id, points: [[1, 1]], props });
+    expect(checkPois([el('a', { type: 'welcome', robotId: 'r1', actions: [] }), el('b', { type: 'welcome', robotId: 'r1', actions: [] })])).toEqual({ key: 'poiOneWelcome', ids: ['a'] });
+    expect(checkPois([el('a', { type: 'welcome', actions: [] })])).toEqual({ key: 'poiWelcomeRobot', ids: ['a'] });
+    expect(checkPois([el('a', {}), { id: 'x', kind: 104, name: '', points: [[1, 1]], props: {} }])).toBeNull();
   });
 
   it('holds 2 to 14 points in an explanation task and at most 5 in a task setting', () => {
