@@ -31,13 +31,15 @@ const CAMERAS = [0, 1, 2, 3, 4];
 export interface ConfigDrawerProps {
   open: boolean;
   config: MonitoringConfig;
+  /** The name of the company whose configuration this is. */
+  companyName: string;
   robots: RobotOption[];
   onClose: () => void;
   onSaved: (config: MonitoringConfig) => void;
 }
 
 /** The settings drawer. */
-export function ConfigDrawer({ open, config, robots, onClose, onSaved }: ConfigDrawerProps) {
+export function ConfigDrawer({ open, config, companyName, robots, onClose, onSaved }: ConfigDrawerProps) {
   const { t } = useTranslation('overviews');
   const [cameras, setCameras] = useState<string[]>([]);
   const [mapIds, setMapIds] = useState<number[]>([]);
@@ -70,7 +72,7 @@ export function ConfigDrawer({ open, config, robots, onClose, onSaved }: ConfigD
         const i = k.lastIndexOf(':');
         return { robotId: k.slice(0, i), cameraId: Number(k.slice(i + 1)) };
       });
-      onSaved(await callEvent<MonitoringConfig>('setMonitoringConfig', { cameras: list, maps: mapIds }));
+      onSaved(await callEvent<MonitoringConfig>('setMonitoringConfig', { companyId: config.companyId, cameras: list, maps: mapIds }));
     } catch (err) {
       setProblem((err as Error).message);
     } finally {
@@ -81,7 +83,7 @@ export function ConfigDrawer({ open, config, robots, onClose, onSaved }: ConfigD
     setBusy(true);
     setProblem(undefined);
     try {
-      await callEvent('delMonitoringConfig', {});
+      await callEvent('delMonitoringConfig', { companyId: config.companyId });
       onSaved({ ...config, configured: false, cameras: [], maps: [], updatedAt: null });
     } catch (err) {
       setProblem((err as Error).message);
@@ -101,7 +103,7 @@ export function ConfigDrawer({ open, config, robots, onClose, onSaved }: ConfigD
       footer={
         <Space style={{ width: '100%', justifyContent: 'space-between' }}>
           {config.configured ? (
-            <Popconfirm title={t('dashboard.deleteConfirm')} okText={t('delete')} cancelText={t('cancel')} okButtonProps={{ danger: true }} onConfirm={remove}>
+            <Popconfirm title={t('dashboard.deleteConfirm', { company: companyName })} okText={t('delete')} cancelText={t('cancel')} okButtonProps={{ danger: true }} onConfirm={remove}>
               <Button danger icon={<DeleteOutlined />} disabled={busy} data-testid={IDS.configDelete}>
                 {t('delete')}
               </Button>

@@ -4,7 +4,7 @@
  * set/get/delMonitoringConfig (at least 1 camera and 1 map, at most 16 cameras, no duplicates).
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Col, Empty, Flex, Row, Spin } from 'antd';
+import { Alert, Button, Col, Empty, Flex, Row, Select, Space, Spin } from 'antd';
 import { SettingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { callEvent, isAbortedError, preloadLivePlayer, type MenuTreeCompany } from '@runtime';
@@ -33,21 +33,28 @@ export default function DashboardPage() {
   const [error, setError] = useState<string>();
   const [open, setOpen] = useState(false);
   const [round, setRound] = useState(0);
+  // Whose configuration: the caller's company first; a caller with subsidiaries may choose one of its tree.
+  const [companyId, setCompanyId] = useState<number>();
+  const [companies, setCompanies] = useState<{ value: number; label: string }[]>([]);
   const { fleet, version } = useFleet();
   const status = useStatusLabel();
 
   useEffect(() => {
     const abort = new AbortController();
     setError(undefined);
-    Promise.all([callEvent<MonitoringConfig>('getMonitoringConfig', {}, { signal: abort.signal }), callEvent<MenuTreeCompany[]>('getMenuList', {}, { signal: abort.signal })])
+    Promise.all([
+      callEvent<MonitoringConfig>('getMonitoringConfig', companyId === undefined ? {} : { companyId }, { signal: abort.signal }),
+      callEvent<MenuTreeCompany[]>('getMenuList', {}, { signal: abort.signal }),
+    ])
       .then(([c, tree]) => {
         setConfig(c);
         setRobots(flatten(tree ?? []));
+        setCompanies((tree ?? []).map((co) => ({ value: co.companyId, label: co.name })));
         if (!c.configured) setOpen(true);
       })
       .catch((err: unknown) => !isAbortedError(err) && setError((err as Error).message));
     return () => abort.abort();
-  }, [round]);
+  }, [round, companyId]);
 
   const mapIds = config?.configured ? config.maps : undefined;
   const { maps: configuredMaps } = useMaps(mapIds ?? [], true);
@@ -69,9 +76,24 @@ export default function DashboardPage() {
       title={t('dashboard.title')}
       testId={IDS.dashboard}
       extra={
-        <Button icon={<SettingOutlined />} onClick={() => setOpen(true)} disabled={!config} data-testid={IDS.configure}>
-          {t('dashboard.configure')}
-        </Button>
+        <Space>
+          {companies.length > 1 ? (
+            <Select
+              aria-label={t('dashboard.company')}
+              value={config?.companyId}
+              options={companies}
+              onChange={(v: number) => {
+                setConfig(null);
+                setCompanyId(v);
+              }}
+              style={{ minWidth: 180 }}
+              data-testid={IDS.company}
+            />
+          ) : null}
+          <Button icon={<SettingOutlined />} onClick={() => setOpen(true)} disabled={!config} data-testid={IDS.configure}>
+            {t('dashboard.configure')}
+          </Button>
+        </Space>
       }
     >
       {error ? <Alert type="error" showIcon message={t('loadFailed')} description={error} action={<Button onClick={() => setRound((r) => r + 1)}>{t('retry')}</Button>} /> : null}
@@ -103,7 +125,7 @@ export default function DashboardPage() {
           </Col>
         </Row>
       ) : null}
-      {config ? <ConfigDrawer open={open} config={config} robots={robots} onClose={() => setOpen(false)} onSaved={onSaved} /> : null}
+      {config ? <ConfigDrawer open={open} config={config} companyName={companies.find((c) => c.value === config.companyId)?.label ?? ''} robots={robots} onClose={() => setOpen(false)} onSaved={onSaved} /> : null}
     </OverviewShell>
   );
 }

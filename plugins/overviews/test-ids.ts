@@ -3,6 +3,7 @@ export const OVERVIEW_TEST_IDS = {
   dashboard: 'dashboard',
   dashboardEmpty: 'dashboard-empty',
   configure: 'dashboard-configure',
+  company: 'dashboard-company',
   configDrawer: 'dashboard-config',
   configCameras: 'dashboard-config-cameras',
   configMaps: 'dashboard-config-maps',

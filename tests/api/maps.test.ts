@@ -384,7 +384,15 @@ describe('map elements', () => {
     // Like resetPosition it is refused while the robot navigates (its simulated day may be a patrol): stop it first.
     expect((await s.call('robotAction', { robotId, action: 10 }, entadmin)).statusCode).toBe(200);
     for (let i = 0; i < 25 && (await s.call('reqRobotStatus', { robotId }, entadmin)).param?.status !== 0; i++) await new Promise((r) => setTimeout(r, 200));
-    const sent = await s.call('setInitPosition', { robotId, mapId: onMap, x: 1234, y: 2345, theta: 90 }, entadmin);
+    // A map synced by an earlier test may still be switching the robot's map: ask again with the map it is on.
+    let sent = await s.call('setInitPosition', { robotId, mapId: onMap, x: 1234, y: 2345, theta: 90 }, entadmin);
+    // On a busy machine the robot may also not have stopped yet (refused like resetPosition): stop it again.
+    for (let i = 0; i < 10 && sent.statusCode === 400; i++) {
+      if (sent.statusInfo !== 'The robot does not work on this map') await s.call('robotAction', { robotId, action: 10 }, entadmin);
+      await new Promise((r) => setTimeout(r, 300));
+      const now = (await s.call('reqRobotStatus', { robotId }, entadmin)).param.mapId as number;
+      sent = await s.call('setInitPosition', { robotId, mapId: now, x: 1234, y: 2345, theta: 90 }, entadmin);
+    }
     expect(sent).toMatchObject({ statusCode: 200, param: { result: 'accepted', action: 'setInitPosition' } });
     let r: { x: number; y: number; theta: number } | undefined;
     for (let i = 0; i < 30; i++) {

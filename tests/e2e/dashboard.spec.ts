@@ -55,6 +55,28 @@ test('dashboard: an operator configures cameras and a map, sees them live, is re
   await expect(page.getByTestId('dashboard-empty')).toBeVisible();
 });
 
+test('dashboard: a company with subsidiaries chooses whose configuration it sees and sets', async ({ page }) => {
+  await login(page, 'entsuper');
+  await page.goto('/dashboard');
+  const drawer = page.getByTestId('dashboard-config');
+  await expect(drawer).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(drawer).toBeHidden();
+  await choose(page, 'dashboard-company', 'HarborEast');
+  await expect(drawer).toBeVisible();
+  await choose(page, 'dashboard-config-cameras', 'EastPatrol · Front');
+  await choose(page, 'dashboard-config-maps', 'DepotGround');
+  await page.getByTestId('dashboard-config-save').click();
+  await expect(drawer).toBeHidden();
+  await expect(page.getByTestId('dashboard-camera-0')).toContainText('EastPatrol · Front');
+  // The parent company's own configuration is untouched.
+  await choose(page, 'dashboard-company', 'HarborSecurity');
+  await expect(page.getByTestId('dashboard-empty')).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await choose(page, 'dashboard-company', 'HarborEast');
+  await expect(page.getByTestId('dashboard-camera-0')).toContainText('EastPatrol · Front');
+});
+
 test('monitor overview and navigation overview: live KPIs over the dots, robots on their maps', async ({ page }) => {
   await login(page, 'operator');
   await page.goto('/monitorOverview');
