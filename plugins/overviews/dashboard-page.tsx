@@ -82,6 +82,8 @@ export default function DashboardPage() {
               aria-label={t('dashboard.company')}
               value={config?.companyId}
               options={companies}
+              showSearch
+              optionFilterProp="label"
               onChange={(v: number) => {
                 setConfig(null);
                 setCompanyId(v);

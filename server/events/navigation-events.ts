@@ -173,7 +173,17 @@ export function registerNavigationEvents(reg: EventRegistry, svc: Services): () 
   navigationIntake = { onProgress: (report) => onProgress(report) };
 
   /** A robot's progress report: stored on the task and its run's record, pushed; the run ends finished, stopped or failed. */
+  /**
+   * Reports of runs being dispatched: the robot answers the command and may report its first point
+   * before the run is written as running (a busy server), so they wait here and are applied after.
+   */
+  const dispatching = new Map<number, RobotNaviProgress[]>();
   async function onProgress(p: RobotNaviProgress): Promise<void> {
+    const early = dispatching.get(p.taskId);
+    if (early) {
+      early.push(p);
+      return;
+    }
     const t = (await svc.db.query<TaskRow>('SELECT * FROM nav_tasks WHERE id = $1 AND "robotId" = $2', [p.taskId, p.robotId]))[0];
     if (!t || t.status !== NaviStatus.running) return; // a run already stopped here, or not this robot's
     const rec = (await svc.db.query<{ id: number; armed: boolean }>('SELECT id, "armed" FROM nav_records WHERE "taskId" = $1 AND "endedAt" IS NULL ORDER BY id DESC LIMIT 1', [t.id]))[0];
@@ -238,7 +248,21 @@ export function registerNavigationEvents(reg: EventRegistry, svc: Services): () 
     const c = map?.config;
     if (!route || !c?.scale || !c.pixelH || c.Xorigin === undefined || c.Yorigin === undefined) throw new AppError(StatusCode.badRequest, 'navRouteMissing', { name: t.routeName });
     const points = route.points.map(([px, py]) => [+(c.Xorigin! + px * c.scale!).toFixed(3), +(c.Yorigin! + (c.pixelH! - py) * c.scale!).toFixed(3)]);
-    const reply = await svc.gateway.request(t.robotId, 'navigate', { taskId: t.id, mapId: t.mapId, points, count: t.count ?? 1 });
+    const early: RobotNaviProgress[] = [];
+    dispatching.set(t.id, early);
+    try {
+      await startRun(t, points);
+    } catch (err) {
+      dispatching.delete(t.id);
+      throw err;
+    }
+    dispatching.delete(t.id);
+    for (const p of early) await onProgress(p);
+  }
+
+  /** Asks the robot to drive the route; once it accepts, the run is written as running. */
+  async function startRun(t: TaskRow, points: number[][]): Promise<void> {
+    const reply = await svc.gateway!.request(t.robotId, 'navigate', { taskId: t.id, mapId: t.mapId, points, count: t.count ?? 1 });
     if (!reply) throw new AppError(StatusCode.badRequest, 'mapSyncTimeout');
     if (reply.result === 'refused') throw new AppError(StatusCode.badRequest, reply.reason ? REFUSALS[reply.reason] : 'refusedState');
     await svc.db.transaction(async (tx) => {

@@ -220,7 +220,7 @@ test('a patrol task on a drawn route: run now, and the simulated robot moves alo
   await chooseOption(page, form.locator('#root_robotId'), 'FireGuard1');
   await chooseOption(page, form.locator('#root_mapId'), 'HQFloor2');
   // The route is a choice among the chosen map's routes.
-  await chooseOption(page, form.locator('#root_routeName'), 'Hall');
+  await chooseOption(page, form.locator('#root_routeName'), 'Hall', { exact: false });
   await page.getByTestId('entity-submit-navigation-task').click();
   await expect(form).toBeHidden();
   const row = page.getByTestId('entity-table-navigation-task').locator('tr', { hasText: 'HallRound' });
