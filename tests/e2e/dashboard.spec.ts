@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { login } from './helpers';
+import { chooseOption, login } from './helpers';
 
 async function choose(page: Page, testId: string, text: string) {
   const select = page.getByTestId(testId);
@@ -62,18 +62,18 @@ test('dashboard: a company with subsidiaries chooses whose configuration it sees
   await expect(drawer).toBeVisible();
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(drawer).toBeHidden();
-  await choose(page, 'dashboard-company', 'HarborEast');
+  await chooseOption(page, page.getByTestId('dashboard-company'), 'HarborEast', { exact: false });
   await expect(drawer).toBeVisible();
   await choose(page, 'dashboard-config-cameras', 'EastPatrol · Front');
   await choose(page, 'dashboard-config-maps', 'DepotGround');
   await page.getByTestId('dashboard-config-save').click();
   await expect(drawer).toBeHidden();
   await expect(page.getByTestId('dashboard-camera-0')).toContainText('EastPatrol · Front');
-  // The parent company's own configuration is untouched.
-  await choose(page, 'dashboard-company', 'HarborSecurity');
+  // The parent company's own configuration is untouched (the company is chosen without Escape: it would close the drawer that opens).
+  await chooseOption(page, page.getByTestId('dashboard-company'), 'HarborSecurity', { exact: false });
   await expect(page.getByTestId('dashboard-empty')).toBeVisible();
   await page.getByRole('button', { name: 'Cancel' }).click();
-  await choose(page, 'dashboard-company', 'HarborEast');
+  await chooseOption(page, page.getByTestId('dashboard-company'), 'HarborEast', { exact: false });
   await expect(page.getByTestId('dashboard-camera-0')).toContainText('EastPatrol · Front');
 });
 
