@@ -94,7 +94,7 @@ export function ConfigDrawer({ open, config, companyName, robots, onClose, onSav
 
   return (
     <Drawer
-      title={t('dashboard.settings')}
+      title={companyName ? `${t('dashboard.settings')} · ${companyName}` : t('dashboard.settings')}
       open={open}
       onClose={onClose}
       width={480}
