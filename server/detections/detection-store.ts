@@ -15,7 +15,7 @@ function finite(v: unknown): number | null {
   return typeof v === 'number' && Number.isFinite(v) ? v : null;
 }
 
-function pose(p: unknown): Record<'x' | 'y' | 'latitude' | 'longitude', number | null> {
+function pose(p: unknown): DetectionPoint {
   const o = (p && typeof p === 'object' ? p : {}) as Partial<DetectionPose>;
   const lat = finite(o.latitude);
   const lng = finite(o.longitude);
@@ -57,26 +57,31 @@ export async function storeDetection(
   // The company's identity blacklist and the robot's thresholds decide, not the robot.
   const settings = settingsOf && THRESHOLD_KINDS.includes(message.kind) ? await settingsOf(robotId) : undefined;
   await recogniseDetection(db, robot.companyId || null, message.kind, data, settings);
+  return insertDetection(db, {
+    companyId: robot.companyId || null,
+    robotId,
+    kind: message.kind,
+    detectedAt: new Date(t ?? Date.now()).toISOString(),
+    pictureUrl,
+    mapId: finite(message.mapId) ?? robot.mapId,
+    start,
+    end,
+    data: JSON.stringify(data).length <= 16_384 ? JSON.stringify(data) : '{}',
+  });
+}
+
+/** A point of a detection: map millimetres and GPS. */
+type DetectionPoint = Record<'x' | 'y' | 'latitude' | 'longitude', number | null>;
+
+/** Writes one `detections` row (robot reports and telecontrol snapshots alike); returns its id. */
+export async function insertDetection(
+  db: Db,
+  row: { companyId: number | null; robotId: string; kind: string; detectedAt: string; pictureUrl: string | null; mapId: number | null; start: DetectionPoint; end: DetectionPoint; data: string },
+): Promise<number | null> {
   const rows = await db.query<{ id: number }>(
     `INSERT INTO detections ("companyId", "robotId", kind, "detectedAt", "pictureUrl", "mapId", "startX", "startY", "endX", "endY", "startLat", "startLng", "endLat", "endLng", data)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING id`,
-    [
-      robot.companyId || null,
-      robotId,
-      message.kind,
-      new Date(t ?? Date.now()).toISOString(),
-      pictureUrl,
-      finite(message.mapId) ?? robot.mapId,
-      start.x,
-      start.y,
-      end.x,
-      end.y,
-      start.latitude,
-      start.longitude,
-      end.latitude,
-      end.longitude,
-      JSON.stringify(data).length <= 16_384 ? JSON.stringify(data) : '{}',
-    ],
+    [row.companyId, row.robotId, row.kind, row.detectedAt, row.pictureUrl, row.mapId, row.start.x, row.start.y, row.end.x, row.end.y, row.start.latitude, row.start.longitude, row.end.latitude, row.end.longitude, row.data],
   );
   bumpTable('detections');
   return rows[0]?.id ?? null;

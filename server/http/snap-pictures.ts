@@ -6,7 +6,7 @@ import { Files } from '../../common/constants';
 import { formatMessage } from '../../common/messages';
 import { RestCode, StatusCode, type Lang, type RestAnswer } from '../../common/protocol';
 import { formatBytes, type UploadKind } from '../../common/uploads';
-import { bumpTable } from '../entities/crud';
+import { insertDetection } from '../detections/detection-store';
 import { visibleRobot } from '../entities/scope';
 import { AppError } from '../errors';
 import type { Services } from '../services';
@@ -50,23 +50,19 @@ export function registerSnapPictures(app: FastifyInstance, svc: Services, langOf
       const robot = await visibleRobot(svc.db, session, svc.fleet.get(fields.robotId ?? ''));
       const cameraId = int(fields.cameraId);
       const mapId = int(fields.mapId) ?? robot.mapId;
-      const rows = await svc.db.query<{ id: number; detectedAt: string }>(
-        `INSERT INTO detections ("companyId", "robotId", kind, "detectedAt", "pictureUrl", "mapId", "startX", "startY", "endX", "endY", "startLat", "startLng", "endLat", "endLng", data)
-         VALUES ($1, $2, 'snap', now(), $3, $4, $5, $6, $5, $6, $7, $8, $7, $8, $9) RETURNING id, "detectedAt"`,
-        [
-          robot.companyId || null,
-          robot.robotId,
-          stored.url,
-          mapId,
-          robot.x,
-          robot.y,
-          robot.latitude,
-          robot.longitude,
-          JSON.stringify({ cameraId: cameraId !== null && cameraId <= 4 ? cameraId : null, source: 'telecontrol', userId: session.userId }),
-        ],
-      );
-      bumpTable('detections');
-      return { code: RestCode.ok, message: formatMessage('ok', lang), data: { id: rows[0]!.id, url: stored.url, size: stored.size, type: stored.type, robotId: robot.robotId } };
+      const point = { x: robot.x, y: robot.y, latitude: robot.latitude, longitude: robot.longitude };
+      const id = await insertDetection(svc.db, {
+        companyId: robot.companyId || null,
+        robotId: robot.robotId,
+        kind: 'snap',
+        detectedAt: new Date().toISOString(),
+        pictureUrl: stored.url,
+        mapId,
+        start: point,
+        end: point,
+        data: JSON.stringify({ cameraId: cameraId !== null && cameraId <= 4 ? cameraId : null, source: 'telecontrol', userId: session.userId }),
+      });
+      return { code: RestCode.ok, message: formatMessage('ok', lang), data: { id, url: stored.url, size: stored.size, type: stored.type, robotId: robot.robotId } };
     } catch (err) {
       if (stored) fs.rmSync(stored.path, { force: true });
       if (err instanceof AppError) return { code: err.statusCode, message: formatMessage(err.messageKey, lang, err.vars) };
