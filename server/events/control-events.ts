@@ -79,6 +79,9 @@ const emergencySchema = ajv.compile({
  */
 export function registerControlEvents(reg: EventRegistry, svc: Services): void {
   const visibleRobot = (ctx: AuthedContext, robotId: string) => visibleRobotOf(svc.db, ctx.session, svc.fleet.get(robotId));
+  /** Whether the robot has a central control (its serial number set): only then is "original" offered (spec §4). */
+  const hasCentralControl = async (robotId: string): Promise<boolean> =>
+    !!(await svc.db.query<{ sn: string | null }>('SELECT "centralControlSn" AS sn FROM robots WHERE "robotId" = $1', [robotId]))[0]?.sn;
   const ask = async (robotId: string, action: RobotCommand['action'], params?: Record<string, unknown>): Promise<RobotReply> => {
     if (!svc.gateway) throw new AppError(StatusCode.badRequest, 'robotOffline');
     const reply = await svc.gateway.request(robotId, action, params);
@@ -195,8 +198,8 @@ export function registerControlEvents(reg: EventRegistry, svc: Services): void {
       const robot = await visibleRobot(ctx as AuthedContext, p.robotId);
       if (!robot.online || !robot.videoOnline) throw new AppError(StatusCode.badRequest, 'robotOffline');
       // The robot's settings say its codec and default definition; its central control allows "original".
-      const video = ((await robotSettings(svc.db, svc.schemas, p.robotId))?.video ?? {}) as { videoCodec?: unknown; defaultDefinition?: unknown };
-      const row = (await svc.db.query<{ sn: string | null }>('SELECT "centralControlSn" AS sn FROM robots WHERE "robotId" = $1', [p.robotId]))[0];
+      const [settings, centralControl] = await Promise.all([robotSettings(svc.db, svc.schemas, p.robotId), hasCentralControl(p.robotId)]);
+      const video = (settings?.video ?? {}) as { videoCodec?: unknown; defaultDefinition?: unknown };
       const definition = p.definition ?? (Number.isInteger(video.defaultDefinition) ? (video.defaultDefinition as number) : Definition.default);
       // The console adds its token and the websocket address of /config.json.
       return {
@@ -205,7 +208,7 @@ export function registerControlEvents(reg: EventRegistry, svc: Services): void {
         path: `/live/${p.robotId}/${CAMERAS[p.cameraId]}`,
         definition,
         codec: codecOfSetting(video.videoCodec),
-        centralControl: !!row?.sn,
+        centralControl,
       };
     },
   });
@@ -248,8 +251,7 @@ export function registerControlEvents(reg: EventRegistry, svc: Services): void {
     }),
     handler: async (ctx, p) => {
       if (p.sharpness === Definition.original) {
-        const row = (await svc.db.query<{ sn: string | null }>('SELECT "centralControlSn" AS sn FROM robots WHERE "robotId" = $1', [p.robotId]))[0];
-        if (!row?.sn) throw new AppError(StatusCode.badRequest, 'definitionOriginal');
+        if (!(await hasCentralControl(p.robotId))) throw new AppError(StatusCode.badRequest, 'definitionOriginal');
       }
       await command(ctx as AuthedContext, p.robotId, 'videoParam', { cameraId: p.index, sharpness: p.sharpness });
       svc.hub.publishRobot(p.robotId, 'videoParamNew', { index: p.index, sharpness: p.sharpness });
