@@ -16,7 +16,7 @@ test('history video: a recorded clip is exported with progress, plays, and is li
   await expect(page.getByTestId('history-video-calendar').locator('[data-recorded="yes"]').first()).toBeVisible();
   const clips = page.getByTestId('history-video-clips');
   let exportButton = clips.getByTestId(/^history-video-export-\d+$/).last();
-  if (!(await exportButton.isVisible({ timeout: 5_000 }).catch(() => false))) {
+  if (!(await exportButton.waitFor({ timeout: 5_000 }).then(() => true, () => false))) {
     await page.getByTestId('history-video-calendar').locator('[data-recorded="yes"]').last().click();
     exportButton = clips.getByTestId(/^history-video-export-\d+$/).last();
   }
@@ -55,15 +55,17 @@ test('history video: an export can be cancelled, and a general user may browse b
   await page.getByTestId('menu-historyVideo').click();
   const clips = page.getByTestId('history-video-clips');
   let exportButton = clips.getByTestId(/^history-video-export-\d+$/).last();
-  if (!(await exportButton.isVisible({ timeout: 5_000 }).catch(() => false))) {
+  if (!(await exportButton.waitFor({ timeout: 5_000 }).then(() => true, () => false))) {
     await page.getByTestId('history-video-calendar').locator('[data-recorded="yes"]').last().click();
     exportButton = clips.getByTestId(/^history-video-export-\d+$/).last();
   }
   await exportButton.click();
   await page.getByTestId('history-video-export-ok').click();
+  // The export dialog closes first (on a loaded machine its closing OK button is still there for a while).
+  await expect(page.getByTestId('history-video-export-dialog')).toBeHidden();
   const item = page.getByTestId('history-video-exports').locator('[data-testid^="history-video-exports-"]').first();
   await item.getByRole('button', { name: 'Cancel export' }).click();
-  await page.getByRole('button', { name: 'OK' }).click();
+  await page.locator('.ant-popconfirm:visible').getByRole('button', { name: 'OK' }).click();
   await expect(item).toContainText('Cancelled');
   await expect(item.getByRole('button', { name: 'Play' })).toHaveCount(0);
 
