@@ -93,6 +93,15 @@ const ElementShape = memo(function ElementShape({ e, zoom, offset, highlight }: 
   );
 }, (a, b) => a.e === b.e && a.offset === b.offset && a.highlight === b.highlight && (a.zoom === b.zoom || (shapeOf(a.e) !== 'point' && !isRollerShutter(a.e))));
 
+/**
+ * Where the pointer is on the stage's box, in screen pixels. Not Konva's pointer position: that
+ * is measured on the drawn content, which a pan or zoom preview moves and scales by CSS.
+ */
+function screenOf(evt: Konva.KonvaEventObject<MouseEvent | WheelEvent>): Pt | null {
+  const box = evt.target.getStage()?.container().getBoundingClientRect();
+  return box ? [evt.evt.clientX - box.left, evt.evt.clientY - box.top] : null;
+}
+
 /** The editor's stage. */
 export function MapCanvas({ width, height, image, mapSize, view, elements, selected, tool, robots, onPointer, onWheel, preview }: Props) {
   const background = useRef<Konva.Group>(null);
@@ -129,10 +138,8 @@ export function MapCanvas({ width, height, image, mapSize, view, elements, selec
   // Konva reports two quick clicks anywhere as a double-click; only two at one spot finish a drawing.
   const downs = useRef<Pt[]>([]);
   const pointer = (type: CanvasPointer['type'], evt: Konva.KonvaEventObject<MouseEvent>) => {
-    const stage = evt.target.getStage();
-    const pos = stage?.getPointerPosition();
-    if (!pos) return;
-    const screen: Pt = [pos.x, pos.y];
+    const screen = screenOf(evt);
+    if (!screen) return;
     if (type === 'down') downs.current = [...downs.current.slice(-1), screen];
     if (type === 'dblclick') {
       const [a, b] = downs.current;
@@ -162,8 +169,8 @@ export function MapCanvas({ width, height, image, mapSize, view, elements, selec
       onContextMenu={(e) => e.evt.preventDefault()}
       onWheel={(e) => {
         e.evt.preventDefault();
-        const pos = e.target.getStage()?.getPointerPosition();
-        if (pos) onWheel(e.evt.deltaY, [pos.x, pos.y]);
+        const at = screenOf(e);
+        if (at) onWheel(e.evt.deltaY, at);
       }}
       style={{ background: '#f0f2f5', cursor: tool.name === 'select' ? 'default' : 'crosshair' }}
     >

@@ -43,6 +43,8 @@ import { fitView, mmToPixel, panBy, pixelToMm, screenToMap, zoomStep } from './m
 
 type ToolName = 'select' | 'forbidden' | 'area' | 'route' | 'track' | 'charge' | 'shutter' | 'point';
 
+/** A pan or zoom is drawn anew once the gestures have paused this long (until then the drawn bitmap is moved by CSS). */
+const VIEW_SETTLE_MS = 200;
 /** Point kinds the point tool places (spec §3: initial position, points of interest, transport points…). */
 const POINT_KINDS = [
   MapElementKind.initPosition,
@@ -194,8 +196,11 @@ export default function MapEditorPage() {
   const preview = useRef<((v: ViewState) => void) | null>(null);
   const live = useRef<ViewState | null>(null);
   const settle = useRef<ReturnType<typeof setTimeout> | null>(null);
+  /** The committed view at once (a press commits the preview; its release may come before React renders again). */
+  const drawn = useRef(state.view);
+  drawn.current = state.view;
   const gesture = (change: (v: ViewState) => ViewState) => {
-    live.current = change(live.current ?? state.view);
+    live.current = change(live.current ?? drawn.current);
     preview.current?.(live.current);
   };
   const commitView = useCallback(() => {
@@ -203,15 +208,23 @@ export default function MapEditorPage() {
     settle.current = null;
     const v = live.current;
     live.current = null;
-    if (v) setHistory((h) => ({ ...h, present: { ...h.present, view: v } }));
+    if (!v) return;
+    drawn.current = v;
+    setHistory((h) => ({ ...h, present: { ...h.present, view: v } }));
   }, []);
   const setView = (change: (v: ViewState) => ViewState) => {
     commitView();
     setHistory((h) => ({ ...h, present: { ...h.present, view: change(h.present.view) } }));
   };
 
+  /** Commits the previewed view once the gestures have paused (a drag, then a wheel, then a drag is one redraw). */
+  const settleView = () => {
+    if (settle.current) clearTimeout(settle.current);
+    settle.current = setTimeout(commitView, VIEW_SETTLE_MS);
+  };
   const onPointer = (p: CanvasPointer) => {
-    if (p.type === 'down' && (p.button === 1 || p.button === 2)) return void (commitView(), (panning.current = p.screen));
+    // Panning goes on from the previewed view: no redraw between gestures that follow each other.
+    if (p.type === 'down' && (p.button === 1 || p.button === 2)) return void (panning.current = p.screen);
     if (panning.current) {
       if (p.type === 'move') {
         const [x, y] = panning.current;
@@ -219,15 +232,17 @@ export default function MapEditorPage() {
         gesture((v) => panBy(v, p.screen[0] - x, p.screen[1] - y));
       } else if (p.type === 'up') {
         panning.current = null;
-        commitView();
+        settleView();
       }
       return;
     }
-    if (live.current) commitView();
-    const at = screenToMap(state.view, p.screen);
+    // Other pointer work reads the point in the view the user sees; a press commits that view (a hover does not redraw).
+    const view = live.current ?? drawn.current;
+    if (live.current && p.type !== 'move') commitView();
+    const at = screenToMap(view, p.screen);
     if (p.type === 'down' && tool.name === 'select') {
       // Empty space under the select tool pans the view (and clears the selection).
-      const tol = 6 / state.view.zoom;
+      const tol = 6 / view.zoom;
       const onHandle = state.doc.elements.some((e) => state.selected.includes(e.id) && hitVertex(e, at, tol) >= 0);
       if (!onHandle && !hitElement(state.doc.elements, at, tol)) {
         panning.current = p.screen;
@@ -239,8 +254,7 @@ export default function MapEditorPage() {
   };
   const onWheel = (dy: number, at: [number, number]) => {
     gesture((v) => zoomStep(v, dy < 0 ? 1 : -1, at));
-    if (settle.current) clearTimeout(settle.current);
-    settle.current = setTimeout(commitView, 200);
+    settleView();
   };
 
   const pick = useCallback(

@@ -180,6 +180,49 @@ test('a transport kind and point-of-interest fields are saved and found again', 
   await expect(page.getByTestId('map-poi-field-phone')).toHaveValue('13812345678');
 });
 
+test('pan and zoom follow the pointer: a click right after a wheel or a drag lands where the user sees it', async ({ page }) => {
+  await login(page, 'entadmin');
+  await page.goto('/home/mapManage');
+  const row = page.locator('[data-testid^="map-row-"]', { hasText: 'HQFloor1' });
+  const mapId = (await row.getAttribute('data-testid'))!.replace('map-row-', '');
+  await page.goto(`/home/mapEditor?mapId=${mapId}`);
+  await expect(page.getByTestId('map-editor-canvas')).toHaveAttribute('data-ready', '1');
+  // Screen points relative to the canvas centre, measured afresh (a tool's hint may wrap and move the canvas).
+  const at = async (dx: number, dy: number): Promise<[number, number]> => {
+    const box = (await page.getByTestId('map-editor-canvas').boundingBox())!;
+    return [box.x + box.width / 2 + dx, box.y + box.height / 2 + dy];
+  };
+  const props = page.getByTestId('map-element-props').getByTestId('map-element-name');
+
+  // A charging pile right of the centre; then nothing is chosen.
+  await page.getByTestId('map-tool-charge').click();
+  await page.mouse.click(...(await at(120, 60)));
+  await expect(props).toHaveValue(/chargePosition/);
+  await page.getByTestId('map-tool-select').click();
+  const pile = await at(120, 60);
+  const empty = await at(-200, -150);
+  await page.mouse.click(...empty);
+  await expect(props).toHaveCount(0);
+
+  // Two wheel steps about the pile keep it under the pointer; clicked at once (the view is still a preview), it is chosen.
+  await page.mouse.move(...pile);
+  await page.mouse.wheel(0, -120);
+  await page.mouse.wheel(0, -120);
+  await page.mouse.click(...pile);
+  await expect(props).toHaveValue(/chargePosition/);
+  await expect(page.getByTestId('map-zoom')).not.toHaveText('1.0×');
+  await page.mouse.click(...empty);
+  await expect(props).toHaveCount(0);
+
+  // A right-button drag moves the pile with the pointer; clicked where it went, it is chosen.
+  await page.mouse.move(...pile);
+  await page.mouse.down({ button: 'right' });
+  for (let i = 1; i <= 10; i++) await page.mouse.move(pile[0] - i * 15, pile[1] - i * 8);
+  await page.mouse.up({ button: 'right' });
+  await page.mouse.click(pile[0] - 150, pile[1] - 80);
+  await expect(props).toHaveValue(/chargePosition/);
+});
+
 test('robots on a demo map are shown live from the realtime link', async ({ page }) => {
   await login(page, 'entadmin');
   await page.goto('/home/mapManage');
