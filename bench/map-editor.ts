@@ -125,6 +125,21 @@ async function main(): Promise<void> {
     await page.goto(`${base}/home/mapEditor?mapId=${mapId}`);
     await ready.waitFor({ timeout: 30_000 });
     console.log(`cold page load of the editor URL (reference): ${Date.now() - t1} ms`);
+    {
+      // A person reads the list before clicking: a fresh browser (nothing cached), a second on the list, then the click.
+      const state = await page.context().storageState();
+      const fresh = await browser.newContext({ viewport: { width: 1600, height: 1000 }, storageState: state });
+      const other = await fresh.newPage();
+      await other.goto(`${base}/home/mapManage`);
+      await other.getByTestId(`map-edit-${mapId}`).waitFor();
+      await other.waitForTimeout(1_000);
+      const t2 = Date.now();
+      await other.getByTestId(`map-edit-${mapId}`).click();
+      await other.locator(`[data-testid="map-editor-canvas"][data-ready="1"][data-elements="${ZONES + ROUTES}"]`).waitFor({ timeout: 30_000 });
+      await other.evaluate(`new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))`);
+      console.log(`first open 1 s after the list shows, nothing cached (reference): ${Date.now() - t2} ms`);
+      await fresh.close();
+    }
 
     // Pan (drag empty space) and zoom (wheel) for a few seconds, recording frame intervals.
     const box = (await page.getByTestId('map-editor-canvas').boundingBox())!;

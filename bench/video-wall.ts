@@ -79,7 +79,8 @@ async function heapMb(page: Page): Promise<number> {
 
 async function main(): Promise<void> {
   if (!fs.existsSync(path.join('dist', 'index.html'))) throw new Error('Build the console first (npx vite build).');
-  const server = await startBenchServer('video-wall');
+  // No simulated outages (video drops, offline robots) while start-up is measured.
+  const server = await startBenchServer('video-wall', { SIM_EPISODE_MINUTES: '0', SIM_ALARM_MINUTES: '0' });
   const base = server.base;
   const browser = await launchChromium();
   let ok = true;
