@@ -450,7 +450,8 @@ export default function MapEditorPage() {
             {t('delete')}
           </Button>
         </Popconfirm>
-        <Typography.Text type="secondary" data-testid={IDS.hint} style={{ flex: 1, minWidth: 240 }}>
+        {/* Two lines kept for every tool's hint: a longer one does not push the canvas down under the pointer. */}
+        <Typography.Text type="secondary" data-testid={IDS.hint} style={{ flex: 1, minWidth: 240, minHeight: 44, display: 'flex', alignItems: 'center', lineHeight: '22px' }}>
           {t(hintKey)}
         </Typography.Text>
       </Flex>

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { MapProcessState, mapsTopic, type MapConfig } from '../../common/map';
 import type { Services } from '../services';
-import type { MapJob, MapWorkerMessage } from './map-worker';
+import type { MapJob, MapWorkerCommand, MapWorkerMessage } from './map-worker';
 import { nativeZoomOf } from './tiles';
 
 /**
@@ -23,39 +23,56 @@ function pushProgress(svc: Services, companyId: number, mapId: number, processSt
 }
 
 const running = new Set<number>();
-/** The workers under way, per server (tests run several servers in one process). */
-const workersOf = new WeakMap<Services, Set<Worker>>();
+/** The worker threads still alive (until their exit), per server (tests run several servers in one process): a shutdown waits for them. */
+const exits = new WeakMap<Services, Set<Worker>>();
 
 /** Runs one map's processing in a worker thread (map-worker.ts), reporting its progress. */
 function processInWorker(svc: Services, job: MapJob, onProgress: (percent: number) => void): Promise<Extract<MapWorkerMessage, { type: 'done' }>> {
-  let workers = workersOf.get(svc);
-  if (!workers) workersOf.set(svc, (workers = new Set()));
-  const mine = workers;
   return new Promise((resolve, reject) => {
     // The server runs TypeScript through tsx; the worker's entry registers tsx in the thread.
     const worker = new Worker(new URL('./map-worker-entry.mjs', import.meta.url), { workerData: job });
-    mine.add(worker);
     let settled = false;
     const settle = (fn: () => void) => {
       if (settled) return;
       settled = true;
-      mine.delete(worker);
       fn();
     };
     worker.on('message', (m: MapWorkerMessage) => {
       if (m.type === 'progress') onProgress(m.percent);
       else if (m.type === 'done') settle(() => resolve(m));
       else settle(() => reject(new Error(m.message)));
-      if (m.type !== 'progress') void worker.terminate();
     });
     worker.on('error', (err) => settle(() => reject(err)));
-    worker.on('exit', (code) => settle(() => reject(new Error(`map processing stopped (exit ${code})`))));
+    // The thread ends by itself after its last message. (Cutting a thread off with terminate() while it
+    // writes can abort the whole process in Node 20: "close before init" in zlib's cleanup.)
+    worker.on('exit', (code) => {
+      exits.get(svc)?.delete(worker);
+      settle(() => reject(new Error(`map processing stopped (exit ${code})`)));
+    });
+    let set = exits.get(svc);
+    if (!set) exits.set(svc, (set = new Set()));
+    set.add(worker);
   });
 }
 
-/** Stops map processing under way (server shutdown); the maps stay "slicing" until processed again. */
+/** Seconds a worker asked to stop may take to reach its next tile before it is cut off. */
+const STOP_GRACE_MS = 5_000;
+
+/** Stops map processing under way (server shutdown): each worker stops at its next tile; the maps stay "slicing" until processed again. */
 export async function stopMapProcessing(svc: Services): Promise<void> {
-  await Promise.all([...(workersOf.get(svc) ?? [])].map((w) => w.terminate()));
+  await Promise.all(
+    [...(exits.get(svc) ?? [])].map(
+      (w) =>
+        new Promise<void>((resolve) => {
+          const last = setTimeout(() => void w.terminate().finally(resolve), STOP_GRACE_MS);
+          w.once('exit', () => {
+            clearTimeout(last);
+            resolve();
+          });
+          w.postMessage({ type: 'stop' } satisfies MapWorkerCommand);
+        }),
+    ),
+  );
 }
 
 /**

@@ -23,6 +23,11 @@ export type MapWorkerMessage =
   | { type: 'done'; width: number; height: number; resolution: number; origin: [number, number, number] }
   | { type: 'error'; message: string };
 
+/** What the worker is told: stop at the next tile (the thread then ends by itself, not cut off mid-write). */
+export type MapWorkerCommand = { type: 'stop' };
+
+const stop = new AbortController();
+
 async function run(job: MapJob): Promise<MapWorkerMessage> {
   const yaml = parseMapYaml(fs.readFileSync(job.yamlPath, 'utf8'));
   const grid = parsePgm(fs.readFileSync(job.pgmPath), yaml);
@@ -30,11 +35,14 @@ async function run(job: MapJob): Promise<MapWorkerMessage> {
   const images = renderMapImages(grid);
   fs.writeFileSync(path.join(job.work, 'map.png'), images.grey);
   fs.writeFileSync(path.join(job.work, 'map-colour.png'), images.colour);
-  await cutTilePyramid(grid, job.layer, job.work, (percent) => parentPort!.postMessage({ type: 'progress', percent } satisfies MapWorkerMessage));
+  await cutTilePyramid(grid, job.layer, job.work, (percent) => parentPort!.postMessage({ type: 'progress', percent } satisfies MapWorkerMessage), stop.signal);
   return { type: 'done', width: grid.width, height: grid.height, resolution: yaml.resolution, origin: yaml.origin };
 }
 
 if (parentPort) {
+  parentPort.on('message', (m: MapWorkerCommand) => m?.type === 'stop' && stop.abort());
+  // Listening must not keep the thread alive: it ends once its work is done.
+  parentPort.unref();
   run(workerData as MapJob).then(
     (m) => parentPort!.postMessage(m),
     (err: unknown) => parentPort!.postMessage({ type: 'error', message: String((err as Error)?.message ?? err) } satisfies MapWorkerMessage),

@@ -98,7 +98,7 @@ const yieldNow = () => new Promise<void>((r) => setImmediate(r));
  * unknown, which is what makes level 10 take seconds rather than the spec's estimated 48 minutes.
  * Works in slices and yields between them so the server keeps answering; reports progress 0-100.
  */
-export async function cutTilePyramid(grid: OccupancyGrid, maxZoom: number, dir: string, onProgress: (percent: number) => void = () => undefined): Promise<TileManifest> {
+export async function cutTilePyramid(grid: OccupancyGrid, maxZoom: number, dir: string, onProgress: (percent: number) => void = () => undefined, signal?: AbortSignal): Promise<TileManifest> {
   const T = MapGuards.tileSize;
   const N = nativeZoomOf(grid.width, grid.height);
   fs.mkdirSync(path.join(dir, 'tiles'), { recursive: true });
@@ -159,6 +159,8 @@ export async function cutTilePyramid(grid: OccupancyGrid, maxZoom: number, dir: 
           const pct = Math.floor((done / totalTiles) * 100);
           if (pct !== lastReport) onProgress((lastReport = pct));
           await yieldNow();
+          // Asked to stop (server shutdown): between two tiles, never inside one.
+          signal?.throwIfAborted();
           sliceStart = Date.now();
         }
       }
