@@ -95,9 +95,14 @@ test('monitor overview and navigation overview: live KPIs over the dots, robots 
   expect((await raised.json()).statusCode).toBe(200);
   await expect(page.getByTestId('live-alarms')).toContainText('Alarm: collision');
   await expect(page.getByTestId('live-alarms')).toContainText('PatrolA1');
-  // Released again: a console opened in the next minute would pop it up over what the next spec clicks.
-  const cleared = await page.request.post('/api/interface', { data: { event: 'simulateAlarm', param: { robotId: '01WR000001', code: 301, state: 'clear' }, token: admin, protocolVersion: '1.0.3' } });
-  expect((await cleared.json()).statusCode).toBe(200);
+  // Released again (a collision does not release itself when the robot clears it): a console opened in the
+  // next minute would pop it up over what the next spec clicks, and a pointer resting on it keeps it open.
+  const current = (await (await page.request.post('/api/interface', { data: { event: 'getCurrentAlarm', param: { robotId: '01WR000001' }, token: admin, protocolVersion: '1.0.3' } })).json()).param as { id: number; code: number }[];
+  for (const a of current.filter((c) => c.code === 301)) {
+    const released = await page.request.post('/api/interface', { data: { event: 'setAlarmRelease', param: { id: a.id }, token: admin, protocolVersion: '1.0.3' } });
+    expect((await released.json()).statusCode).toBe(200);
+  }
+  expect(current.some((c) => c.code === 301)).toBe(true);
   const dots = page.getByTestId('overview-dots');
   await expect(dots).toHaveAttribute('data-dots', '100');
   const frames = Number(await dots.getAttribute('data-frames'));
