@@ -24,7 +24,7 @@ function pushProgress(svc: Services, companyId: number, mapId: number, processSt
 
 const running = new Set<number>();
 /** The worker threads still alive (until their exit), per server (tests run several servers in one process): a shutdown waits for them. */
-const exits = new WeakMap<Services, Set<Worker>>();
+const workersOf = new WeakMap<Services, Set<Worker>>();
 
 /** Runs one map's processing in a worker thread (map-worker.ts), reporting its progress. */
 function processInWorker(svc: Services, job: MapJob, onProgress: (percent: number) => void): Promise<Extract<MapWorkerMessage, { type: 'done' }>> {
@@ -46,12 +46,12 @@ function processInWorker(svc: Services, job: MapJob, onProgress: (percent: numbe
     // The thread ends by itself after its last message. (Cutting a thread off with terminate() while it
     // writes can abort the whole process in Node 20: "close before init" in zlib's cleanup.)
     worker.on('exit', (code) => {
-      exits.get(svc)?.delete(worker);
+      workersOf.get(svc)?.delete(worker);
       settle(() => reject(new Error(`map processing stopped (exit ${code})`)));
     });
-    let set = exits.get(svc);
-    if (!set) exits.set(svc, (set = new Set()));
-    set.add(worker);
+    let alive = workersOf.get(svc);
+    if (!alive) workersOf.set(svc, (alive = new Set()));
+    alive.add(worker);
   });
 }
 
@@ -61,7 +61,7 @@ const STOP_GRACE_MS = 5_000;
 /** Stops map processing under way (server shutdown): each worker stops at its next tile; the maps stay "slicing" until processed again. */
 export async function stopMapProcessing(svc: Services): Promise<void> {
   await Promise.all(
-    [...(exits.get(svc) ?? [])].map(
+    [...(workersOf.get(svc) ?? [])].map(
       (w) =>
         new Promise<void>((resolve) => {
           const last = setTimeout(() => void w.terminate().finally(resolve), STOP_GRACE_MS);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { chooseOption, login } from './helpers';
+import { callEvent, chooseOption, login, tokenOf } from './helpers';
 
 async function choose(page: Page, testId: string, text: string) {
   const select = page.getByTestId(testId);
@@ -81,8 +81,7 @@ test('monitor overview and navigation overview: live KPIs over the dots, robots 
   await login(page, 'operator');
   await page.goto('/monitorOverview');
   // Every robot of the operator's company tree (earlier specs may have added some): the robot tree's count.
-  const opToken = (await (await page.request.post('/api/interface', { data: { event: 'login', param: { username: 'operator', password: 'demo1234', codeId: 'x', code: 'x' }, protocolVersion: '1.0.3' } })).json()).param.token as string;
-  const tree = (await (await page.request.post('/api/interface', { data: { event: 'getMenuList', param: {}, token: opToken, protocolVersion: '1.0.3' } })).json()).param as { robots?: unknown[]; regions?: { maps?: { robots?: unknown[] }[] }[] }[];
+  const tree = (await callEvent(page, 'getMenuList', {}, await tokenOf(page, 'operator'))).param as { robots?: unknown[]; regions?: { maps?: { robots?: unknown[] }[] }[] }[];
   // Robots on a map, and the company's robots on none (admin.spec adds one).
   const robots = tree.flatMap((c) => c.regions ?? []).flatMap((r) => r.maps ?? []).flatMap((m) => m.robots ?? []).length + tree.flatMap((c) => c.robots ?? []).length;
   expect(robots).toBeGreaterThanOrEqual(6);
@@ -90,18 +89,14 @@ test('monitor overview and navigation overview: live KPIs over the dots, robots 
   await expect.poll(async () => Number(await page.getByTestId('kpi-online').getAttribute('data-value'))).toBeGreaterThan(0);
   await expect(page.getByTestId('status-distribution')).toContainText('Offline');
   // Live alarms: a robot's alarm appears at once (the realtime topic `alarms`).
-  const admin = (await (await page.request.post('/api/interface', { data: { event: 'login', param: { username: 'admin', password: 'demo1234', codeId: 'x', code: 'x' }, protocolVersion: '1.0.3' } })).json()).param.token as string;
-  const raised = await page.request.post('/api/interface', { data: { event: 'simulateAlarm', param: { robotId: '01WR000001', code: 301 }, token: admin, protocolVersion: '1.0.3' } });
-  expect((await raised.json()).statusCode).toBe(200);
+  const admin = await tokenOf(page, 'admin');
+  expect((await callEvent(page, 'simulateAlarm', { robotId: '01WR000001', code: 301 }, admin)).statusCode).toBe(200);
   await expect(page.getByTestId('live-alarms')).toContainText('Alarm: collision');
   await expect(page.getByTestId('live-alarms')).toContainText('PatrolA1');
   // Released again (a collision does not release itself when the robot clears it): a console opened in the
   // next minute would pop it up over what the next spec clicks, and a pointer resting on it keeps it open.
-  const current = (await (await page.request.post('/api/interface', { data: { event: 'getCurrentAlarm', param: { robotId: '01WR000001' }, token: admin, protocolVersion: '1.0.3' } })).json()).param as { id: number; code: number }[];
-  for (const a of current.filter((c) => c.code === 301)) {
-    const released = await page.request.post('/api/interface', { data: { event: 'setAlarmRelease', param: { id: a.id }, token: admin, protocolVersion: '1.0.3' } });
-    expect((await released.json()).statusCode).toBe(200);
-  }
+  const current = (await callEvent(page, 'getCurrentAlarm', { robotId: '01WR000001' }, admin)).param as { id: number; code: number }[];
+  for (const a of current.filter((c) => c.code === 301)) expect((await callEvent(page, 'setAlarmRelease', { id: a.id }, admin)).statusCode).toBe(200);
   expect(current.some((c) => c.code === 301)).toBe(true);
   const dots = page.getByTestId('overview-dots');
   await expect(dots).toHaveAttribute('data-dots', '100');

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { PROTOCOL_VERSION } from '../../common/protocol';
 
 /** Logs in through the login screen (the server runs with CAPTCHA=off, so any code passes). */
 export async function login(page: Page, username: string, password = 'demo1234'): Promise<void> {
@@ -29,4 +30,14 @@ export async function chooseOption(page: Page, trigger: Locator, option: string,
     await expect(lists).toHaveCount(0, { timeout: 3_000 });
     if ((await select.count()) > 0) await expect(select).toContainText(option, { timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
+}
+
+/** Calls a protocol event over HTTP from the test (the page's cookies are not involved: the token says who). */
+export async function callEvent(page: Page, event: string, param: object, token?: string): Promise<{ statusCode: number; statusInfo: string; param?: any }> {
+  return (await page.request.post('/api/interface', { data: { event, param, token, protocolVersion: PROTOCOL_VERSION } })).json();
+}
+
+/** Logs a demo user in over the protocol and returns the token (CAPTCHA is off on the test server). */
+export async function tokenOf(page: Page, username: string): Promise<string> {
+  return (await callEvent(page, 'login', { username, password: 'demo1234', codeId: 'x', code: 'x' })).param.token as string;
 }

@@ -7,10 +7,24 @@ import { chooseOption, login } from './helpers';
 /** Real ROS maps, read from the shared fixtures folder (never copied into the repository). */
 const FIXTURES = mapFixturesDir(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..'));
 
+/** A screen point of the editor canvas, relative to its centre, measured afresh (a tool's hint may wrap and move the canvas). */
+async function canvasPoint(page: Page, dx: number, dy: number): Promise<[number, number]> {
+  const box = (await page.getByTestId('map-editor-canvas').boundingBox())!;
+  return [box.x + box.width / 2 + dx, box.y + box.height / 2 + dy];
+}
+
 /** Clicks a point of the editor canvas, relative to its centre. */
 async function clickCanvas(page: Page, dx: number, dy: number) {
-  const box = (await page.getByTestId('map-editor-canvas').boundingBox())!;
-  await page.mouse.click(box.x + box.width / 2 + dx, box.y + box.height / 2 + dy);
+  await page.mouse.click(...(await canvasPoint(page, dx, dy)));
+}
+
+/** Opens a map of map management's list in the editor; returns its id. */
+async function openInEditor(page: Page, mapName: string): Promise<string> {
+  await page.goto('/home/mapManage');
+  const row = page.locator('[data-testid^="map-row-"]', { hasText: mapName });
+  const mapId = (await row.getAttribute('data-testid'))!.replace('map-row-', '');
+  await page.goto(`/home/mapEditor?mapId=${mapId}`);
+  return mapId;
 }
 
 test('upload a fixture map, watch it process, draw zones, a route and a charging pile, save and find them again', async ({ page }) => {
@@ -147,10 +161,7 @@ test('upload a fixture map, watch it process, draw zones, a route and a charging
 test('a transport kind and point-of-interest fields are saved and found again', async ({ page }) => {
   // ColdStoreA: a demo map no other test draws on.
   await login(page, 'admin');
-  await page.goto('/home/mapManage');
-  const mapRow = page.locator('[data-testid^="map-row-"]', { hasText: 'ColdStoreA' });
-  const mapId = (await mapRow.getAttribute('data-testid'))!.replace('map-row-', '');
-  await page.goto(`/home/mapEditor?mapId=${mapId}`);
+  await openInEditor(page, 'ColdStoreA');
   await expect(page.getByTestId('map-editor-canvas')).toHaveAttribute('data-ready', '1');
 
   // A transport point made a ramp, and a point of interest with a dwell time and a phone.
@@ -182,25 +193,17 @@ test('a transport kind and point-of-interest fields are saved and found again', 
 
 test('pan and zoom follow the pointer: a click right after a wheel or a drag lands where the user sees it', async ({ page }) => {
   await login(page, 'entadmin');
-  await page.goto('/home/mapManage');
-  const row = page.locator('[data-testid^="map-row-"]', { hasText: 'HQFloor1' });
-  const mapId = (await row.getAttribute('data-testid'))!.replace('map-row-', '');
-  await page.goto(`/home/mapEditor?mapId=${mapId}`);
+  await openInEditor(page, 'HQFloor1');
   await expect(page.getByTestId('map-editor-canvas')).toHaveAttribute('data-ready', '1');
-  // Screen points relative to the canvas centre, measured afresh (a tool's hint may wrap and move the canvas).
-  const at = async (dx: number, dy: number): Promise<[number, number]> => {
-    const box = (await page.getByTestId('map-editor-canvas').boundingBox())!;
-    return [box.x + box.width / 2 + dx, box.y + box.height / 2 + dy];
-  };
   const props = page.getByTestId('map-element-props').getByTestId('map-element-name');
 
   // A charging pile right of the centre; then nothing is chosen.
   await page.getByTestId('map-tool-charge').click();
-  await page.mouse.click(...(await at(120, 60)));
+  await clickCanvas(page, 120, 60);
   await expect(props).toHaveValue(/chargePosition/);
   await page.getByTestId('map-tool-select').click();
-  const pile = await at(120, 60);
-  const empty = await at(-200, -150);
+  const pile = await canvasPoint(page, 120, 60);
+  const empty = await canvasPoint(page, -200, -150);
   await page.mouse.click(...empty);
   await expect(props).toHaveCount(0);
 
@@ -225,10 +228,7 @@ test('pan and zoom follow the pointer: a click right after a wheel or a drag lan
 
 test('robots on a demo map are shown live from the realtime link', async ({ page }) => {
   await login(page, 'entadmin');
-  await page.goto('/home/mapManage');
-  const row = page.locator('[data-testid^="map-row-"]', { hasText: 'HQFloor1' });
-  const mapId = (await row.getAttribute('data-testid'))!.replace('map-row-', '');
-  await page.goto(`/home/mapEditor?mapId=${mapId}`);
+  await openInEditor(page, 'HQFloor1');
   const robot = page.getByTestId('map-robot-01WR000001');
   await expect(robot).toHaveAttribute('data-x', /\d/);
   // Every robot on the map, by its place: the simulator drives them round their loops. One robot alone
@@ -241,12 +241,8 @@ test('robots on a demo map are shown live from the realtime link', async ({ page
 
 test('a patrol task on a drawn route: run now, and the simulated robot moves along it on the map', async ({ page }) => {
   await login(page, 'entadmin');
-  await page.goto('/home/mapManage');
-  const mapRow = page.locator('[data-testid^="map-row-"]', { hasText: 'HQFloor2' });
-  const mapId = (await mapRow.getAttribute('data-testid'))!.replace('map-row-', '');
-
   // Draw a horizontal route across the hall and save it.
-  await page.goto(`/home/mapEditor?mapId=${mapId}`);
+  const mapId = await openInEditor(page, 'HQFloor2');
   await expect(page.getByTestId('map-editor-canvas')).toHaveAttribute('data-ready', '1');
   await page.getByTestId('map-tool-route').click();
   await clickCanvas(page, -150, 0);
