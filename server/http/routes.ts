@@ -112,7 +112,19 @@ export async function registerRoutes(app: FastifyInstance, svc: Services): Promi
   const index = path.join(svc.config.staticDir, 'index.html');
   if (fs.existsSync(index)) {
     const { default: fastifyStatic } = await import('@fastify/static');
-    await app.register(fastifyStatic, { root: svc.config.staticDir, wildcard: false, index: false });
+    const assets = path.join(svc.config.staticDir, 'assets') + path.sep;
+    await app.register(fastifyStatic, {
+      root: svc.config.staticDir,
+      wildcard: false,
+      index: false,
+      // The build writes a .gz beside each larger file (vite.config.ts): sent to browsers that accept gzip.
+      preCompressed: true,
+      // Vite names every file under assets/ by its content (a new build, new names): the browser
+      // keeps it without asking again. Other files keep the default revalidation.
+      setHeaders: (reply, file) => {
+        if (path.resolve(file).startsWith(assets)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
     const html = () => fs.readFileSync(index, 'utf8');
     app.setNotFoundHandler((req, reply) => {
       if (req.method === 'GET' && !/^\/(api|robot|authority|uploads|live)\//.test(req.url) && !path.extname(req.url.split('?')[0]!)) {
