@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchChromium } from '../tests/helpers/chromium';
+import { machineLine } from './support/machine';
 import { loginThroughPage, startBenchServer } from './support/server';
 import { mapFixturesDir } from '../tests/helpers/map-fixtures';
 
@@ -79,6 +80,7 @@ async function main(): Promise<void> {
     .filter((d) => fs.statSync(path.join(FIXTURES, d)).isDirectory())
     .map((d) => ({ d, pgm: fs.readdirSync(path.join(FIXTURES, d)).find((f) => f.endsWith('.pgm'))!, yaml: fs.readdirSync(path.join(FIXTURES, d)).find((f) => f.endsWith('.yaml'))! }))
     .sort((a, b) => fs.statSync(path.join(FIXTURES, b.d, b.pgm)).size - fs.statSync(path.join(FIXTURES, a.d, a.pgm)).size)[0]!;
+  console.log(machineLine());
   const server = await startBenchServer('map-editor', { SIMULATOR: 'off' });
   const base = server.base;
   const browser = await launchChromium();
@@ -173,7 +175,7 @@ async function main(): Promise<void> {
       `pan/zoom frame time (${frames.length} frames): p50 ${pct(frames, 0.5).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${Math.max(...frames).toFixed(1)} ms, ${missed} frames missed   goal p95 ≤ ${FRAME_GOAL_MS} ms (±${JITTER_MS} ms timer jitter)   ${met ? 'MET' : 'NOT MET'}`,
     );
     console.log(`long tasks (> 50 ms) during the gestures: ${longTasks.length ? longTasks.join(', ') + ' ms' : 'none'}`);
-    console.log(`load average during the run: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores`);
+    console.log(machineLine());
     console.log(`zoom after the run: ${await page.getByTestId('map-zoom').innerText()}`);
     await page.screenshot({ path: path.join(os.tmpdir(), 'fc-map-editor-bench.png') });
   } finally {

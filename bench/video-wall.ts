@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../tests/helpers/chromium';
+import { machineLine } from './support/machine';
 import { loginThroughPage, startBenchServer } from './support/server';
 
 const FIRST_FRAME_GOAL_MS = 1500;
@@ -80,6 +81,7 @@ async function heapMb(page: Page): Promise<number> {
 
 async function main(): Promise<void> {
   if (!fs.existsSync(path.join('dist', 'index.html'))) throw new Error('Build the console first (npx vite build).');
+  console.log(machineLine());
   // No simulated outages (video drops, offline robots) while start-up is measured.
   const server = await startBenchServer('video-wall', { SIM_EPISODE_MINUTES: '0', SIM_ALARM_MINUTES: '0' });
   const base = server.base;
@@ -174,6 +176,7 @@ async function main(): Promise<void> {
     await browser.close();
     server.stop();
   }
+  console.log(machineLine());
   if (!ok) process.exitCode = 1;
 }
 
