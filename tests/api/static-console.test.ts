@@ -6,7 +6,7 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
-/** The built console as the server hands it out: content-named assets kept for good, the page itself always checked. */
+/** The built console as the server hands it out: content-named assets kept for good, the page itself always checked, the schema set gzipped. */
 const BIG = `export const rows = [${Array.from({ length: 400 }, (_, i) => `'row ${i}'`).join(',')}];`;
 
 /** GET with the raw bytes (fetch would undo the gzip). */
@@ -68,6 +68,18 @@ describe('static console', () => {
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<title>Fleet Console</title>');
     expect(page.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('sends the schema set gzipped to a browser that accepts gzip, the same set as plain JSON', async () => {
+    const zipped = await rawGet(`${s.url}/api/schemas`, { 'accept-encoding': 'gzip, deflate, br' });
+    const plain = await rawGet(`${s.url}/api/schemas`, { 'accept-encoding': 'identity' });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers['cache-control']).toBe('no-store');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(zipped.body.length).toBeLessThan(plain.body.length / 4);
+    const set = JSON.parse(zlib.gunzipSync(zipped.body).toString()) as { entities: { $id: string }[] };
+    expect(set).toEqual(JSON.parse(plain.body.toString()));
+    expect(set.entities.map((e) => e.$id)).toContain('user');
   });
 
   it('answers 404 for an asset that is not there, not the page', async () => {
