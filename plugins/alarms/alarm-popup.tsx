@@ -7,6 +7,7 @@
  */
 import { useEffect, useState, type HTMLAttributes } from 'react';
 import { App, Button, Form, Input, Modal, notification as notification_, Radio, Space, Tag, Typography } from 'antd';
+import { SoundOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ALARM_TOPIC, AlarmProcessStatus, alarmCodeText, callEvent, isAbortedError, navigateTo, realtimeLink, type AlarmPush, type Lang } from '@runtime';
 import { ALARM_TEST_IDS as IDS } from './test-ids';
@@ -42,23 +43,36 @@ const shown = {
 };
 
 let audio: AudioContext | null = null;
-/** A short two-tone beep, one more for each level; silent where the browser has not allowed sound yet. */
-function beep(level: number): void {
+/**
+ * A short two-tone beep, one more for each level. Browsers allow sound only once the user has
+ * interacted with the page (autoplay policy): before that it stays silent and says so (false), and
+ * a context made too early would stay suspended for good, so none is made before. Later beeps
+ * resume it.
+ */
+function beep(level: number): boolean {
+  if (typeof AudioContext === 'undefined') return false;
+  if (navigator.userActivation && !navigator.userActivation.hasBeenActive) return false;
   try {
-    audio ??= new AudioContext();
-    const start = audio.currentTime;
-    for (let i = 0; i < Math.min(3, Math.max(1, level)); i++) {
-      const osc = audio.createOscillator();
-      const gain = audio.createGain();
-      osc.frequency.value = i % 2 ? 660 : 880;
-      gain.gain.setValueAtTime(0.08, start + i * 0.25);
-      gain.gain.exponentialRampToValueAtTime(0.0001, start + i * 0.25 + 0.2);
-      osc.connect(gain).connect(audio.destination);
-      osc.start(start + i * 0.25);
-      osc.stop(start + i * 0.25 + 0.2);
-    }
+    const ctx = (audio ??= new AudioContext());
+    const play = () => {
+      const start = ctx.currentTime;
+      for (let i = 0; i < Math.min(3, Math.max(1, level)); i++) {
+        const osc = ctx.createOscillator();
+        const gain = ctx.createGain();
+        osc.frequency.value = i % 2 ? 660 : 880;
+        gain.gain.setValueAtTime(0.08, start + i * 0.25);
+        gain.gain.exponentialRampToValueAtTime(0.0001, start + i * 0.25 + 0.2);
+        osc.connect(gain).connect(ctx.destination);
+        osc.start(start + i * 0.25);
+        osc.stop(start + i * 0.25 + 0.2);
+      }
+    };
+    if (ctx.state === 'running') play();
+    else void ctx.resume().then(play, () => undefined);
+    return true;
   } catch {
-    // No audio (no device, or blocked until the user interacts): the pop-up alone must do.
+    // No audio device: the pop-up alone must do.
+    return false;
   }
 }
 
@@ -74,7 +88,7 @@ export default function AlarmPopup() {
     const show = (a: AlarmPush) => {
       if (!a.popup || shown.has(a.id)) return;
       shown.add(a.id);
-      if (a.sound) beep(a.level);
+      const silenced = a.sound ? !beep(a.level) : false;
       const robot = a.robotName ?? a.robotId;
       notification.open({
         key: keyOf(a.id),
@@ -93,6 +107,11 @@ export default function AlarmPopup() {
                 {t('code', { code: a.code })} · {new Date(a.createdAt).toLocaleString(lang)}
               </Typography.Text>
             </Space>
+            {silenced ? (
+              <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid={IDS.soundBlocked}>
+                <SoundOutlined /> {t('soundBlocked')}
+              </Typography.Text>
+            ) : null}
           </Space>
         ),
         btn: (

@@ -4,6 +4,8 @@ export const ALARM_TEST_IDS = {
   popup: 'alarm-popup',
   process: 'alarm-popup-process',
   details: 'alarm-popup-details',
+  /** Shown in a pop-up whose sound the browser held back (no interaction with the page yet). */
+  soundBlocked: 'alarm-popup-sound-blocked',
   dialog: 'alarm-process-dialog',
   status: 'alarm-process-status',
   result: 'alarm-process-result',

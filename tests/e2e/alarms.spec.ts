@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { SMTPServer } from 'smtp-server';
 import { PROTOCOL_VERSION } from '../../common/protocol';
-import { login } from './helpers';
+import { callEvent, login, tokenOf } from './helpers';
 
 /** Mails the test SMTP server received (the console's SMTP_URL points at E2E_PORT + 1). */
 const inbox: { to: string[]; raw: string }[] = [];
@@ -72,6 +72,49 @@ test('a simulated alarm pops up on the operator screen, is processed there and s
   await expect(page).toHaveURL(/\/home\/unhandledEvent/);
   await expect(page.locator('.ant-table')).toBeVisible();
   await expect(page.locator('tr').filter({ hasText: 'Alarm: the robot fell over' })).toHaveCount(0);
+});
+
+test('an alarm that comes before the operator has touched the page says its sound is held back; after a click the next one sounds', async ({ page: loginPage, browser, baseURL }) => {
+  const admin = await tokenOf(loginPage, 'admin');
+  await login(loginPage, 'entadmin');
+  const session = await loginPage.evaluate(() => localStorage.getItem('fc.session'));
+  // The console opened in a new tab with the saved session and not touched yet (a click on the same
+  // site's login page would count): browsers allow sound only once the user has interacted with the page.
+  const context = await browser.newContext({ baseURL });
+  await context.addInitScript((s) => localStorage.setItem('fc.session', s!), session);
+  const page = await context.newPage();
+  const messages: string[] = [];
+  page.on('console', (m) => messages.push(m.text()));
+  // Nothing may look at the page before the first alarm: Playwright's locators and evaluate count
+  // as a user gesture. The console is ready once the realtime link brings the alarm topic's snapshot.
+  const socket = page.waitForEvent('websocket', (ws) => new URL(ws.url()).pathname === '/ws');
+  await page.goto('/home/telecontrol');
+  await (await socket).waitForEvent('framereceived', (f) => String(f.payload).includes('"topic":"alarms","event":"snapshot"'));
+  const popup = (text: string) => page.locator('[data-testid^="alarm-popup-"]').filter({ hasText: text });
+
+  expect((await callEvent(page, 'simulateAlarm', { robotId: '01WR000002', code: 307 }, admin)).statusCode).toBe(200);
+  const first = popup('Alarm: the robot is besieged');
+  await expect(first).toBeVisible();
+  await expect(first.getByTestId('alarm-popup-sound-blocked')).toHaveText('Sound is off until you click or press a key on this page.');
+
+  // Any click on the page lets the next alarm sound.
+  await page.getByText('Choose a robot in the tree to see its live status').click();
+  expect((await callEvent(page, 'simulateAlarm', { robotId: '01WR000002', code: 312 }, admin)).statusCode).toBe(200);
+  const second = popup('Alarm: laser interference');
+  await expect(second).toBeVisible();
+  await expect(second).toContainText('PatrolA2');
+  await expect(second.getByTestId('alarm-popup-sound-blocked')).toHaveCount(0);
+  // No audio context was made before the click (one made then would have stayed silent for good).
+  expect(messages.filter((m) => m.includes('AudioContext'))).toEqual([]);
+
+  // Released again, so that no console opened next shows them.
+  const current = (await callEvent(page, 'getCurrentAlarm', { robotId: '01WR000002' }, admin)).param as { id: number; code: number }[];
+  const raised = current.filter((a) => a.code === 307 || a.code === 312);
+  expect(raised).toHaveLength(2);
+  for (const a of raised) expect((await callEvent(page, 'setAlarmRelease', { id: a.id }, admin)).statusCode).toBe(200);
+  await expect(first).toBeHidden();
+  await expect(second).toBeHidden();
+  await context.close();
 });
 
 test('a report of the selected robot is e-mailed with its Excel workbook and arrives at the SMTP server', async ({ page }) => {
