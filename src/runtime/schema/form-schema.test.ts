@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import companySchema from '../../../schemas/entities/company.schema.json';
 import userSchema from '../../../schemas/entities/user.schema.json';
+import versionInfoSchema from '../../../schemas/entities/version-info.schema.json';
 import robotType from '../../../schemas/enums/robot-type.json';
 import role from '../../../schemas/enums/role.json';
 import { createSchemaRegistry } from './schema-registry';
@@ -30,6 +31,13 @@ describe('entity form schema', () => {
     expect(form.uiSchema.parentId).toMatchObject({ 'ui:widget': Picker });
     expect(form.uiSchema['ui:submitButtonOptions']).toEqual({ props: { type: 'primary' } });
     expect(form.schema.required).toEqual(['name']);
+  });
+
+  it('shows a field’s help as its description, so that antd still shows the field’s error (not the help in red)', () => {
+    const versionInfo = versionInfoSchema as unknown as EntitySchema;
+    const form = buildEntityForm(versionInfo, { mode: 'create', lang: 'ja', schemas, widgets: createWidgetRegistry({ datetime: Picker, 'file-upload': Upload, textarea: Picker }) });
+    expect(form.uiSchema.date).toMatchObject({ 'ui:description': '空欄の場合は今日', 'ui:placeholder': 'YYYY-MM-DD' });
+    expect(form.uiSchema.date).not.toHaveProperty('ui:help');
   });
 
   it('on edit disables x-readonly-on-edit fields and makes writeOnly passwords optional', () => {

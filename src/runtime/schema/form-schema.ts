@@ -67,7 +67,8 @@ export function buildEntityForm(entity: EntitySchema, opts: BuildFormOptions): E
     const out: Record<string, unknown> = { ...p, title: pickLabel(p['x-labels'], opts.lang, name) };
     const ui: Record<string, unknown> = {};
     const choices = enumChoices(p, opts);
-    if (choices) out.oneOf = choices;
+    // A nullable choice (level "empty: the type's"…) may stay empty: null is one of its choices, shown as "—".
+    if (choices) out.oneOf = Array.isArray(p.type) && p.type.includes('null') ? [{ const: null, title: '—' }, ...choices] : choices;
     if (p.type === 'array' && p.items) {
       const itemChoices = enumChoices(p.items, opts);
       if (itemChoices) out.items = { ...p.items, oneOf: itemChoices };
@@ -75,7 +76,9 @@ export function buildEntityForm(entity: EntitySchema, opts: BuildFormOptions): E
     if (p['x-widget']) ui['ui:widget'] = opts.widgets.resolve(p['x-widget'], entity.$id, name);
     else if (p.writeOnly || p.format === 'password') ui['ui:widget'] = opts.widgets.resolve('password', entity.$id, name);
     if (p['x-placeholder']) ui['ui:placeholder'] = pickLabel(p['x-placeholder'], opts.lang);
-    if (p['x-help']) ui['ui:help'] = pickLabel(p['x-help'], opts.lang);
+    // As the field's description (grey, under it): antd's Form.Item shows a help text in place of the
+    // field's error, in red, so "Face photos is required" read as "At most 9 photos…".
+    if (p['x-help']) ui['ui:description'] = pickLabel(p['x-help'], opts.lang);
     if (opts.mode === 'edit') {
       if (p['x-readonly-on-edit']) ui['ui:disabled'] = true;
       if (p.writeOnly && opts.keepEmptyHint) ui['ui:placeholder'] = opts.keepEmptyHint;
