@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { SMTPServer } from 'smtp-server';
-import { PROTOCOL_VERSION } from '../../common/protocol';
-import { callEvent, login, tokenOf } from './helpers';
+import { callEvent, login, releaseAlarms, tokenOf } from './helpers';
 
 /** Mails the test SMTP server received (the console's SMTP_URL points at E2E_PORT + 1). */
 const inbox: { to: string[]; raw: string }[] = [];
@@ -25,23 +24,14 @@ test.beforeAll(async ({ baseURL }) => {
 });
 test.afterAll(async () => new Promise<void>((resolve) => smtp.close(() => resolve())));
 
-/** Calls an event as a user (the test raises the alarm in the simulator through the API). */
-async function call(baseURL: string, event: string, param: unknown, token?: string) {
-  const res = await fetch(`${baseURL}/api/interface`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ event, param, token, protocolVersion: PROTOCOL_VERSION, lang: 'en' }),
-  });
-  return (await res.json()) as { statusCode: number; statusInfo: string; param?: any };
-}
-
-test('a simulated alarm pops up on the operator screen, is processed there and shows processed in alarm management', async ({ page, baseURL }) => {
-  const admin = (await call(baseURL!, 'login', { username: 'admin', password: 'demo1234', codeId: 'x', code: 'x' })).param.token as string;
+test('a simulated alarm pops up on the operator screen, is processed there and shows processed in alarm management', async ({ page }) => {
+  // The test raises the alarm in the simulator through the API, as admin.
+  const admin = await tokenOf(page, 'admin');
   await login(page, 'entadmin');
   await expect(page).toHaveURL(/\/home\/telecontrol/);
   await expect(page.getByTestId('link-state')).toHaveAttribute('data-status', 'connected');
 
-  const raised = await call(baseURL!, 'simulateAlarm', { robotId: '01WR000001', code: 306 }, admin);
+  const raised = await callEvent(page, 'simulateAlarm', { robotId: '01WR000001', code: 306 }, admin);
   expect(raised.statusCode).toBe(200);
   const popup = page.locator('[data-testid^="alarm-popup-"]').filter({ hasText: 'PatrolA1' });
   await expect(popup).toBeVisible();
@@ -108,10 +98,7 @@ test('an alarm that comes before the operator has touched the page says its soun
   expect(messages.filter((m) => m.includes('AudioContext'))).toEqual([]);
 
   // Released again, so that no console opened next shows them.
-  const current = (await callEvent(page, 'getCurrentAlarm', { robotId: '01WR000002' }, admin)).param as { id: number; code: number }[];
-  const raised = current.filter((a) => a.code === 307 || a.code === 312);
-  expect(raised).toHaveLength(2);
-  for (const a of raised) expect((await callEvent(page, 'setAlarmRelease', { id: a.id }, admin)).statusCode).toBe(200);
+  expect(await releaseAlarms(page, admin, '01WR000002', [307, 312])).toHaveLength(2);
   await expect(first).toBeHidden();
   await expect(second).toBeHidden();
   await context.close();

@@ -41,3 +41,11 @@ export async function callEvent(page: Page, event: string, param: object, token?
 export async function tokenOf(page: Page, username: string): Promise<string> {
   return (await callEvent(page, 'login', { username, password: 'demo1234', codeId: 'x', code: 'x' })).param.token as string;
 }
+
+/** Releases a robot's current alarms of the given codes (as `token`'s user) and returns them, so that no console opened next pops them up. */
+export async function releaseAlarms(page: Page, token: string, robotId: string, codes: number[]): Promise<{ id: number; code: number }[]> {
+  const current = (await callEvent(page, 'getCurrentAlarm', { robotId }, token)).param as { id: number; code: number }[];
+  const released = current.filter((a) => codes.includes(a.code));
+  for (const a of released) expect((await callEvent(page, 'setAlarmRelease', { id: a.id }, token)).statusCode).toBe(200);
+  return released;
+}
