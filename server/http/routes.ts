@@ -15,6 +15,7 @@ import { registerHeatEvents, registerMeterStatements } from '../detections/meter
 import { registerReportExport } from '../reports/report-events';
 import { registerMapRoutes } from './map-routes';
 import { registerSnapPictures } from './snap-pictures';
+import { registerAssetCache } from './asset-cache';
 import type { Services } from '../services';
 
 function langOf(req: FastifyRequest, body?: unknown): Lang {
@@ -120,6 +121,7 @@ export async function registerRoutes(app: FastifyInstance, svc: Services): Promi
   if (fs.existsSync(index)) {
     const { default: fastifyStatic } = await import('@fastify/static');
     const assets = path.join(svc.config.staticDir, 'assets') + path.sep;
+    registerAssetCache(app, assets);
     await app.register(fastifyStatic, {
       root: svc.config.staticDir,
       wildcard: false,

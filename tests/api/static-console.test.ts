@@ -82,6 +82,36 @@ describe('static console', () => {
     expect(set.entities.map((e) => e.$id)).toContain('user');
   });
 
+  it('serves an asset the build wrote after the server started, and the same bytes again from memory', async () => {
+    // A rebuild while the server runs adds new content-named files: found on their first request.
+    const css = '.fc-late { color: red }';
+    fs.writeFileSync(path.join(dist, 'assets', 'late-Ij90Kl12.css'), css);
+    const first = await rawGet(`${s.url}/assets/late-Ij90Kl12.css`, { 'accept-encoding': 'gzip' });
+    expect(first.status).toBe(200);
+    expect(first.headers['content-type']).toBe('text/css; charset=utf-8');
+    expect(first.headers['content-encoding']).toBeUndefined();
+    expect(first.body.toString()).toBe(css);
+    // Kept in memory: removing the file does not change the answer (its name promises its bytes).
+    fs.rmSync(path.join(dist, 'assets', 'late-Ij90Kl12.css'));
+    const again = await rawGet(`${s.url}/assets/late-Ij90Kl12.css`, { 'accept-encoding': 'gzip' });
+    expect(again.status).toBe(200);
+    expect(again.body.toString()).toBe(css);
+    expect(again.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves nothing from outside the console through an asset address', async () => {
+    fs.writeFileSync(path.join(dist, 'assets', '.hidden'), 'secret');
+    // Sent as written (fetch would resolve the dots before sending).
+    for (const p of ['/assets/..%2Findex.html', '/assets/%2e%2e/%2e%2e/package.json', '/assets/../../package.json']) {
+      const res = await rawGet(`${s.url}${p}`, {});
+      expect(res.status, p).toBe(404);
+      expect(res.body.toString(), p).toBe('{"error":"Not found"}');
+    }
+    // A dot file is not an asset (the address is answered with the console's page, like any unknown one).
+    const hidden = await rawGet(`${s.url}/assets/.hidden`, {});
+    expect(hidden.body.toString()).not.toContain('secret');
+  });
+
   it('answers 404 for an asset that is not there, not the page', async () => {
     const res = await fetch(`${s.url}/assets/missing-00000000.js`);
     expect(res.status).toBe(404);
