@@ -76,6 +76,8 @@ export const VideoPlayer = {
   endOfStreamRestartMs: 10_000,
   /** Jump to live when the buffer is more than this far ahead of playback. */
   catchUpSeconds: 2,
+  /** Most cameras one reqVideoStreams call may ask for (a wall or a dashboard shows at most 16). */
+  streamsPerCall: 16,
 } as const;
 
 /** Dashboard (spec §5, §9): at most 16 cameras; at least 1 camera and 1 map. */

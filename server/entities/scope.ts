@@ -22,9 +22,12 @@ export async function companyVisible(db: Queryable, session: Session, companyId:
   return ids === null || ids.includes(companyId);
 }
 
-/** The fleet's live robot of that id when the caller's company tree holds it; otherwise "Robot not found" (404). */
-export async function visibleRobot<R extends { companyId: number }>(db: Queryable, session: Session, robot: R | undefined): Promise<R> {
-  const ids = await visibleCompanyIds(db, session);
+/**
+ * The fleet's live robot of that id when the caller's company tree holds it; otherwise "Robot not found" (404).
+ * `scope`: the caller's visibleCompanyIds already asked for (a call about many robots asks once).
+ */
+export async function visibleRobot<R extends { companyId: number }>(db: Queryable, session: Session, robot: R | undefined, scope?: Promise<number[] | null>): Promise<R> {
+  const ids = await (scope ?? visibleCompanyIds(db, session));
   if (!robot || (ids !== null && !ids.includes(robot.companyId))) throw new AppError(StatusCode.notFound, 'robotNotFound');
   return robot;
 }

@@ -18,6 +18,7 @@ import {
   type Control,
 } from '../../common/robot-control';
 import { CAMERA_PARAMS, cameraParamValid, codecOfSetting, Definition } from '../../common/camera';
+import { VideoPlayer } from '../../common/constants';
 import { robotSettings } from '../detections/thresholds';
 import { CAMERAS } from '../video/live-video';
 import { visibleCompanyIds, visibleRobot as visibleRobotOf } from '../entities/scope';
@@ -25,6 +26,7 @@ import { AppError } from '../errors';
 import { createAjv } from '../schemas/loader';
 import type { Services } from '../services';
 import type { AuthedContext, EventRegistry } from './registry';
+import { appErrorText } from './dispatch';
 
 const ajv = createAjv();
 const actionSchema = ajv.compile({
@@ -78,7 +80,7 @@ const emergencySchema = ajv.compile({
  * Operators may drive robots (issue 4), so these are audited commands, not data changes.
  */
 export function registerControlEvents(reg: EventRegistry, svc: Services): void {
-  const visibleRobot = (ctx: AuthedContext, robotId: string) => visibleRobotOf(svc.db, ctx.session, svc.fleet.get(robotId));
+  const visibleRobot = (ctx: AuthedContext, robotId: string, scope?: Promise<number[] | null>) => visibleRobotOf(svc.db, ctx.session, svc.fleet.get(robotId), scope);
   /** Whether the robot has a central control (its serial number set): only then is "original" offered (spec §4). */
   const hasCentralControl = async (robotId: string): Promise<boolean> =>
     !!(await svc.db.query<{ sn: string | null }>('SELECT "centralControlSn" AS sn FROM robots WHERE "robotId" = $1', [robotId]))[0]?.sn;
@@ -189,27 +191,87 @@ export function registerControlEvents(reg: EventRegistry, svc: Services): void {
     },
   });
 
+  /** A camera's stream address, definition and codec (reqVideoStream, one item of reqVideoStreams). */
+  const videoStream = async (
+    ctx: AuthedContext,
+    p: { robotId: string; cameraId: number; definition?: number },
+    robotInfo: (robotId: string) => Promise<{ settings: Awaited<ReturnType<typeof robotSettings>>; centralControl: boolean }>,
+    scope?: Promise<number[] | null>,
+  ) => {
+    const robot = await visibleRobot(ctx, p.robotId, scope);
+    if (!robot.online || !robot.videoOnline) throw new AppError(StatusCode.badRequest, 'robotOffline');
+    // The robot's settings say its codec and default definition; its central control allows "original".
+    const { settings, centralControl } = await robotInfo(p.robotId);
+    const video = (settings?.video ?? {}) as { videoCodec?: unknown; defaultDefinition?: unknown };
+    const definition = p.definition ?? (Number.isInteger(video.defaultDefinition) ? (video.defaultDefinition as number) : Definition.default);
+    // The console adds its token and the websocket address of /config.json.
+    return {
+      robotId: p.robotId,
+      cameraId: p.cameraId,
+      path: `/live/${p.robotId}/${CAMERAS[p.cameraId]}`,
+      definition,
+      codec: codecOfSetting(video.videoCodec),
+      centralControl,
+    };
+  };
+  const robotInfo = async (robotId: string) => {
+    const [settings, centralControl] = await Promise.all([robotSettings(svc.db, svc.schemas, robotId), hasCentralControl(robotId)]);
+    return { settings, centralControl };
+  };
+
   reg.register<{ robotId: string; cameraId: number; definition?: number }>({
     name: 'reqVideoStream',
     access: { kind: 'permission', permission: 'video:read' },
     mutating: false,
     validate: robotCam({ definition: { type: 'integer', minimum: 1, maximum: 4 } }),
+    handler: async (ctx, p) => videoStream(ctx as AuthedContext, p, robotInfo),
+  });
+
+  // A video wall starts up to 16 cameras at once: one call instead of sixteen (docs/protocol.md).
+  reg.register<{ cameras: { robotId: string; cameraId: number; definition?: number }[] }>({
+    name: 'reqVideoStreams',
+    access: { kind: 'permission', permission: 'video:read' },
+    mutating: false,
+    validate: ajv.compile({
+      type: 'object',
+      required: ['cameras'],
+      properties: {
+        cameras: {
+          type: 'array',
+          minItems: 1,
+          maxItems: VideoPlayer.streamsPerCall,
+          items: {
+            type: 'object',
+            required: ['robotId', 'cameraId'],
+            properties: { robotId: { type: 'string', maxLength: 32 }, ...cam, definition: { type: 'integer', minimum: 1, maximum: 4 } },
+            additionalProperties: false,
+          },
+        },
+        userId: { type: 'integer' },
+      },
+      additionalProperties: false,
+    }),
     handler: async (ctx, p) => {
-      const robot = await visibleRobot(ctx as AuthedContext, p.robotId);
-      if (!robot.online || !robot.videoOnline) throw new AppError(StatusCode.badRequest, 'robotOffline');
-      // The robot's settings say its codec and default definition; its central control allows "original".
-      const [settings, centralControl] = await Promise.all([robotSettings(svc.db, svc.schemas, p.robotId), hasCentralControl(p.robotId)]);
-      const video = (settings?.video ?? {}) as { videoCodec?: unknown; defaultDefinition?: unknown };
-      const definition = p.definition ?? (Number.isInteger(video.defaultDefinition) ? (video.defaultDefinition as number) : Definition.default);
-      // The console adds its token and the websocket address of /config.json.
-      return {
-        robotId: p.robotId,
-        cameraId: p.cameraId,
-        path: `/live/${p.robotId}/${CAMERAS[p.cameraId]}`,
-        definition,
-        codec: codecOfSetting(video.videoCodec),
-        centralControl,
+      // The caller's companies, and each robot's settings, are read once however many cameras are asked for.
+      const scope = visibleCompanyIds(svc.db, (ctx as AuthedContext).session);
+      scope.catch(() => undefined);
+      const perRobot = new Map<string, ReturnType<typeof robotInfo>>();
+      const once = (robotId: string) => {
+        let info = perRobot.get(robotId);
+        if (!info) perRobot.set(robotId, (info = robotInfo(robotId)));
+        return info;
       };
+      const streams = [];
+      for (const c of p.cameras) {
+        try {
+          streams.push(await videoStream(ctx as AuthedContext, c, once, scope));
+        } catch (err) {
+          // One camera's refusal (offline, not in the caller's companies) does not fail the others.
+          if (!(err instanceof AppError)) throw err;
+          streams.push({ robotId: c.robotId, cameraId: c.cameraId, statusCode: err.statusCode, statusInfo: appErrorText(err, ctx.lang) });
+        }
+      }
+      return { streams };
     },
   });
 

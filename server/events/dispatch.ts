@@ -41,6 +41,11 @@ export async function dispatchEvent(svc: Services, body: unknown, lang: Lang, ip
   return runOperation(svc, def, param as Record<string, unknown>, typeof env.token === 'string' ? env.token : undefined, lang, ip, log);
 }
 
+/** What the caller reads for a refusal, in its language. */
+export function appErrorText(err: AppError, lang: Lang): string {
+  return err.messageKey === 'validationFailed' ? formatMessage('validationFailed', lang, { detail: err.text ?? '' }) : formatMessage(err.messageKey, lang, err.vars);
+}
+
 function answer(statusCode: number, statusInfo: string, param?: unknown): EventAnswer {
   return param === undefined ? { statusCode, statusInfo } : { statusCode, statusInfo, param };
 }
@@ -73,10 +78,7 @@ export async function runOperation(svc: Services, def: EventDef, param: Record<s
     if ((def.mutating || def.audit) && ctx.session) await writeLog(svc, ctx, param, result, code);
     return answer(code, formatMessage('ok', lang), result ?? {});
   } catch (err) {
-    if (err instanceof AppError) {
-      const text = err.messageKey === 'validationFailed' ? formatMessage('validationFailed', lang, { detail: err.text ?? '' }) : formatMessage(err.messageKey, lang, err.vars);
-      return answer(err.statusCode, text);
-    }
+    if (err instanceof AppError) return answer(err.statusCode, appErrorText(err, lang));
     log.error({ err, event: def.name }, 'operation failed');
     return answer(StatusCode.serverError, formatMessage('serverError', lang));
   }

@@ -30,6 +30,43 @@ describe('cameras: stream address, push-video, parameters, definition', () => {
     expect((await s.call('setRobotParam', { robotId: '01WR000002', params: { video: { videoCodec: 1 } } }, admin)).statusCode).toBe(200);
   });
 
+  it('gives a wall its stream addresses in one call, each camera answered or refused on its own', async () => {
+    const answer = await s.call(
+      'reqVideoStreams',
+      {
+        cameras: [
+          { robotId: '01WR000001', cameraId: 0 },
+          { robotId: '01WR000001', cameraId: 4, definition: 3 },
+          { robotId: '03WS000001', cameraId: 0 },
+          { robotId: 'NO-SUCH-ROBOT', cameraId: 1 },
+        ],
+      },
+      operator,
+    );
+    expect(answer.statusCode).toBe(200);
+    expect(answer.param.streams).toEqual([
+      (await s.call('reqVideoStream', { robotId: '01WR000001', cameraId: 0 }, operator)).param,
+      { robotId: '01WR000001', cameraId: 4, path: '/live/01WR000001/infrared', definition: 3, codec: 'h264', centralControl: false },
+      { robotId: '03WS000001', cameraId: 0, statusCode: 400, statusInfo: 'Robot not online' },
+      { robotId: 'NO-SUCH-ROBOT', cameraId: 1, statusCode: 404, statusInfo: (await s.call('reqVideoStream', { robotId: 'NO-SUCH-ROBOT', cameraId: 1 }, operator)).statusInfo },
+    ]);
+    // In the caller's language, like any answer.
+    const ja = await s.call('reqVideoStreams', { cameras: [{ robotId: '03WS000001', cameraId: 0 }] }, operator, 'ja');
+    expect(ja.param.streams[0].statusInfo).toBe((await s.call('reqVideoStream', { robotId: '03WS000001', cameraId: 0 }, operator, 'ja')).statusInfo);
+  });
+
+  it('refuses a stream list that is empty, too long or malformed, and callers without a valid token', async () => {
+    const cams = (n: number) => Array.from({ length: n }, (_, i) => ({ robotId: '01WR000001', cameraId: i % 5 }));
+    expect((await s.call('reqVideoStreams', { cameras: cams(16) }, operator)).param.streams).toHaveLength(16);
+    const tooMany = await s.call('reqVideoStreams', { cameras: cams(17) }, operator);
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.statusInfo).toBe('Validation failed: cameras is out of range');
+    expect((await s.call('reqVideoStreams', { cameras: [] }, operator)).statusCode).toBe(400);
+    expect((await s.call('reqVideoStreams', { cameras: [{ robotId: '01WR000001', cameraId: 5 }] }, operator)).statusCode).toBe(400);
+    expect((await s.call('reqVideoStreams', { cameras: [{ robotId: '01WR000001' }] }, operator)).statusCode).toBe(400);
+    expect((await s.call('reqVideoStreams', { cameras: cams(1) }, 'not-a-token')).statusCode).toBe((await s.call('reqVideoStream', cams(1)[0], 'not-a-token')).statusCode);
+  });
+
   it('reads the parameter set with the spec defaults and sets one parameter at a time within its range', async () => {
     const params = (await s.call('camParamGet', { robotId: '01WR000001', cameraId: 0 }, admin)).param;
     expect(params).toMatchObject({ BrightnessLevel: '50', ShutterLevel: '1/100', beginTime: '06:00', endTime: '18:00' });
