@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchChromium } from '../tests/helpers/chromium';
 import { machineLine } from './support/machine';
-import { loginThroughPage, startBenchServer } from './support/server';
+import { loginThroughPage, startBenchServer, waitForServerQuiet } from './support/server';
 import { mapFixturesDir } from '../tests/helpers/map-fixtures';
 
 const FIXTURES = mapFixturesDir(path.resolve(import.meta.dirname, '..'));
@@ -104,6 +104,7 @@ async function main(): Promise<void> {
     await call(base, token, 'saveMapElements', { mapId, elements: elements(map.config.pixelW, map.config.pixelH) });
     console.log(`map: ${largest.d} (${map.config.pixelW} × ${map.config.pixelH} px) with ${ZONES} zones and ${ROUTES * ROUTE_POINTS} route points`);
 
+    console.log(`server start-up work (demo, demo maps' tiles) over after ${((await waitForServerQuiet(server)) / 1000).toFixed(1)} s more; measuring from now`);
     const login = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
     await loginThroughPage(login, base, 'entadmin');
     const page = login;

@@ -14,7 +14,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../tests/helpers/chromium';
 import { machineLine } from './support/machine';
-import { loginThroughPage, startBenchServer } from './support/server';
+import { loginThroughPage, startBenchServer, waitForServerQuiet } from './support/server';
 
 const FIRST_FRAME_GOAL_MS = 1500;
 const HEAP_GOAL_MB = 250;
@@ -93,6 +93,7 @@ async function main(): Promise<void> {
     const session = (await login.evaluate(() => localStorage.getItem('fc.session')))!;
     await login.close();
     await new Promise((r) => setTimeout(r, 2_000)); // robots online
+    console.log(`server start-up work (demo, demo maps' tiles) over after ${((await waitForServerQuiet(server)) / 1000).toFixed(1)} s more; measuring from now`);
 
     // 1. One player, cold cache (a new browser context each run).
     const open: number[] = [];

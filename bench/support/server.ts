@@ -41,6 +41,33 @@ export async function startBenchServer(name: string, env: Record<string, string>
   };
 }
 
+/**
+ * Waits until the server has finished its start-up work: a fresh data folder makes it seed the
+ * demo and cut the demo maps' tile pyramids in a worker, ~1.7 cores for several seconds on a
+ * 2-core machine, which a user of a running server never meets. Quiet = under a fifth of a core
+ * for two half-second samples in a row (read from /proc; elsewhere it returns at once).
+ * Returns the time waited in ms.
+ */
+export async function waitForServerQuiet(server: BenchServer, maxMs = 60_000): Promise<number> {
+  const stat = `/proc/${server.child.pid}/stat`;
+  if (!fs.existsSync(stat)) return 0;
+  const tick = 1000 / 100; // USER_HZ: clock ticks are 10 ms on Linux
+  const cpuMs = () => {
+    const f = fs.readFileSync(stat, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(f[11]) + Number(f[12])) * tick;
+  };
+  const t0 = Date.now();
+  let last = cpuMs();
+  let quiet = 0;
+  while (Date.now() - t0 < maxMs && quiet < 2) {
+    await new Promise((r) => setTimeout(r, 500));
+    const now = cpuMs();
+    quiet = now - last < 100 ? quiet + 1 : 0;
+    last = now;
+  }
+  return Date.now() - t0;
+}
+
 /** Logs a demo user in through the login page (password demo1234, any code with CAPTCHA off) and waits for the console. */
 export async function loginThroughPage(page: Page, base: string, username: string): Promise<void> {
   await page.goto(`${base}/`, { waitUntil: 'networkidle' });
