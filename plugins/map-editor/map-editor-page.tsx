@@ -87,12 +87,32 @@ export default function MapEditorPage() {
   const config = (map?.config ?? {}) as Partial<MapConfig>;
   const mapSize = { w: config.pixelW ?? 0, h: config.pixelH ?? 0 };
 
+  // The map's picture: asked for as soon as the map's record answers (not after its elements are
+  // drawn) and decoded off the main thread before the canvas draws it; `src` is the picture's address.
+  const picture = useRef<{ src: string; img: HTMLImageElement } | null>(null);
+  const loadPicture = useCallback((pngurl: string | undefined) => {
+    if (!pngurl) return;
+    const src = `${pngurl}${pngurl.includes('?') ? '&' : '?'}token=${encodeURIComponent(getToken() ?? '')}`;
+    if (picture.current?.src === src) return;
+    const img = new window.Image();
+    const mine = { src, img };
+    picture.current = mine;
+    img.src = src;
+    // A picture that cannot be loaded or decoded is not shown (the canvas stays without it, as before).
+    img
+      .decode()
+      .catch(() => undefined)
+      .then(() => picture.current === mine && img.complete && img.naturalWidth > 0 && setImage(img));
+  }, []);
+
   const load = useCallback(async () => {
     if (!Number.isInteger(mapId) || mapId <= 0) return;
     try {
       // The three reads go out together; the picture starts loading as soon as the map answers.
       const robotsAnswer = callEvent<RobotInfo[]>('getRobotsByMapId', { mapId }).catch(() => [] as RobotInfo[]);
-      const [[m], { elements }] = await Promise.all([callEvent<MapRecord[]>('getMapById', { mapId }), callEvent<{ elements: MapElement[] }>('getMapElements', { mapId })]);
+      const mapAnswer = callEvent<MapRecord[]>('getMapById', { mapId });
+      mapAnswer.then(([m]) => loadPicture((m?.config as Partial<MapConfig> | undefined)?.pngurl)).catch(() => undefined);
+      const [[m], { elements }] = await Promise.all([mapAnswer, callEvent<{ elements: MapElement[] }>('getMapElements', { mapId })]);
       setMap(m ?? null);
       setSaved({ elements });
       setHistory((h) => startHistory({ ...newEditorState({ elements }), view: h.present.view }));
@@ -102,6 +122,7 @@ export default function MapEditorPage() {
       // Spec §8: a failed map data request clears the map config: the drawn map and the remembered map selection.
       setMap(null);
       setImage(null);
+      picture.current = null;
       selectMap({ mapId: null, buildingName: undefined, floor: undefined });
       setError((err as Error).message);
     }
@@ -119,12 +140,7 @@ export default function MapEditorPage() {
     return () => abort.abort();
   }, [companyId]);
 
-  useEffect(() => {
-    if (!config.pngurl) return;
-    const img = new window.Image();
-    img.onload = () => setImage(img);
-    img.src = `${config.pngurl}${config.pngurl.includes('?') ? '&' : '?'}token=${encodeURIComponent(getToken() ?? '')}`;
-  }, [config.pngurl]);
+  useEffect(() => loadPicture(config.pngurl), [config.pngurl, loadPicture]);
 
   useEffect(() => {
     const el = box.current;

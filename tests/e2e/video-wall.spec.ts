@@ -49,3 +49,22 @@ test('video wall: the full-page overview /videoPandect starts too', async ({ pag
   await expect(page.getByTestId('video-wall')).toBeVisible();
   await expect.poll(async () => page.locator('[data-testid^="video-wall-tile-"][data-state="playing"]').count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
 });
+
+test('video wall: a stored wall asks for all its stream addresses in one call; a camera of an offline robot says so in its tile, the others play', async ({ page }) => {
+  await login(page, 'operator');
+  const cameras = [{ robotId: '01WR000001', cameraId: 0 }, { robotId: '03WS000001', cameraId: 0 }, { robotId: '01WR000002', cameraId: 1 }, null];
+  await page.evaluate((tiles) => localStorage.setItem('fc.videoWall', JSON.stringify({ layout: 4, tiles })), cameras);
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    if (!r.url().endsWith('/api/interface')) return;
+    const event = (r.postDataJSON() as { event?: string }).event ?? '';
+    if (event.startsWith('reqVideoStream')) asked.push(event);
+  });
+  await page.goto('/videoPandect');
+  // 03WS000001 (a static robot) is offline in the demo: its tile shows the server's refusal.
+  await expect(page.getByTestId('video-wall-tile-1')).toContainText('Robot not online');
+  await expect(page.getByTestId('video-wall-tile-0')).toHaveAttribute('data-state', 'playing', { timeout: 20_000 });
+  await expect(page.getByTestId('video-wall-tile-2')).toHaveAttribute('data-state', 'playing', { timeout: 20_000 });
+  await expect(page.getByTestId('video-wall-tile-3')).toContainText('Choose a camera');
+  expect(asked).toEqual(['reqVideoStreams']);
+});
