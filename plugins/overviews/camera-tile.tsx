@@ -1,15 +1,9 @@
-/** One live camera of the dashboard: the runtime's FLV player (as the video wall), stream asked with reqVideoStream. */
+/** One live camera of the dashboard: the runtime's FLV player (as the video wall), stream address from the runtime (the dashboard's cameras share one reqVideoStreams call). */
 import { useEffect, useState } from 'react';
 import { Alert, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { callEvent, getConfig, getToken, isAbortedError, LivePlayer, useVideoPushes, type PlayerState } from '@runtime';
+import { isAbortedError, liveVideoUrl, LivePlayer, requestStreamAddress, useVideoPushes, type PlayerState } from '@runtime';
 import { OVERVIEW_TEST_IDS as IDS } from './test-ids';
-
-function wsOrigin(): string {
-  const ws = getConfig()?.wsUrl;
-  if (ws) return ws.replace(/\/ws$/, '');
-  return `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}`;
-}
 
 /** Props of a camera tile. */
 export interface CameraTileProps {
@@ -33,8 +27,8 @@ export function CameraTile({ index, robotId, cameraId, robotName, height }: Came
     setProblem(undefined);
     if (video.destroyed) return;
     const abort = new AbortController();
-    callEvent<{ path: string }>('reqVideoStream', { robotId, cameraId }, { signal: abort.signal })
-      .then((a) => setUrl(`${wsOrigin()}${a.path}?token=${encodeURIComponent(getToken() ?? '')}`))
+    requestStreamAddress({ robotId, cameraId }, { signal: abort.signal })
+      .then((a) => setUrl(liveVideoUrl(a.path)))
       .catch((err: unknown) => !isAbortedError(err) && setProblem((err as Error).message));
     return () => abort.abort();
   }, [robotId, cameraId, video.restarts, video.destroyed]);

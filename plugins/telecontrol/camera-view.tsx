@@ -10,8 +10,8 @@ import { Alert, App, Button, Card, Divider, Segmented, Select, Space, Switch, Ta
 import { CameraOutlined, SettingOutlined } from '@ant-design/icons';
 import { useCan } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
-import { callEvent, getConfig, getToken, isAbortedError, LivePlayer, preloadLivePlayer, restCall, useVideoPushes, type PlayerState } from '@runtime';
-import { Definition, type VideoCodec } from '@common/camera';
+import { callEvent, isAbortedError, liveVideoUrl, LivePlayer, preloadLivePlayer, requestStreamAddress, restCall, useVideoPushes, type PlayerState, type StreamAnswer } from '@runtime';
+import { Definition } from '@common/camera';
 import type { ControlState } from '@common/robot-control';
 import { cameraPushes, type RobotStatusView } from './robot-status-model';
 import { TELECONTROL_TEST_IDS as IDS } from './test-ids';
@@ -21,22 +21,8 @@ import { PtzPad } from './ptz-pad';
 const CAMERAS = [0, 1, 2, 3, 4] as const;
 const DEFINITIONS = [Definition.hd, Definition.sd, Definition.smooth, Definition.original] as const;
 
-/** What reqVideoStream answers. */
-interface StreamAnswer {
-  path: string;
-  definition?: number;
-  codec?: VideoCodec;
-  centralControl?: boolean;
-}
 // The player library loads while the page still asks for robots and stream addresses.
 void preloadLivePlayer();
-
-/** The websocket origin of the stream: from /config.json's websocket address, else this page. */
-function wsOrigin(): string {
-  const ws = getConfig()?.wsUrl;
-  if (ws) return ws.replace(/\/ws$/, '');
-  return `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}`;
-}
 
 /** The frame on screen on a canvas, or null when there is no frame yet. */
 function frameOf(video: HTMLVideoElement | null): HTMLCanvasElement | null {
@@ -84,10 +70,10 @@ export function CameraView({ robotId, videoOnline, state }: { robotId: string; v
     setUrl(undefined);
     setProblem(undefined);
     if (!videoOnline || video.destroyed || !pushing) return;
-    callEvent<StreamAnswer>('reqVideoStream', { robotId, cameraId: camera }, { signal: abort.signal })
+    requestStreamAddress({ robotId, cameraId: camera }, { signal: abort.signal })
       .then((a) => {
         setStream(a);
-        setUrl(`${wsOrigin()}${a.path}?token=${encodeURIComponent(getToken() ?? '')}`);
+        setUrl(liveVideoUrl(a.path));
       })
       .catch((err: unknown) => !isAbortedError(err) && setProblem((err as Error).message));
     return () => abort.abort();

@@ -7,7 +7,7 @@ import { Alert, Badge, Button, Card, Col, Descriptions, Empty, InputNumber, Row,
 import { AimOutlined, CameraOutlined, CaretLeftOutlined, CaretRightOutlined, PauseOutlined, RollbackOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { callEvent, getConfig, getToken, isAbortedError, LivePlayer } from '@runtime';
+import { isAbortedError, liveVideoUrl, LivePlayer, requestStreamAddress } from '@runtime';
 import { TRACK_LIMITS, TRACK_STATUS_KEYS, TRACK_CHECK_ITEMS } from '@common/track';
 import { TrackLayout } from './track-layout';
 import { trackApi, type TrackStatusAnswer } from './track-api';
@@ -15,12 +15,6 @@ import { TRACK_STATUS_COLOURS, useRun } from './use-track';
 import { TRACK_TEST_IDS as IDS } from './test-ids';
 
 const UNITS = Object.fromEntries(TRACK_CHECK_ITEMS.map((c) => [c.key, c.unit]));
-
-function wsOrigin(): string {
-  const ws = getConfig()?.wsUrl;
-  if (ws) return ws.replace(/\/ws$/, '');
-  return `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}`;
-}
 
 /** The rail drawn as a bar: the robot's marker and the inspection points along it. */
 function Rail({ status, points, labels }: { status: TrackStatusAnswer; points: { name: string; position: number }[]; labels: { name: string; position: number }[] }) {
@@ -100,8 +94,8 @@ function Control({ robotId }: { robotId: string }) {
     const abort = new AbortController();
     setVideoUrl(undefined);
     setVideoProblem(undefined);
-    callEvent<{ path: string }>('reqVideoStream', { robotId, cameraId: 0 }, { signal: abort.signal })
-      .then((a) => setVideoUrl(`${wsOrigin()}${a.path}?token=${encodeURIComponent(getToken() ?? '')}`))
+    requestStreamAddress({ robotId, cameraId: 0 }, { signal: abort.signal })
+      .then((a) => setVideoUrl(liveVideoUrl(a.path)))
       .catch((err: unknown) => !isAbortedError(err) && setVideoProblem((err as Error).message));
     return () => abort.abort();
   }, [robotId]);

@@ -8,8 +8,7 @@ import { Alert, Button, Card, Empty, Flex, Segmented, Select, Space, Spin, Tag, 
 import { AppstoreAddOutlined, ArrowLeftOutlined, ClearOutlined, CloseOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { VideoPlayer } from '@common/constants';
-import { callEvent, getConfig, getToken, isAbortedError, LivePlayer, navigateTo, preloadLivePlayer, useVideoPushes, warmLiveVideo, type MenuTreeCompany, type PlayerState } from '@runtime';
+import { callEvent, getToken, isAbortedError, liveVideoBase, liveVideoUrl, LivePlayer, navigateTo, preloadLivePlayer, requestStreamAddress, useVideoPushes, warmLiveVideo, type MenuTreeCompany, type PlayerState } from '@runtime';
 import { cameraKey, fillEmpty, LAYOUTS, parseCameraKey, place, resize, sanitize, type CameraRef, type Layout, type Tiles, type WallRobot } from './wall-model';
 import { VIDEO_WALL_TEST_IDS as IDS } from './test-ids';
 
@@ -28,10 +27,10 @@ function robotList(signal: AbortSignal): Promise<MenuTreeCompany[]> {
   return e && Date.now() - e.at <= 5_000 ? e.answer : callEvent<MenuTreeCompany[]>('getMenuList', {}, { signal });
 }
 
-// Stream addresses asked for as soon as the wall knows its cameras, before the tiles render, in
-// one reqVideoStreams call (sixteen single calls queue behind each other on the server);
-// a tile takes its camera's answer once when it is fresh (≤ 5 s), otherwise asks itself. An
-// answer already here when the tile first renders starts its player in that first render.
+// Stream addresses asked for as soon as the wall knows its cameras, before the tiles render (the
+// runtime asks for cameras started together in one reqVideoStreams call); a tile takes its
+// camera's answer once when it is fresh (≤ 5 s), otherwise asks itself. An answer already here
+// when the tile first renders starts its player in that first render.
 interface Prefetch {
   at: number;
   answer: Promise<{ path: string }>;
@@ -39,28 +38,15 @@ interface Prefetch {
 }
 const prefetched = new Map<string, Prefetch>();
 const PREFETCH_FRESH_MS = 5_000;
-/** One camera's item of a reqVideoStreams answer: its address, or why it has none. */
-type StreamItem = { robotId: string; cameraId: number; path: string } | { robotId: string; cameraId: number; statusCode: number; statusInfo: string };
-/** Asks for the tiles' stream addresses (one call for up to 16 cameras); resolves when all have answered or after `waitMs`. */
+/** Asks for the tiles' stream addresses; resolves when all have answered or after `waitMs`. */
 function prefetchAddresses(tiles: Tiles, waitMs: number): Promise<unknown> {
   const cameras = tiles.filter((c): c is CameraRef => !!c);
-  if (cameras.length) warmLiveVideo(wsOrigin(), getToken() ?? '');
-  const answers: Promise<unknown>[] = [];
-  for (let i = 0; i < cameras.length; i += VideoPlayer.streamsPerCall) {
-    const group = cameras.slice(i, i + VideoPlayer.streamsPerCall);
-    const batch = callEvent<{ streams: StreamItem[] }>('reqVideoStreams', { cameras: group.map((c) => ({ robotId: c.robotId, cameraId: c.cameraId })) });
-    for (const c of group) {
-      const answer = batch.then(({ streams }) => {
-        const item = streams.find((s) => s.robotId === c.robotId && s.cameraId === c.cameraId);
-        // A camera refused (offline, not found) shows the server's message in its tile, as a single call would.
-        if (!item || 'statusInfo' in item) throw new Error(item?.statusInfo ?? 'no stream address');
-        return item;
-      });
-      const entry: Prefetch = { at: Date.now(), answer };
-      answers.push(answer.then((a) => (entry.path = a.path)).catch(() => undefined));
-      prefetched.set(cameraKey(c), entry);
-    }
-  }
+  if (cameras.length) warmLiveVideo(liveVideoBase(), getToken() ?? '');
+  const answers = cameras.map((c) => {
+    const entry: Prefetch = { at: Date.now(), answer: requestStreamAddress(c) };
+    prefetched.set(cameraKey(c), entry);
+    return entry.answer.then((a) => (entry.path = a.path)).catch(() => undefined);
+  });
   return Promise.race([Promise.all(answers), new Promise((r) => setTimeout(r, waitMs))]);
 }
 function takePrefetch(camera: CameraRef): Prefetch | undefined {
@@ -75,14 +61,7 @@ function takeAnsweredAddress(camera: CameraRef): string | undefined {
   return hit?.path && Date.now() - hit.at <= PREFETCH_FRESH_MS ? takePrefetch(camera)!.path : undefined;
 }
 function streamAddress(camera: CameraRef, signal: AbortSignal): Promise<{ path: string }> {
-  return takePrefetch(camera)?.answer ?? callEvent<{ path: string }>('reqVideoStream', { robotId: camera.robotId, cameraId: camera.cameraId }, { signal });
-}
-const streamUrl = (path: string) => `${wsOrigin()}${path}?token=${encodeURIComponent(getToken() ?? '')}`;
-
-function wsOrigin(): string {
-  const ws = getConfig()?.wsUrl;
-  if (ws) return ws.replace(/\/ws$/, '');
-  return `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}`;
+  return takePrefetch(camera)?.answer ?? requestStreamAddress(camera, { signal });
 }
 
 function loadStored(): { layout: Layout; tiles: unknown } | null {
@@ -245,7 +224,7 @@ const Tile = memo(function Tile({ index, camera, robotName, options, tiles, heig
     if (!path || !camera) return undefined;
     initial.current = cameraKey(camera);
     startedAt.current = performance.now();
-    return streamUrl(path);
+    return liveVideoUrl(path);
   });
   const [problem, setProblem] = useState<string>();
   const [state, setState] = useState<PlayerState>('nodata');
@@ -292,7 +271,7 @@ const Tile = memo(function Tile({ index, camera, robotName, options, tiles, heig
       .then((a) => {
         if (abort.signal.aborted) return;
         startedAt.current = performance.now();
-        setUrl(streamUrl(a.path));
+        setUrl(liveVideoUrl(a.path));
       })
       .catch((err: unknown) => !isAbortedError(err) && setProblem((err as Error).message));
     return () => abort.abort();

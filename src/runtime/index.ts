@@ -5,7 +5,8 @@
 
 // ── api ────────────────────────────────────────────────────────────────────────────
 /** Calls one event of `POST /api/interface` with the session token; resolves with `param`. */
-export { callEvent, restCall } from './api/clients';
+export { callEvent, restCall, requestStreamAddress, liveVideoBase, liveVideoUrl } from './api/clients';
+export type { StreamAnswer } from './api/stream-addresses';
 /** Builds an event client from injected fetch, token, language and 403 handler (tests, other hosts). */
 export { createEventClient } from './api/event-client';
 /** Types of the event client. */

@@ -4,6 +4,8 @@ import { getToken } from '../session/session-store';
 import { expireSession } from '../session/expire';
 import { createEventClient, type CallEvent } from './event-client';
 import { createRestClient, type RestCall } from './rest-client';
+import { getConfig } from './config';
+import { createStreamAddressClient, liveStreamUrl, liveVideoOrigin, type RequestStreamAddress } from './stream-addresses';
 
 const describeFailure = (failure: string) => i18n.t(`errors.${failure}`);
 
@@ -12,3 +14,12 @@ export const callEvent: CallEvent = createEventClient({ getToken, getLang, onTok
 
 /** Calls one REST route under /robot/ with the session token. */
 export const restCall: RestCall = createRestClient({ getToken, onTokenInvalid: expireSession, describeFailure });
+
+/** A camera's stream address (reqVideoStream); the cameras a page starts together share one reqVideoStreams call. */
+export const requestStreamAddress: RequestStreamAddress = createStreamAddressClient(callEvent);
+
+/** The websocket origin of live video (ws(s)://host), from /config.json else this page. */
+export const liveVideoBase = (): string => liveVideoOrigin(getConfig()?.wsUrl, window.location);
+
+/** The address a player opens for the path of a stream answer, with the session token. */
+export const liveVideoUrl = (path: string): string => liveStreamUrl(liveVideoBase(), path, getToken());
