@@ -9,6 +9,9 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { freePort } from '../../tests/helpers/postgres';
 
+/** What `npm start` sets for the server unless already set (scripts/start.mjs): glibc's malloc arenas capped at 2. */
+export const SERVER_ENV = { MALLOC_ARENA_MAX: '2' };
+
 /** A running bench server. */
 export interface BenchServer {
   base: string;
@@ -23,7 +26,7 @@ export async function startBenchServer(name: string, env: Record<string, string>
   const port = await freePort();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `fc-${name}-`));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, CAPTCHA: 'off', PORT: String(port), MQTT_PORT: '0', DATA_DIR: dir, LOG_LEVEL: 'error', ...env },
+    env: { ...SERVER_ENV, ...process.env, CAPTCHA: 'off', PORT: String(port), MQTT_PORT: '0', DATA_DIR: dir, LOG_LEVEL: 'error', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {
@@ -48,7 +51,7 @@ export async function startBenchServer(name: string, env: Record<string, string>
  * for two half-second samples in a row (read from /proc; elsewhere it returns at once).
  * Returns the time waited in ms.
  */
-export async function waitForServerQuiet(server: BenchServer, maxMs = 60_000): Promise<number> {
+export async function waitForServerQuiet(server: Pick<BenchServer, 'child'>, maxMs = 60_000): Promise<number> {
   const stat = `/proc/${server.child.pid}/stat`;
   if (!fs.existsSync(stat)) return 0;
   const tick = 1000 / 100; // USER_HZ: clock ticks are 10 ms on Linux
