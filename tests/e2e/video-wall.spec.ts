@@ -50,7 +50,7 @@ test('video wall: the full-page overview /videoPandect starts too', async ({ pag
   await expect.poll(async () => page.locator('[data-testid^="video-wall-tile-"][data-state="playing"]').count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
 });
 
-test('video wall: a stored wall asks for all its stream addresses in one call; a camera of an offline robot says so in its tile, the others play', async ({ page }) => {
+test('video wall: a stored wall asks for all its stream addresses in one call; a camera of an offline robot says so in its tile without making its row higher; the others play', async ({ page }) => {
   await login(page, 'operator');
   const cameras = [{ robotId: '01WR000001', cameraId: 0 }, { robotId: '03WS000001', cameraId: 0 }, { robotId: '01WR000002', cameraId: 1 }, null];
   await page.evaluate((tiles) => localStorage.setItem('fc.videoWall', JSON.stringify({ layout: 4, tiles })), cameras);
@@ -67,4 +67,7 @@ test('video wall: a stored wall asks for all its stream addresses in one call; a
   await expect(page.getByTestId('video-wall-tile-2')).toHaveAttribute('data-state', 'playing', { timeout: 20_000 });
   await expect(page.getByTestId('video-wall-tile-3')).toContainText('Choose a camera');
   expect(asked).toEqual(['reqVideoStreams']);
+  // The refusal lies over the player: its row (tiles 0, 1) is as high as the next one (2, 3).
+  const heights = await Promise.all([1, 2].map((i) => page.getByTestId(`video-wall-tile-${i}`).boundingBox().then((b) => b?.height)));
+  expect(heights[0]).toBe(heights[1]);
 });
