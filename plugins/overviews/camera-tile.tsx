@@ -42,16 +42,20 @@ export function CameraTile({ index, robotId, cameraId, robotName, height }: Came
           {t(`state.${state}`)}
         </Tag>
       </Flex>
-      {/* A problem lies over the player, so the tile keeps the height of the others in its row. */}
-      <div style={{ position: 'relative' }}>
-        {problem || video.destroyed ? (
-          <Flex vertical style={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1 }}>
-            {problem ? <Alert banner type="warning" message={problem} /> : null}
-            {video.destroyed ? <Alert banner type="error" message={t('streamStopped')} /> : null}
-          </Flex>
-        ) : null}
-        <LivePlayer url={url} height={height} data-testid={`${IDS.camera}-player-${index}`} onStateChange={setState} />
-      </div>
+      <LivePlayer
+        url={url}
+        height={height}
+        data-testid={`${IDS.camera}-player-${index}`}
+        onStateChange={setState}
+        notice={
+          problem || video.destroyed ? (
+            <>
+              {problem ? <Alert banner type="warning" message={problem} /> : null}
+              {video.destroyed ? <Alert banner type="error" message={t('streamStopped')} /> : null}
+            </>
+          ) : null
+        }
+      />
     </div>
   );
 }

@@ -64,8 +64,6 @@ function streamAddress(camera: CameraRef, signal: AbortSignal): Promise<{ path: 
   return takePrefetch(camera)?.answer ?? requestStreamAddress(camera, { signal });
 }
 
-const OVER_PLAYER = { position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1 } as const;
-
 function loadStored(): { layout: Layout; tiles: unknown } | null {
   try {
     const v = JSON.parse(localStorage.getItem(STORE_KEY) ?? 'null') as { layout?: number; tiles?: unknown } | null;
@@ -342,11 +340,7 @@ const Tile = memo(function Tile({ index, camera, robotName, options, tiles, heig
         {camera ? <Tag color={paused ? 'default' : state === 'playing' ? 'green' : state === 'error' ? 'red' : 'blue'} style={{ marginInlineEnd: 0 }}>{paused ? t('paused') : t(`state.${state}`)}</Tag> : null}
         {camera ? <Button size="small" type="text" icon={<CloseOutlined style={{ color: '#9ca3af' }} />} onClick={() => onChange(index, null)} aria-label={t('remove')} /> : null}
       </Flex>
-      {/* The camera's problem lies over the player, so its tile keeps the height of the others in the row. */}
-      <div style={{ position: 'relative' }}>
-        {problem ? <Alert banner type="warning" message={problem} style={OVER_PLAYER} /> : null}
-        <LivePlayer url={url} height={height} data-testid={`${IDS.player}-${index}`} onStateChange={onPlayerState} />
-      </div>
+      <LivePlayer url={url} height={height} data-testid={`${IDS.player}-${index}`} onStateChange={onPlayerState} notice={problem ? <Alert banner type="warning" message={problem} /> : null} />
       <Typography.Text style={{ display: 'block', padding: '2px 6px', fontSize: 11, color: '#9ca3af', minHeight: 20 }} data-testid={`${IDS.tileStats}-${index}`}>
         {state === 'playing' && !paused
           ? t('stats', { first: stats.firstFrameMs ?? '—', fps: stats.fps ?? '—', dropped: stats.dropped ?? '—', delay: stats.delay === undefined ? '—' : stats.delay.toFixed(1) })

@@ -6,7 +6,7 @@
  * destroy the player, an ended stream restarts after 10 s; H265 hint after 60 s, time-out after
  * 20 s, every trouble restarts after 2 s.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, Space, Typography } from 'antd';
 import { LoadingOutlined, ReloadOutlined, VideoCameraOutlined, WarningOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -32,6 +32,8 @@ export interface LivePlayerProps {
   codec?: VideoCodec;
   /** Shown under the "no data" poster, e.g. why there is no address (the camera does not push). */
   noDataHint?: string;
+  /** Lies over the top of the frame (a camera's problem, e.g. an Alert banner), so the player keeps its height beside others. */
+  notice?: ReactNode;
 }
 
 interface FlvPlayer {
@@ -60,7 +62,7 @@ export function preloadLivePlayer(): Promise<typeof import('flv.js')> {
 }
 
 /** The live camera player. */
-export function LivePlayer({ url, height = 360, 'data-testid': testId = 'video-player', onStateChange, codec = 'h264', noDataHint }: LivePlayerProps) {
+export function LivePlayer({ url, height = 360, 'data-testid': testId = 'video-player', onStateChange, codec = 'h264', noDataHint, notice }: LivePlayerProps) {
   const { t } = useTranslation();
   const video = useRef<HTMLVideoElement>(null);
   const [state, setState] = useState<PlayerState>(url ? 'loading' : 'nodata');
@@ -170,6 +172,7 @@ export function LivePlayer({ url, height = 360, 'data-testid': testId = 'video-p
           ) : null}
         </Space>
       ) : null}
+      {notice ? <div style={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1 }}>{notice}</div> : null}
     </div>
   );
 }
