@@ -8,8 +8,8 @@ import path from 'node:path';
 import { PROTOCOL_VERSION } from '../common/protocol';
 import { loadConfig } from '../server/config';
 import { startServer } from '../server/app';
-import { parseMapYaml, parsePgm } from '../server/maps/pgm';
-import { cutTilePyramid, renderMapImages } from '../server/maps/tiles';
+import { parseMapYaml, parsePgm } from '../server/features/maps/pgm';
+import { cutTilePyramid, renderMapImages } from '../server/features/maps/tiles';
 import { mapFixturesDir } from '../tests/helpers/map-fixtures';
 
 const FIXTURES = mapFixturesDir(path.resolve(import.meta.dirname, '..'));

@@ -102,48 +102,6 @@ export const MapGuards = {
   tileSize: 256,
 } as const;
 
-/** The map config the console and robots read (spec §3: pixelW, pixelH, scale, Xorigin, Yorigin, maxlayer, pngurl, colorPngUrl). */
-export interface MapConfig {
-  pixelW: number;
-  pixelH: number;
-  /** Metres per pixel (the yaml's resolution). */
-  scale: number;
-  /** Map-frame position of the lower-left pixel, metres. */
-  Xorigin: number;
-  Yorigin: number;
-  maxlayer: number;
-  pngurl?: string;
-  colorPngUrl?: string;
-  /** Zoom level at which one tile pixel is one map pixel. */
-  nativeZoom?: number;
-}
-
-/** One map as the map list shows it. */
-export interface MapRecord {
-  mapId: number;
-  companyId: number;
-  companyName?: string;
-  regionName: string;
-  buildingName: string;
-  buildingId: number | null;
-  floor: number;
-  mapName: string;
-  mapType: number;
-  layer: number;
-  processState: MapProcessStateName;
-  processProgress: number;
-  processError: string | null;
-  config: MapConfig | Record<string, never>;
-  pgmName: string | null;
-  yamlName: string | null;
-  /** Optional files uploaded with the map: kind (pcd, zip, calibration) → original name. */
-  extraFiles: Record<string, string>;
-  createdAt: string;
-  updatedAt: string;
-  /** Per robot of the company: the sync state of this map. */
-  syncs: { robotId: string; robotName: string; status: MapSyncStateValue; message: string | null }[];
-}
-
 /** Realtime topic of a company's map processing and sync pushes. */
 export const mapsTopic = (companyId: number): string => `maps/${companyId}`;
 

@@ -21,9 +21,8 @@ import { registerRobotEvents } from './events/robot-events';
 import { registerRoleEvents } from './events/role-events';
 import { registerSettingsEvents } from './events/settings-events';
 import { registerFormDesignEvents } from './events/form-design-events';
-import { registerMapEvents } from './events/map-events';
 import { registerNavigationEvents, startNavigationIntake, closeInterruptedRuns } from './events/navigation-events';
-import { processUnrenderedMaps, stopMapProcessing } from './maps/map-store';
+import { loadFeatures } from './features/feature';
 import { registerRoleHooks } from './entities/role-hooks';
 import { readPluginManifests } from './auth/permission-tree';
 import { registerHistoryVideoEvents } from './video/history-video';
@@ -132,7 +131,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     registerFormDesignEvents(events, services);
     registerHistoryVideoEvents(events, services);
     registerMonitoringEvents(events, services);
-    registerMapEvents(events, services);
+    const features = await loadFeatures();
+    for (const f of features) await f.register?.({ svc: services, events });
     const stopNavigationSchedule = registerNavigationEvents(events, services);
     closers.push(async () => stopNavigationSchedule());
     await closeInterruptedRuns(db); // runs left open by a server that stopped mid-run end failed ("server restarted")
@@ -172,7 +172,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
 
     const app = Fastify({ logger: { level: config.logLevel }, trustProxy: true, bodyLimit: 2 * 1024 * 1024 });
     await registerRealtime(app, services);
-    await registerRoutes(app, services);
+    await registerRoutes(app, services, features);
     registerTrackHttp(app, services);
     await app.listen({ host: config.host, port: config.port });
     closers.push(() => app.close());
@@ -185,13 +185,10 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       await sim.start(await simulatorSpecs(services));
       closers.splice(closers.length - 1, 0, () => sim.stop());
     }
-    // Maps stored before map processing existed (the demo plans) get their image and tiles.
-    let stopping = false;
-    closers.push(async () => {
-      stopping = true;
-      await stopMapProcessing(services);
-    });
-    void processUnrenderedMaps(services, () => stopping).catch((err) => stopping || app.log.error(err));
+    for (const f of features) {
+      const stop = await f.start?.({ svc: services, events });
+      if (stop) closers.push(stop);
+    }
     return { app, url: `http://${config.host}:${port}`, mqttUrl, services, close };
   } catch (err) {
     await close();

@@ -38,6 +38,8 @@ export interface ServerConfig {
   loginAttemptsPerMinute: number;
   /** Issue 5: seconds a robot may stay offline mid-run before its patrol run ends failed ("robot offline"). */
   naviOfflineGraceSeconds: number;
+  /** Every answer of a catalogue event is checked against its declared answer schema (on under vitest; CHECK_ANSWERS=on|off). */
+  checkAnswers: boolean;
 }
 
 /** Reads the configuration from environment variables (documented in README). */
@@ -78,5 +80,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     realtimeBatchMs: Number(env.REALTIME_BATCH_MS ?? 50),
     loginAttemptsPerMinute: Number(env.LOGIN_ATTEMPTS_PER_MINUTE ?? Security.loginAttemptsPerIpPerMinute),
     naviOfflineGraceSeconds: Number(env.NAVI_OFFLINE_GRACE_SECONDS ?? 10),
+    checkAnswers: env.CHECK_ANSWERS === 'on' || (env.CHECK_ANSWERS !== 'off' && Boolean(env.VITEST)),
   };
 }

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Alert, App, Modal, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { callEvent, useCatalogue } from '@runtime';
-import type { MapRecord } from '@common/map';
+import type { MapRecord } from '@common/events/maps';
 import type { MessageKey } from '@common/messages';
 import { MAP_EDITOR_TEST_IDS as IDS } from './test-ids';
 import { copyProblem } from './model/submit';

@@ -24,7 +24,8 @@ import {
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { callEvent, confirmLeave, getToken, navigateTo, selectMap, setLeaveGuard, useCatalogue } from '@runtime';
-import { MapElementKind, RouteKind, robotWidthMm, SpecialAreaKind, TRANSPORT_KINDS, type MapConfig, type MapRecord, type TransportKind } from '@common/map';
+import { MapElementKind, RouteKind, robotWidthMm, SpecialAreaKind, TRANSPORT_KINDS, type TransportKind } from '@common/map';
+import type { MapConfig, MapRecord } from '@common/events/maps';
 import type { RuleError } from '@common/map-elements';
 import type { MessageKey } from '@common/messages';
 import { MAP_EDITOR_TEST_IDS as IDS } from './test-ids';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MapRecord } from '@common/map';
+import type { MapRecord } from '@common/events/maps';
 import { applyMapPush, formatEstimate } from './map-manage-model';
 
 const row = (mapId: number): MapRecord => ({

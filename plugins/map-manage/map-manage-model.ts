@@ -1,5 +1,5 @@
 /** Map management's data rules, without React: merging realtime pushes into the list, and the upload request. */
-import type { MapRecord } from '@common/map';
+import type { MapRecord } from '@common/events/maps';
 import { getToken } from '@runtime';
 
 /** A processing push (`mapProgress` on `maps/<companyId>`). */

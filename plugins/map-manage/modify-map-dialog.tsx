@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { Alert, Form, Input, InputNumber, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { callEvent } from '@runtime';
-import { MAP_TYPES, type MapRecord } from '@common/map';
+import { MAP_TYPES } from '@common/map';
+import type { MapRecord } from '@common/events/maps';
 import { MAP_MANAGE_TEST_IDS as IDS } from './test-ids';
 import type { Building } from './buildings-panel';
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Alert, App, Checkbox, Empty, Modal, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { callEvent } from '@runtime';
-import type { MapRecord } from '@common/map';
+import type { MapRecord } from '@common/events/maps';
 import { MAP_MANAGE_TEST_IDS as IDS } from './test-ids';
 
 /** Modal choosing the robots a map is sent to. */

@@ -74,6 +74,7 @@ export async function runOperation(svc: Services, def: EventDef, param: Record<s
       return answer(StatusCode.badRequest, formatMessage('validationFailed', lang, { detail: text }));
     }
     const result = await def.handler(ctx, param);
+    if (def.checkAnswer && svc.config.checkAnswers) checkAnswer(def, result);
     const code = def.successCode ?? StatusCode.ok;
     if ((def.mutating || def.audit) && ctx.session) await writeLog(svc, ctx, param, result, code);
     return answer(code, formatMessage('ok', lang), result ?? {});
@@ -82,6 +83,14 @@ export async function runOperation(svc: Services, def: EventDef, param: Record<s
     log.error({ err, event: def.name }, 'operation failed');
     return answer(StatusCode.serverError, formatMessage('serverError', lang));
   }
+}
+
+/** Tests and CHECK_ANSWERS=on: an answer that its catalogue entry does not describe is a server error. */
+function checkAnswer(def: EventDef, result: unknown): void {
+  const wire: unknown = JSON.parse(JSON.stringify(result ?? {}));
+  if (def.checkAnswer!(wire)) return;
+  const e = def.checkAnswer!.errors?.[0];
+  throw new Error(`The answer of "${def.name}" does not match its catalogue entry: ${e?.instancePath || '(root)'} ${e?.message ?? ''}`);
 }
 
 async function writeLog(svc: Services, ctx: EventContext, param: unknown, result: unknown, code: number): Promise<void> {

@@ -1,10 +1,13 @@
 import type { ValidateFunction } from 'ajv';
+import type { Static } from '@sinclair/typebox';
 import type { Lang } from '../../common/protocol';
+import type { AccessRule, Catalogue, EventEntry } from '../../common/events/define';
+import { EVENTS } from '../../common/events';
+import { createAjv } from '../schemas/loader';
 import type { Db } from '../store/db';
 import type { Session } from '../auth/sessions';
 
-/** Who may call an event: anyone, any logged-in user, or holders of a permission. */
-export type AccessRule = { kind: 'public' } | { kind: 'session' } | { kind: 'permission'; permission: string };
+export type { AccessRule };
 
 /** What a handler gets besides its params. */
 export interface EventContext {
@@ -35,7 +38,26 @@ export interface EventDef<P = Record<string, unknown>> {
   handler: (ctx: EventContext, param: P) => Promise<unknown>;
   /** Status code of a success answer (default 200). */
   successCode?: number;
+  /** The catalogue entry it implements (absent: a schema-driven entity or settings event). */
+  entry?: EventEntry;
+  /** Checks an answer against the entry's answer schema (tests and CHECK_ANSWERS=on). */
+  checkAnswer?: ValidateFunction;
 }
+
+/** What a handler of a catalogue entry gets: a session unless the event is public. */
+export type ContextOf<E extends EventEntry> = E['access'] extends { kind: 'public' } ? EventContext : AuthedContext;
+/** A handler of a catalogue entry, held to its param and answer types. */
+export type HandlerOf<E extends EventEntry> = (ctx: ContextOf<E>, param: Static<E['param']>) => Promise<Static<E['answer']>>;
+/** One handler for every entry of a feature's catalogue. */
+export type Handlers<C extends Catalogue> = { [K in keyof C]: HandlerOf<C[K]> };
+
+const ajv = createAjv();
+const compiled = new WeakMap<object, ValidateFunction>();
+const compile = (schema: object): ValidateFunction => {
+  let v = compiled.get(schema);
+  if (!v) compiled.set(schema, (v = ajv.compile(schema)));
+  return v;
+};
 
 /** The event registry: event name → definition. No switch statements. */
 export class EventRegistry {
@@ -44,6 +66,35 @@ export class EventRegistry {
   register<P>(def: EventDef<P>): void {
     if (this.defs.has(def.name)) throw new Error(`Event "${def.name}" is registered twice.`);
     this.defs.set(def.name, def as unknown as EventDef);
+  }
+
+  /**
+   * Registers the handlers of a feature's catalogue (common/events/<feature>.ts): one for each
+   * entry, checked at compile time; an entry that the protocol catalogue lacks is refused.
+   */
+  implement<C extends Catalogue>(catalogue: C, handlers: Handlers<C>): void {
+    for (const [name, entry] of Object.entries(catalogue)) {
+      const handler = (handlers as unknown as Record<string, HandlerOf<EventEntry>>)[name];
+      if (!handler) throw new Error(`Event "${name}" has no handler.`);
+      this.handle(entry, handler);
+    }
+  }
+
+  /** Registers the handler of one catalogue entry. */
+  handle<E extends EventEntry>(entry: E, handler: HandlerOf<E>): void {
+    if ((EVENTS as Catalogue)[entry.name] !== entry) throw new Error(`Event "${entry.name}" is not in the protocol catalogue (common/events).`);
+    this.register({
+      name: entry.name,
+      access: entry.access,
+      mutating: entry.mutating,
+      audit: entry.audit,
+      successCode: entry.successCode,
+      validate: compile(entry.param),
+      labelSchema: entry.param as { properties?: Record<string, unknown> },
+      handler: handler as EventDef['handler'],
+      entry,
+      checkAnswer: compile(entry.answer),
+    });
   }
 
   /** Replaces or adds an entry (schema-driven events are re-registered when schemas change). */

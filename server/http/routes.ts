@@ -13,12 +13,12 @@ import { registerImport } from './import';
 import { registerFaceImport } from './face-import';
 import { registerHeatEvents, registerMeterStatements } from '../detections/meter-statements';
 import { registerReportExport } from '../reports/report-events';
-import { registerMapRoutes } from './map-routes';
 import { registerSnapPictures } from './snap-pictures';
 import { registerAssetCache } from './asset-cache';
 import type { Services } from '../services';
+import type { ServerFeature } from '../features/feature';
 
-function langOf(req: FastifyRequest, body?: unknown): Lang {
+export function langOf(req: FastifyRequest, body?: unknown): Lang {
   const explicit = body && typeof body === 'object' ? (body as { lang?: unknown }).lang : undefined;
   if (explicit === 'zh' || explicit === 'ja' || explicit === 'en') return explicit;
   return pickLang(req.headers['accept-language'], 'en');
@@ -29,7 +29,7 @@ function isHttps(req: FastifyRequest): boolean {
 }
 
 /** HTTP routes: events, REST, startup configuration, live schemas, static console. */
-export async function registerRoutes(app: FastifyInstance, svc: Services): Promise<void> {
+export async function registerRoutes(app: FastifyInstance, svc: Services, features: ServerFeature[] = []): Promise<void> {
   // An empty JSON body (POST …/delete?roleId=3 from clients that always send the header) is {}.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
@@ -110,7 +110,7 @@ export async function registerRoutes(app: FastifyInstance, svc: Services): Promi
   registerMeterStatements(app, svc.events, svc);
   registerHeatEvents(svc.events, svc);
   registerReportExport(app, svc);
-  registerMapRoutes(app, svc, (req) => langOf(req));
+  for (const f of features) await f.routes?.(app, { svc, events: svc.events, langOf: (req) => langOf(req) });
   registerSnapPictures(app, svc, (req) => langOf(req));
 
   // REST under /robot/ and /authority/: token header, {code, message, data}; same registry as the events.

@@ -45,6 +45,8 @@ export default defineConfig({
       // Issue 4: no random simulator episodes (statuses, subsystem drops, offline robots, collisions) under the specs.
       SIM_EPISODE_MINUTES: '0',
       SMTP_URL: `smtp://127.0.0.1:${port + 1}`,
+      // Every answer of a catalogue event is checked against its declared schema (a mismatch is a server error).
+      CHECK_ANSWERS: 'on',
     },
     reuseExistingServer: false,
     timeout: 120_000,

@@ -3,7 +3,8 @@
  * millimetres ↔ map pixels by origin and scale (spec §3), with the spec's fallback position.
  */
 import { MapLimits } from '@common/constants';
-import { MAP_FALLBACK_POSITION, type MapConfig } from '@common/map';
+import { MAP_FALLBACK_POSITION } from '@common/map';
+import type { MapConfig } from '@common/events/maps';
 import type { Pt, ViewState } from './types';
 
 /** Least zoom: the whole of a large map fits a screen. */

@@ -1,21 +1,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { subjectCan } from '../../common/access';
-import { Files, MapLimits } from '../../common/constants';
-import { MapGuards, MAP_TYPES, MapProcessState } from '../../common/map';
-import { formatMessage, type MessageKey } from '../../common/messages';
-import { RestCode, StatusCode, type Lang, type RestAnswer } from '../../common/protocol';
-import { formatBytes, type UploadKind } from '../../common/uploads';
-import type { Session } from '../auth/sessions';
-import { companyVisible } from '../entities/scope';
-import { AppError } from '../errors';
-import { MapFileError, parseMapYaml, parsePgm } from '../maps/pgm';
-import { mapDir, processMap, renderDir } from '../maps/map-store';
-import type { TileManifest } from '../maps/tiles';
-import { mapTicketValid } from '../maps/map-tickets';
-import type { Services } from '../services';
-import { storeUpload } from '../uploads/store-upload';
+import { subjectCan } from '../../../common/access';
+import { Files, MapLimits } from '../../../common/constants';
+import { MapGuards, MAP_TYPES, MapProcessState } from '../../../common/map';
+import { formatMessage, type MessageKey } from '../../../common/messages';
+import { RestCode, StatusCode, type Lang, type RestAnswer } from '../../../common/protocol';
+import { formatBytes, type UploadKind } from '../../../common/uploads';
+import type { Session } from '../../auth/sessions';
+import { companyVisible } from '../../entities/scope';
+import { AppError } from '../../errors';
+import { MapFileError, parseMapYaml, parsePgm } from './pgm';
+import { mapDir, processMap, renderDir } from './map-store';
+import type { TileManifest } from './tiles';
+import { mapTicketValid } from './map-tickets';
+import type { Services } from '../../services';
+import { storeUpload } from '../../uploads/store-upload';
 
 /** The files an upload takes, each with its limit and accepted content (spec §3: pgm, yaml, pcd, zip, calibration). */
 const FILE_KINDS = {

@@ -1,5 +1,5 @@
 import { parse as parseYaml } from 'yaml';
-import { MapGuards } from '../../common/map';
+import { MapGuards } from '../../../common/map';
 
 /** Why a pgm or yaml was refused: a catalogue message key and its values. */
 export class MapFileError extends Error {

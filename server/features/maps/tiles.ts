@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PNG } from 'pngjs';
-import { MapGuards } from '../../common/map';
+import { MapGuards } from '../../../common/map';
 import type { OccupancyGrid } from './pgm';
 
 /** Grey of each occupancy class in the map image (ROS map_server's look): wall black, free white, unknown grey. */

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { MapProcessState, mapsTopic, type MapConfig } from '../../common/map';
-import type { Services } from '../services';
+import { MapProcessState, mapsTopic } from '../../../common/map';
+import type { MapConfig } from '../../../common/events/maps';
+import type { Services } from '../../services';
 import type { MapJob, MapWorkerCommand, MapWorkerMessage } from './map-worker';
 import { nativeZoomOf } from './tiles';
 

@@ -1,0 +1,314 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { MapElementKind, MapSyncState, mapsTopic } from '../../../common/map';
+import type { MapRecord } from '../../../common/events/maps';
+import { checkElements, type MapElement } from '../../../common/map-elements';
+import { formatMessage, type MessageKey } from '../../../common/messages';
+import { checkPois } from '../../../common/poi';
+import { StatusCode } from '../../../common/protocol';
+import { REFUSALS } from '../../../common/robot-actions';
+import { bumpTable } from '../../entities/crud';
+import { companyVisible, visibleCompanyIds } from '../../entities/scope';
+import { AppError, fail } from '../../errors';
+import { mapDir } from './map-store';
+import { issueMapTicket } from './map-tickets';
+import type { Static } from '@sinclair/typebox';
+import { BuildingSchema, mapEvents } from '../../../common/events/maps';
+import type { ParamOf } from '../../../common/events';
+import type { Services } from '../../services';
+import type { AuthedContext, EventRegistry } from '../../events/registry';
+
+/**
+ * Map management and map element events (spec §7 Map/route CRUD, getMapById, queryMap,
+ * deleteMap, mapDown, mapBind; buildings). Every event checks a map:* permission and the
+ * caller's company tree. Uploads are REST (server/http/map-routes.ts).
+ */
+
+type MapRow = Omit<MapRecord, 'syncs' | 'mapId'> & { id: number; pgmPath: string | null; yamlPath: string | null };
+
+const MAP_COLUMNS = `m.id, m."companyId", c."name" AS "companyName", m."regionName", m."buildingName", m."buildingId", m."floor", m."mapName", m."mapType", m."layer",
+  m."processState", m."processProgress", m."processError", m."config", m."pgmName", m."yamlName", m."extraFiles", m."pgmPath", m."yamlPath", m."createdAt", m."updatedAt"`;
+
+/** Registers the map, building and map element events. */
+export function registerMapEvents(reg: EventRegistry, svc: Services): void {
+
+  /** A map in the caller's company tree, or "map not found". */
+  async function loadMap(ctx: AuthedContext, mapId: number): Promise<MapRow> {
+    const rows = await svc.db.query<MapRow>(`SELECT ${MAP_COLUMNS} FROM maps m JOIN companies c ON c.id = m."companyId" WHERE m.id = $1`, [mapId]);
+    const row = rows[0];
+    if (!row || !(await companyVisible(svc.db, ctx.session, row.companyId))) throw new AppError(StatusCode.notFound, 'mapNotFound');
+    return row;
+  }
+
+  /** Map rows with the sync state of each robot of the map's company, messages in the caller's language. */
+  async function withSyncs(ctx: AuthedContext, rows: MapRow[]): Promise<MapRecord[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.id);
+    const companies = [...new Set(rows.map((r) => r.companyId))];
+    const robots = await svc.db.query<{ robotId: string; robotName: string; companyId: number }>('SELECT "robotId", "robotName", "companyId" FROM robots WHERE "companyId" = ANY($1) ORDER BY "robotId"', [companies]);
+    const syncs = await svc.db.query<{ mapId: number; robotId: string; status: number; message: string | null }>('SELECT "mapId", "robotId", "status", "message" FROM map_syncs WHERE "mapId" = ANY($1)', [ids]);
+    return rows.map(({ id, pgmPath: _p, yamlPath: _y, ...r }) => ({
+      ...r,
+      mapId: id,
+      syncs: robots
+        .filter((rb) => rb.companyId === r.companyId)
+        .map((rb) => {
+          const s = syncs.find((x) => x.mapId === id && x.robotId === rb.robotId);
+          return {
+            robotId: rb.robotId,
+            robotName: rb.robotName,
+            status: (s?.status ?? MapSyncState.notConfigured) as MapRecord['syncs'][number]['status'],
+            message: s?.message ? formatMessage(s.message as MessageKey, ctx.lang) : null,
+          };
+        }),
+    }));
+  }
+
+  const queryMaps = async (c: AuthedContext, p: ParamOf<'queryMap'>) => {
+    const visible = await visibleCompanyIds(svc.db, c.session);
+    const where: string[] = [];
+    const params: unknown[] = [];
+    const add = (sql: string, value: unknown) => {
+      params.push(value);
+      where.push(sql.replace('?', `$${params.length}`));
+    };
+    if (visible !== null) add('m."companyId" = ANY(?)', visible);
+    if (p.companyId !== undefined) add('m."companyId" = ?', p.companyId);
+    if (p.buildingId !== undefined) add('m."buildingId" = ?', p.buildingId);
+    if (p.mapType !== undefined) add('m."mapType" = ?', p.mapType);
+    if (p.mapName) add(`m."mapName" ILIKE ?`, `%${p.mapName.replace(/[\\%_]/g, (x) => `\\${x}`)}%`);
+    const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const pageSize = p.pageSize ?? 10;
+    const pageNum = p.pageNum ?? 1;
+    const total = Number((await svc.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM maps m ${whereSql}`, params))[0]!.n);
+    const rows = await svc.db.query<MapRow>(
+      `SELECT ${MAP_COLUMNS} FROM maps m JOIN companies c ON c.id = m."companyId" ${whereSql} ORDER BY m.id DESC LIMIT ${pageSize} OFFSET ${(pageNum - 1) * pageSize}`,
+      params,
+    );
+    return { total, pageNum, pageSize, list: await withSyncs(c, rows) };
+  };
+
+  reg.handle(mapEvents.queryMap, queryMaps);
+  reg.handle(mapEvents['GET /robot/map/list'], queryMaps);
+
+    // Spec §7: the answer is a list whose first entry is the map.
+  reg.handle(mapEvents.getMapById, async (ctx, p) => withSyncs(ctx, [await loadMap(ctx, p.mapId)]));
+
+  async function checkBuilding(ctx: AuthedContext, buildingId: number, companyId: number, floor: number) {
+    const b = (await svc.db.query<{ id: number; name: string; regionName: string; floors: number; companyId: number }>('SELECT * FROM buildings WHERE id = $1', [buildingId]))[0];
+    if (!b || b.companyId !== companyId || !(await companyVisible(svc.db, ctx.session, b.companyId))) throw new AppError(StatusCode.badRequest, 'buildingNotFound');
+    if (floor < 1 || floor > b.floors) throw new AppError(StatusCode.badRequest, 'mapFloorRange', { limit: b.floors });
+    return b;
+  }
+
+  async function checkMapName(companyId: number, name: string, exceptId?: number) {
+    const rows = await svc.db.query('SELECT 1 FROM maps WHERE "companyId" = $1 AND lower("mapName") = lower($2) AND id <> $3', [companyId, name, exceptId ?? 0]);
+    if (rows.length) throw new AppError(StatusCode.conflict, 'mapNameExists', { name });
+  }
+
+  reg.handle(mapEvents.modifyMap, async (c, p) => {
+    const map = await loadMap(c, p.mapId);
+    c.before = { mapName: map.mapName, buildingId: map.buildingId, floor: map.floor, mapType: map.mapType };
+    if (p.mapName !== undefined) await checkMapName(map.companyId, p.mapName, map.id);
+    const buildingId = p.buildingId ?? map.buildingId;
+    const floor = p.floor ?? map.floor;
+    let building: { name: string; regionName: string } = { name: map.buildingName, regionName: map.regionName };
+    if (buildingId) building = await checkBuilding(c, buildingId, map.companyId, floor);
+    await svc.db.query(
+      'UPDATE maps SET "mapName" = $2, "buildingId" = $3, "buildingName" = $4, "regionName" = $5, "floor" = $6, "mapType" = $7, "updatedAt" = now() WHERE id = $1',
+      [map.id, p.mapName ?? map.mapName, buildingId, building.name, building.regionName, floor, p.mapType ?? map.mapType],
+    );
+    return (await withSyncs(c, [await loadMap(c, map.id)]))[0]!;
+  });
+
+  reg.handle(mapEvents.deleteMap, async (c, p) => {
+    const map = await loadMap(c, p.mapId);
+    c.before = { mapName: map.mapName, buildingName: map.buildingName, floor: map.floor };
+    await svc.db.transaction(async (tx) => {
+      await tx.query('UPDATE robots SET "mapId" = NULL WHERE "mapId" = $1', [map.id]);
+      await tx.query('DELETE FROM maps WHERE id = $1', [map.id]);
+    });
+    bumpTable('robots');
+    fs.rmSync(mapDir(svc, map.id), { recursive: true, force: true });
+    await svc.fleet.load();
+    return { mapId: map.id };
+  });
+
+  // Sync (spec §4): syncing at once, then success or failure with the spec §8 message, pushed on the company's maps topic.
+  reg.handle(mapEvents.mapDown, async (c, p) => {
+    const map = await loadMap(c, p.mapId);
+    if (map.processState !== 'done' || !('pixelW' in map.config)) throw new AppError(StatusCode.badRequest, 'mapNotReady');
+    if (p.robotIds.length === 0) throw new AppError(StatusCode.badRequest, 'mapNoRobots');
+    const robots = await svc.db.query<{ robotId: string }>('SELECT "robotId" FROM robots WHERE "companyId" = $1 AND "robotId" = ANY($2)', [map.companyId, p.robotIds]);
+    if (robots.length !== new Set(p.robotIds).size) throw new AppError(StatusCode.notFound, 'robotNotFound');
+    const set = async (robotId: string, status: number, message: MessageKey | null) => {
+      await svc.db.query(
+        `INSERT INTO map_syncs ("mapId", "robotId", "status", "message") VALUES ($1, $2, $3, $4)
+         ON CONFLICT ("mapId", "robotId") DO UPDATE SET "status" = $3, "message" = $4, "updatedAt" = now()`,
+        [map.id, robotId, status, message],
+      );
+      svc.hub.publish(mapsTopic(map.companyId), 'mapSync', { mapId: map.id, robotId, status, message: message ? formatMessage(message, c.lang) : null });
+    };
+    for (const r of robots) await set(r.robotId, MapSyncState.syncing, null);
+    const files = (await svc.db.query<{ pgmPath: string | null; yamlPath: string | null }>('SELECT "pgmPath", "yamlPath" FROM maps WHERE id = $1', [map.id]))[0];
+    const digest = (file: string | null | undefined) => (file && fs.existsSync(file) ? crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex') : null);
+    const digests = { pgm: digest(files?.pgmPath), yaml: digest(files?.yamlPath) };
+    const sync = async (robotId: string) => {
+      const live = svc.fleet.get(robotId);
+      if (!live || live.online !== 1 || !svc.gateway) return set(robotId, MapSyncState.failure, 'robotOffline');
+      // The robot downloads the files with a ticket (robots hold no session) and checks their digests.
+      const ticket = issueMapTicket(map.id);
+      const reply = await svc.gateway.request(
+        robotId,
+        'mapDown',
+        {
+          mapId: map.id,
+          mapName: map.mapName,
+          config: map.config,
+          files: { pgm: `/robot/map/download/${map.id}?file=pgm&ticket=${ticket}`, yaml: `/robot/map/download/${map.id}?file=yaml&ticket=${ticket}` },
+          sha256: digests,
+        },
+        10_000,
+      );
+      if (!reply) return set(robotId, MapSyncState.failure, 'mapSyncTimeout');
+      if (reply.result === 'refused') return set(robotId, MapSyncState.failure, reply.reason ? REFUSALS[reply.reason] : 'mapDownloadError');
+      // mapBind: the robot now works on this map.
+      await svc.db.query('UPDATE robots SET "mapId" = $1, "updatedAt" = now() WHERE "robotId" = $2', [map.id, robotId]);
+      bumpTable('robots');
+      return set(robotId, MapSyncState.success, null);
+    };
+    void Promise.all(robots.map((r) => sync(r.robotId).catch(() => set(r.robotId, MapSyncState.failure, 'mapBindFailed'))))
+      .then(() => svc.fleet.load())
+      .catch(() => undefined);
+    return { mapId: map.id, robotIds: robots.map((r) => r.robotId), status: MapSyncState.syncing };
+  });
+
+  // Buildings: names unique within a company (spec §5), a region and a number of floors.
+  reg.handle(mapEvents.queryBuildings, async (ctx, p) => {
+    const visible = await visibleCompanyIds(svc.db, ctx.session);
+    const params: unknown[] = [];
+    const where: string[] = [];
+    if (visible !== null) where.push(`b."companyId" = ANY($${params.push(visible)})`);
+    if (p.companyId !== undefined) where.push(`b."companyId" = $${params.push(p.companyId)}`);
+    return svc.db.query(
+      `SELECT b.id, b."companyId", c."name" AS "companyName", b."name", b."regionName", b."floors", b."createdAt",
+         (SELECT count(*)::int FROM maps m WHERE m."buildingId" = b.id) AS "mapCount"
+       FROM buildings b JOIN companies c ON c.id = b."companyId" ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY b."regionName", b."name"`,
+      params,
+    );
+  });
+
+  async function uniqueBuilding(companyId: number, name: string, exceptId = 0) {
+    if ((await svc.db.query('SELECT 1 FROM buildings WHERE "companyId" = $1 AND lower("name") = lower($2) AND id <> $3', [companyId, name, exceptId])).length) {
+      throw new AppError(StatusCode.conflict, 'mapNameExists', { name });
+    }
+  }
+
+  reg.handle(mapEvents.addBuilding, async (c, p) => {
+    const companyId = p.companyId ?? c.session.companyId;
+    if (!(await companyVisible(svc.db, c.session, companyId))) throw fail.noPermission();
+    await uniqueBuilding(companyId, p.name);
+    const rows = await svc.db.query<Static<typeof BuildingSchema>>('INSERT INTO buildings ("companyId", "name", "regionName", "floors") VALUES ($1, $2, $3, $4) RETURNING id, "companyId", "name", "regionName", "floors"', [
+      companyId,
+      p.name,
+      p.regionName,
+      p.floors ?? 1,
+    ]);
+    return rows[0]!;
+  });
+
+  async function loadBuilding(ctx: AuthedContext, id: number) {
+    const b = (await svc.db.query<{ id: number; companyId: number; name: string; regionName: string; floors: number }>('SELECT id, "companyId", "name", "regionName", "floors" FROM buildings WHERE id = $1', [id]))[0];
+    if (!b || !(await companyVisible(svc.db, ctx.session, b.companyId))) throw new AppError(StatusCode.notFound, 'buildingNotFound');
+    return b;
+  }
+
+  reg.handle(mapEvents.modifyBuilding, async (c, p) => {
+    const b = await loadBuilding(c, p.id);
+    c.before = b;
+    if (p.name !== undefined) await uniqueBuilding(b.companyId, p.name, b.id);
+    const next = { ...b, ...Object.fromEntries(Object.entries(p).filter(([, x]) => x !== undefined)) };
+    const highest = (await svc.db.query<{ f: number | null }>('SELECT max("floor")::int AS f FROM maps WHERE "buildingId" = $1', [b.id]))[0]?.f ?? 0;
+    if (next.floors < highest) throw new AppError(StatusCode.badRequest, 'mapFloorRange', { limit: next.floors });
+    await svc.db.transaction(async (tx) => {
+      await tx.query('UPDATE buildings SET "name" = $2, "regionName" = $3, "floors" = $4, "updatedAt" = now() WHERE id = $1', [b.id, next.name, next.regionName, next.floors]);
+      await tx.query('UPDATE maps SET "buildingName" = $2, "regionName" = $3 WHERE "buildingId" = $1', [b.id, next.name, next.regionName]);
+    });
+    return { id: b.id, companyId: b.companyId, name: next.name, regionName: next.regionName, floors: next.floors };
+  });
+
+  reg.handle(mapEvents.deleteBuilding, async (c, p) => {
+    const b = await loadBuilding(c, p.id);
+    c.before = b;
+    if ((await svc.db.query('SELECT 1 FROM maps WHERE "buildingId" = $1 LIMIT 1', [b.id])).length) throw new AppError(StatusCode.badRequest, 'buildingHasMaps');
+    await svc.db.query('DELETE FROM buildings WHERE id = $1', [b.id]);
+    return { id: b.id };
+  });
+
+  // Map elements (the map editor's document): read all, or replace all in one transaction after the spec §5 rules.
+  type ElementRow = { id: number; kind: number; subKind: number | null; name: string; points: [number, number][]; props: Record<string, unknown> };
+  const readElements = async (mapId: number, kind?: number): Promise<MapElement[]> =>
+    (
+      await svc.db.query<ElementRow>(
+        `SELECT id, "kind", "subKind", "name", "points", "props" FROM map_elements WHERE "mapId" = $1 ${kind ? 'AND "kind" = $2' : ''} ORDER BY id`,
+        kind ? [mapId, kind] : [mapId],
+      )
+    ).map((r) => ({ id: String(r.id), kind: r.kind, ...(r.subKind !== null ? { subKind: r.subKind } : {}), name: r.name, points: r.points, props: r.props }));
+
+  reg.handle(mapEvents.getMapElements, async (ctx, p) => {
+    const map = await loadMap(ctx, p.mapId);
+    return { mapId: map.id, elements: await readElements(map.id) };
+  });
+
+  reg.handle(mapEvents.forbiddenZoneQuery, async (ctx, p) => {
+    const map = await loadMap(ctx, p.mapId);
+    return (await readElements(map.id, MapElementKind.specialArea)).filter((e) => e.subKind === 1);
+  });
+
+  const writeElements = async (mapId: number, elements: MapElement[]) => {
+    await svc.db.transaction(async (tx) => {
+      await tx.query('DELETE FROM map_elements WHERE "mapId" = $1', [mapId]);
+      for (const e of elements) {
+        await tx.query('INSERT INTO map_elements ("mapId", "kind", "subKind", "name", "points", "props") VALUES ($1, $2, $3, $4, $5, $6)', [
+          mapId,
+          e.kind,
+          e.subKind ?? null,
+          e.name ?? '',
+          JSON.stringify(e.points),
+          JSON.stringify(e.props ?? {}),
+        ]);
+      }
+    });
+  };
+
+  reg.handle(mapEvents.saveMapElements, async (c, p) => {
+    const map = await loadMap(c, p.mapId);
+    const elements: MapElement[] = p.elements.map((e, i) => ({ id: String(e.id ?? `n${i}`), kind: e.kind, subKind: e.subKind, name: e.name ?? '', points: e.points, props: e.props ?? {} }));
+    const before = await readElements(map.id);
+    const comparable = (list: MapElement[]) => JSON.stringify(list.map(({ kind, subKind, name, points, props }) => ({ kind, subKind: subKind ?? null, name, points, props })));
+    // Spec §5: an unchanged drawing cannot be submitted.
+    if (comparable(before) === comparable(elements)) throw new AppError(StatusCode.badRequest, 'mapUnchanged');
+    // The editor's own rules, run again here (common/map-elements, common/poi): geometry, then points of interest.
+    const err = checkElements(elements) ?? checkPois(elements);
+    if (err) throw new AppError(StatusCode.badRequest, err.key, err.vars);
+    const pixelW = 'pixelW' in map.config ? map.config.pixelW : Infinity;
+    const pixelH = 'pixelH' in map.config ? map.config.pixelH : Infinity;
+    const outside = elements.find((e) => e.points.some(([x, y]) => x < 0 || y < 0 || x > pixelW || y > pixelH));
+    if (outside) throw new AppError(StatusCode.badRequest, 'mapElementInvalid', { name: outside.name || outside.id, detail: 'a point lies outside the map' });
+    c.before = { count: before.length };
+    await writeElements(map.id, elements);
+    return { mapId: map.id, elements: await readElements(map.id) };
+  });
+
+  // Copy pathways (spec §5): routes of one map onto another of the same company tree; source ≠ target.
+  reg.handle(mapEvents.copyPathways, async (c, p) => {
+    if (p.sourceMapId === p.targetMapId) throw new AppError(StatusCode.badRequest, 'mapCopySameSource');
+    const source = await loadMap(c, p.sourceMapId);
+    const target = await loadMap(c, p.targetMapId);
+    const routes = (await readElements(source.id)).filter((e) => e.kind === MapElementKind.path);
+    const current = await readElements(target.id);
+    const next = [...current.filter((e) => e.kind !== MapElementKind.path), ...routes];
+    await writeElements(target.id, next);
+    return { mapId: target.id, copied: routes.length };
+  });
+}
