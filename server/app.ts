@@ -151,6 +151,10 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     });
     closers.push(gateway.close);
     services.gateway = gateway;
+    for (const f of features) {
+      const stop = await f.connect?.({ svc: services, events, mqttUrl });
+      if (stop) closers.push(stop);
+    }
     // Track-mounted inspection robots (issue 8): their REST operations and the track topic listener.
     const track = new TrackService(services);
     registerTrackEvents(events, { svc: services, track });

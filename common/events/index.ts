@@ -8,10 +8,42 @@
 import type { Static } from '@sinclair/typebox';
 import type { Catalogue } from './define';
 import { mapEvents } from './maps';
+import { trackEvents } from './track';
+import { navigationEvents } from './navigation';
+import { monitoringEvents } from './monitoring';
+import { alarmsEvents } from './alarms';
+import { reportsEvents } from './reports';
+import { energyEvents } from './energy';
+import { detectionsEvents } from './detections';
+import { videoEvents } from './video';
+import { fleetEvents } from './fleet';
+import { controlEvents } from './control';
+import { sessionEvents } from './session';
+import { adminEvents } from './admin';
+import { rolesEvents } from './roles';
+import { settingsEvents } from './settings';
+import { formDesignEvents } from './form-design';
+import { uploadsEvents } from './uploads';
 
 /** Every declared event, by name. */
 export const EVENTS = {
   ...mapEvents,
+  ...trackEvents,
+  ...navigationEvents,
+  ...monitoringEvents,
+  ...alarmsEvents,
+  ...reportsEvents,
+  ...energyEvents,
+  ...detectionsEvents,
+  ...videoEvents,
+  ...fleetEvents,
+  ...controlEvents,
+  ...sessionEvents,
+  ...adminEvents,
+  ...rolesEvents,
+  ...settingsEvents,
+  ...formDesignEvents,
+  ...uploadsEvents,
 } as const;
 
 export type EventCatalogue = typeof EVENTS;

@@ -32,6 +32,11 @@ export interface ServerFeature {
   id: string;
   /** Registers the feature's event handlers and entity hooks; runs before the server listens. */
   register?(ctx: FeatureContext): void | Promise<void>;
+  /**
+   * Connects to the MQTT broker robots speak to (intake of robot messages, jobs that need it);
+   * runs once the broker and the gateway are up, before the server listens. Resolves with its stopper.
+   */
+  connect?(ctx: FeatureContext & { mqttUrl: string }): Promise<Stopper | void>;
   /** HTTP routes that are not events: uploads, downloads, files. */
   routes?(app: FastifyInstance, ctx: RouteContext): void | Promise<void>;
   /** Work once the server listens (MQTT intake, jobs, start-up processing); resolves with its stopper. */

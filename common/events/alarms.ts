@@ -1,0 +1,4 @@
+/** The alarms feature's events (being moved here from the server's registrations). */
+import { defineEvents } from './define';
+
+export const alarmsEvents = defineEvents('alarms', {});

@@ -1,0 +1,4 @@
+/** The form-design feature's events (being moved here from the server's registrations). */
+import { defineEvents } from './define';
+
+export const formDesignEvents = defineEvents('form-design', {});

@@ -1,0 +1,4 @@
+/** The session feature's events (being moved here from the server's registrations). */
+import { defineEvents } from './define';
+
+export const sessionEvents = defineEvents('session', {});

@@ -1,0 +1,4 @@
+/** The settings feature's events (being moved here from the server's registrations). */
+import { defineEvents } from './define';
+
+export const settingsEvents = defineEvents('settings', {});
