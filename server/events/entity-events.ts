@@ -21,6 +21,7 @@ export function registerEntityEvents(reg: EventRegistry, entity: Entity): string
       access: { kind: 'permission', permission: perm(action) },
       mutating: action !== 'read',
       labelSchema: entity.schema,
+      schemaDriven: { group: 'entities', source: `schemas/entities/${entity.id}.schema.json`, record: entity.schema, action },
       handler: (ctx, p) => run(ctx as AuthedContext, idParam && p[idParam] !== undefined ? { ...p, id: p[idParam] } : p),
     });
     names.push(name);

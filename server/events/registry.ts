@@ -42,6 +42,19 @@ export interface EventDef<P = Record<string, unknown>> {
   entry?: EventEntry;
   /** Checks an answer against the entry's answer schema (tests and CHECK_ANSWERS=on). */
   checkAnswer?: ValidateFunction;
+  /** Where a schema-driven operation comes from, for the generated documents. */
+  schemaDriven?: SchemaDrivenOrigin;
+}
+
+/** A schema-driven operation's origin: the schema file and the record it works on. */
+export interface SchemaDrivenOrigin {
+  /** `entities` or `settings`. */
+  group: string;
+  /** The schema file. */
+  source: string;
+  /** The record's JSON Schema. */
+  record: object;
+  action: 'read' | 'create' | 'update' | 'delete' | 'get' | 'set';
 }
 
 /** What a handler of a catalogue entry gets: a session unless the event is public. */
@@ -62,10 +75,13 @@ const compile = (schema: object): ValidateFunction => {
 /** The event registry: event name → definition. No switch statements. */
 export class EventRegistry {
   private readonly defs = new Map<string, EventDef>();
+  /** Grows with every change (generated documents are remade when it moves). */
+  revision = 0;
 
   register<P>(def: EventDef<P>): void {
     if (this.defs.has(def.name)) throw new Error(`Event "${def.name}" is registered twice.`);
     this.defs.set(def.name, def as unknown as EventDef);
+    this.revision++;
   }
 
   /**
@@ -100,10 +116,11 @@ export class EventRegistry {
   /** Replaces or adds an entry (schema-driven events are re-registered when schemas change). */
   upsert<P>(def: EventDef<P>): void {
     this.defs.set(def.name, def as unknown as EventDef);
+    this.revision++;
   }
 
   remove(name: string): void {
-    this.defs.delete(name);
+    if (this.defs.delete(name)) this.revision++;
   }
 
   get(name: string): EventDef | undefined {

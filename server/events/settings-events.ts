@@ -60,6 +60,13 @@ export function registerSettingsEvents(reg: EventRegistry, svc: Services): void 
   svc.live?.onReload(sync);
 }
 
+/** The answer of a settings get/set: the robot, its document after the settings schema, when it was saved. */
+const settingsAnswerSchema = (loaded: SettingsSchema): object => ({
+  type: 'object',
+  required: ['robotId', 'params'],
+  properties: { robotId: { type: 'string' }, params: loaded.schema, updatedAt: { type: ['string', 'null'] } },
+});
+
 function settingsEvents(svc: Services, loaded: SettingsSchema): EventDef<Record<string, unknown>>[] {
   const id = loaded.id;
   const api = loaded.schema['x-api'];
@@ -77,6 +84,7 @@ function settingsEvents(svc: Services, loaded: SettingsSchema): EventDef<Record<
     mutating: false,
     validate: validateGet,
     labelSchema: getSchema,
+    schemaDriven: { group: 'settings', source: `schemas/settings/${id}.schema.json`, record: settingsAnswerSchema(loaded), action: 'get' },
     handler: async (ctx, p): Promise<SettingsAnswer> => {
       const set = current();
       await robotInTree(svc.db, ctx as AuthedContext, p.robotId);
@@ -91,6 +99,7 @@ function settingsEvents(svc: Services, loaded: SettingsSchema): EventDef<Record<
     mutating: true,
     validate: validateSet,
     labelSchema: setSchema,
+    schemaDriven: { group: 'settings', source: `schemas/settings/${id}.schema.json`, record: settingsAnswerSchema(loaded), action: 'set' },
     handler: async (ctx, p): Promise<SettingsAnswer> => {
       const set = current();
       const actx = ctx as AuthedContext;

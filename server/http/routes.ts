@@ -17,6 +17,7 @@ import { registerSnapPictures } from './snap-pictures';
 import { registerAssetCache } from './asset-cache';
 import type { Services } from '../services';
 import type { ServerFeature } from '../features/feature';
+import { registerProtocolDocs } from '../docs/routes';
 
 export function langOf(req: FastifyRequest, body?: unknown): Lang {
   const explicit = body && typeof body === 'object' ? (body as { lang?: unknown }).lang : undefined;
@@ -102,6 +103,7 @@ export async function registerRoutes(app: FastifyInstance, svc: Services, featur
     return reply.header('content-encoding', 'gzip').send(zipped.gzip);
   });
 
+  registerProtocolDocs(app, svc);
   await registerUploads(app, svc, (req) => langOf(req));
   registerVideoRecordRoute(app, svc, (req) => langOf(req));
   registerExport(app, svc);

@@ -1,36 +1,13 @@
-import { PROTOCOL_VERSION, StatusCode } from '../../common/protocol';
-import { FORMATS } from '../../common/formats';
-import { createAjv } from '../schemas/loader';
-import { verifyPassword, hashPassword } from '../auth/passwords';
-import { AppError, fail } from '../errors';
-import type { Services } from '../services';
-import { bumpTable, listEntity } from '../entities/crud';
-import { roleKindOf } from '../entities/core-hooks';
-import type { AuthedContext, EventRegistry } from './registry';
-
-const ajv = createAjv();
-const loginSchema = {
-  type: 'object',
-  properties: {
-    username: { type: 'string', maxLength: 64 },
-    password: { type: 'string', maxLength: 64 },
-    codeId: { type: 'string', maxLength: 64 },
-    code: { type: 'string', maxLength: 16 },
-  },
-  additionalProperties: false,
-};
-const passwordSchema = {
-  type: 'object',
-  required: ['oldPassword', 'newPassword'],
-  properties: { oldPassword: { type: 'string', maxLength: 64 }, newPassword: { type: 'string', format: 'password' } },
-  additionalProperties: false,
-};
-const disableSchema = {
-  type: 'object',
-  required: ['id', 'enabled'],
-  properties: { id: { type: 'integer', minimum: 1 }, enabled: { enum: [0, 1] } },
-  additionalProperties: false,
-};
+import { PROTOCOL_VERSION, StatusCode } from '../../../common/protocol';
+import { FORMATS } from '../../../common/formats';
+import { sessionEvents } from '../../../common/events/session';
+import type { SessionUser } from '../../../common/events/session';
+import { verifyPassword, hashPassword } from '../../auth/passwords';
+import { AppError, fail } from '../../errors';
+import type { Services } from '../../services';
+import { bumpTable, listEntity } from '../../entities/crud';
+import { roleKindOf } from '../../entities/core-hooks';
+import type { EventRegistry } from '../../events/registry';
 
 /** A role's menu: its explicit menuItemList, else the `menu:<route>` nodes of its permission tree. */
 function menuItems(explicit: string[] | null, permissions: string[] | null): string[] {
@@ -39,7 +16,7 @@ function menuItems(explicit: string[] | null, permissions: string[] | null): str
 }
 
 /** The session info answer of login and getUser (spec §3). */
-export async function sessionInfo(svc: Services, userId: number, token?: string) {
+export async function sessionInfo(svc: Services, userId: number): Promise<SessionUser> {
   const rows = await svc.db.query<Record<string, unknown>>(
     `SELECT u.id, u."username", u."name", u."roleId", r."kind", r."permissions", u."companyId", u."email", u."lastLoginAt", c."name" AS "companyName",
             c."logo" AS "companyLogo", c."domain" AS "companyDns", c."layer", c."robotTypes", r."menuItemList", r."homePage"
@@ -49,7 +26,6 @@ export async function sessionInfo(svc: Services, userId: number, token?: string)
   const u = rows[0];
   if (!u) throw fail.tokenInvalid();
   return {
-    ...(token ? { token } : {}),
     userId: u.id,
     username: u.username,
     // The role tier of spec §6 (the console's guards use it); roleRef is the user's actual role.

@@ -1,0 +1,145 @@
+/**
+ * The OpenAPI 3.1 document of the main interface and the REST routes, generated from what the
+ * server has registered: each catalogue entry (common/events) with its param and answer
+ * schemas, each schema-driven entity operation (schemas/entities `x-api`) with its entity's
+ * record, each settings operation with its settings schema. Served at /api/openapi.json.
+ *
+ * `POST /api/interface` carries every event in one envelope; OpenAPI has one operation per
+ * path and method, so each event is the path `/api/interface#<event>` (the fragment is not
+ * sent: every event posts to /api/interface).
+ */
+import { restMethodOf } from '../../common/events/define';
+import { PROTOCOL_VERSION, StatusCode } from '../../common/protocol';
+import type { EventDef, EventRegistry, SchemaDrivenOrigin } from '../events/registry';
+
+type Json = Record<string, unknown>;
+
+
+/** A JSON Schema as the document holds it: plain JSON, without `$id`/`$schema` (the document is one resource). */
+function plain(schema: unknown): Json {
+  const copy = JSON.parse(JSON.stringify(schema ?? {})) as Json;
+  const strip = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(strip);
+    if (!node || typeof node !== 'object') return;
+    const o = node as Json;
+    delete o.$id;
+    delete o.$schema;
+    Object.values(o).forEach(strip);
+  };
+  strip(copy);
+  return copy;
+}
+
+const accessText = (def: EventDef): string =>
+  def.access.kind === 'public' ? 'Anyone (no token).' : def.access.kind === 'session' ? 'Any logged-in user.' : `Holders of the permission \`${def.access.permission}\`.`;
+
+/** The param and answer schemas of an operation the catalogue does not declare. */
+function schemaDriven(def: EventDef, op: SchemaDrivenOrigin | undefined): { param: Json; answer: Json } {
+  const record: Json = op?.record ? plain(op.record) : { type: 'object' };
+  const param = def.validate?.schema && typeof def.validate.schema === 'object' ? plain(def.validate.schema) : op?.record ? record : { type: 'object' };
+  switch (op?.action) {
+    case 'read':
+      return { param: { type: 'object', description: 'pageNum, pageSize, sortField, sortOrder and filters on the record’s fields.' }, answer: { type: 'object', required: ['total', 'list'], properties: { total: { type: 'integer' }, list: { type: 'array', items: record } } } };
+    case 'create':
+    case 'update':
+      return { param: record, answer: record };
+    case 'delete':
+      return { param: { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } }, answer: { type: 'object', properties: { id: { type: 'integer' } } } };
+    case 'get':
+    case 'set':
+      return { param, answer: record };
+    default:
+      return { param, answer: { type: 'object' } };
+  }
+}
+
+/** Builds the document from the registry. */
+export function buildOpenApi(reg: EventRegistry, opts: { version: string }): Json {
+  const paths: Record<string, Record<string, Json>> = {};
+  const tags = new Set<string>();
+  for (const name of reg.names()) {
+    const def = reg.get(name)!;
+    const entry = def.entry;
+    const driven = entry ? undefined : def.schemaDriven;
+    const tag = entry?.feature ?? driven?.group ?? 'other';
+    tags.add(tag);
+    const { param, answer } = entry ? { param: plain(entry.param), answer: plain(entry.answer) } : schemaDriven(def, driven);
+    const description = [
+      entry?.summary ?? (driven ? `Schema-driven operation of ${driven.source}.` : 'Not yet declared in the catalogue.'),
+      `**Access:** ${accessText(def)}`,
+      def.mutating ? '**Changes data:** recorded in the operation log; general users are refused it unless spec §6 allows it.' : '',
+    ]
+      .filter(Boolean)
+      .join('\n\n');
+    const common = { operationId: operationId(name), summary: entry?.summary?.split(/(?<=\.)\s/)[0] ?? name, description, tags: [tag], 'x-access': def.access, 'x-mutating': def.mutating };
+    const method = restMethodOf(name);
+    if (method) {
+      const route = name.slice(method.length + 1);
+      const holes = [...route.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+      const props = ((param.properties ?? {}) as Record<string, Json>) ?? {};
+      const required = new Set((param.required as string[] | undefined) ?? []);
+      const parameters: Json[] = [
+        { name: 'token', in: 'header', required: def.access.kind !== 'public', schema: { type: 'string' }, description: 'The session token from login.' },
+        ...holes.map((h) => ({ name: h, in: 'path', required: true, schema: props[h] ?? { type: 'string' } })),
+      ];
+      const op: Json = { ...common, parameters, responses: { 200: { description: '`code` 0 on success, else the status code and its message in the caller’s language.', content: { 'application/json': { schema: restAnswer(answer) } } } } };
+      if (method === 'GET' || method === 'DELETE') {
+        for (const [k, s] of Object.entries(props)) if (!holes.includes(k)) parameters.push({ name: k, in: 'query', required: required.has(k), schema: s });
+      } else {
+        op.requestBody = { required: false, content: { 'application/json': { schema: param } } };
+      }
+      (paths[route] ??= {})[method.toLowerCase()] = op;
+    } else {
+      paths[`/api/interface#${name}`] = {
+        post: {
+          ...common,
+          requestBody: { required: true, content: { 'application/json': { schema: envelope(name, param, def.access.kind !== 'public') } } },
+          responses: { 200: { description: 'Always HTTP 200: `statusCode` says how the event went, `statusInfo` says it in the caller’s language.', content: { 'application/json': { schema: eventAnswer(answer, def.successCode) } } } },
+        },
+      };
+    }
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Fleet Console protocol',
+      version: opts.version,
+      description: `The main interface (\`POST /api/interface\`, protocol version ${PROTOCOL_VERSION}) and the REST routes under /robot/ and /authority/, generated from the server’s event catalogue. The envelope, status codes and timings: docs/protocol.md. Realtime topics and the MQTT messages robots speak: /api/asyncapi.json.`,
+    },
+    servers: [{ url: '/' }],
+    tags: [...tags].sort().map((name) => ({ name })),
+    paths,
+  };
+}
+
+const operationId = (name: string): string => name.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '');
+
+function envelope(name: string, param: Json, needsToken: boolean): Json {
+  return {
+    type: 'object',
+    required: ['event', ...(needsToken ? ['token'] : [])],
+    properties: {
+      event: { const: name },
+      param,
+      token: { type: 'string', description: 'The session token from login.' },
+      protocolVersion: { const: PROTOCOL_VERSION },
+      lang: { enum: ['zh', 'ja', 'en'], description: 'The language of statusInfo; otherwise Accept-Language decides.' },
+    },
+  };
+}
+
+function eventAnswer(answer: Json, successCode: number = StatusCode.ok): Json {
+  return {
+    type: 'object',
+    required: ['statusCode', 'statusInfo'],
+    properties: {
+      statusCode: { type: 'integer', description: `${successCode} on success; 400 bad param, 401 no permission, 403 token invalid, 404 not found, 409 conflict, 500 server error.` },
+      statusInfo: { type: 'string' },
+      param: { ...answer, description: 'Present on success.' },
+    },
+  };
+}
+
+function restAnswer(data: Json): Json {
+  return { type: 'object', required: ['code', 'message'], properties: { code: { type: 'integer', description: '0 on success.' }, message: { type: 'string' }, data: { ...data, description: 'Present on success.' } } };
+}
