@@ -3,6 +3,7 @@
  * forms and the server's validation agree. Each has a catalogue message.
  */
 import type { MessageKey } from './messages';
+import { SCHEMA_KEYWORD_NAMES, type SchemaKeyword } from './schema-keywords';
 
 /** One named format: a test and the message shown when it fails. */
 export interface NamedFormat {
@@ -56,48 +57,5 @@ export function addNamedFormats<T extends FormatHost>(ajv: T): T {
   return ajv;
 }
 
-/** The `x-` keywords schemas may use; registered with ajv so strict mode accepts them. */
-export const SCHEMA_KEYWORDS = [
-  'x-labels',
-  'x-route',
-  'x-api',
-  'x-access',
-  'x-list',
-  'x-store',
-  'x-scope',
-  'x-unique',
-  'x-widget',
-  'x-enum',
-  'x-max-bytes',
-  'x-menu',
-  'x-order',
-  'x-hidden',
-  'x-transient',
-  'x-row-actions',
-  'x-readonly-on-edit',
-  'x-ref',
-  'x-upload-kind',
-  'x-preview-type',
-  'x-extra',
-  'x-placeholder',
-  'x-confirm',
-  'x-help',
-  'x-requires-robot',
-  'x-differs-from',
-  'x-single',
-  'x-upload-fills',
-  // A text value that may be an enum key (built-in role names): lists show that key's label.
-  'x-key-enum',
-  // Form designer (issue 6): the field's designer settings, and the form's config and layout.
-  'x-field',
-  'x-form',
-  // Detections (issue 7): a property kept in a jsonb column of a shared table; a list's import.
-  'x-in',
-  'x-import',
-  'x-max-files',
-  'x-list-exports',
-  'x-heat',
-  'x-chart',
-  // Navigation (issue 5): the realtime topic whose pushes refresh a generated list.
-  'x-live',
-] as const;
+/** The `x-` keywords schemas may use (declared in common/schema-keywords.ts); registered with ajv so strict mode accepts them. */
+export const SCHEMA_KEYWORDS: readonly SchemaKeyword[] = SCHEMA_KEYWORD_NAMES;

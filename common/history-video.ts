@@ -2,7 +2,8 @@
  * History video (spec §7: reqEnabledDay, reqHistoryVideo, videoRecordUpload, videoRecordInfo,
  * cancelVideoRecordUpload, GET /robot/avstream/listVideoRecord, POST /robot/avstream/videoRecord;
  * §8 export errors). Robots keep their recordings; the console lists a day's clips, exports
- * (uploads) one to the server with progress and cancel, then plays it.
+ * (uploads) one to the server with progress and cancel, then plays it. The events and the
+ * shapes of a clip and an export are declared in common/events/video.ts.
  */
 import type { MessageKey } from './messages';
 
@@ -30,27 +31,3 @@ export const HistoryVideo = {
   /** Recorded video upload: mp4 only (spec §7 videoType mp4), at most the general upload limit. */
   videoType: 'mp4',
 } as const;
-
-/** One recorded clip on a robot. */
-export interface RecordedClip {
-  cameraId: number;
-  /** ISO date-time, robot local time as sent. */
-  startTime: string;
-  stopTime: string;
-}
-
-/** One export as the console sees it. */
-export interface VideoRecordInfo {
-  id: number;
-  robotId: string;
-  cameraId: number;
-  startTime: string;
-  stopTime: string;
-  status: VideoRecordStatus;
-  /** 0–100 while uploading. */
-  progress: number;
-  errorCode: HistoryVideoError | null;
-  fileUrl: string | null;
-  size: number | null;
-  createdAt: string;
-}

@@ -76,29 +76,7 @@ export const TrackTopics = {
   wildcard: 'fleet/robots/+/track',
 } as const;
 
-/** The rail robot's live state (the current status answer and the `trackState` push). */
-export interface TrackState {
-  robotId: string;
-  trackStatus: number;
-  /** Metres from the rail's start. */
-  position: number;
-  railLength: number;
-  speed: number;
-  pitch: number;
-  rotate: number;
-  lift: number;
-  taskId: number | null;
-  runId: number | null;
-  pointName: string | null;
-  readings: Record<string, number>;
-  t: number;
-}
-
-/** What the robot publishes on the track topic. */
-export type TrackMessage =
-  | ({ kind: 'state' } & TrackState)
-  | { kind: 'point'; robotId: string; runId: number; pointId: number; pointName: string; position: number; readings: Record<string, number>; picture: string | null; t: number }
-  | { kind: 'done'; robotId: string; runId: number; status: number; t: number };
+// The rail robot's live state and the track topic's messages: TrackState and TrackMessage of common/events/track.ts.
 
 /** What the scheduler needs of a task. */
 export interface ScheduledTask {

@@ -13,19 +13,10 @@ import { CaptchaStore } from './auth/captcha';
 import { LoginLimiter } from './auth/rate-limit';
 import { DEMO_PASSWORD, verifyPassword } from './auth/passwords';
 import { EventRegistry } from './events/registry';
-import { registerSessionEvents } from './events/session-events';
-import { registerFleetEvents } from './events/fleet-events';
-import { registerAdminEvents } from './events/admin-events';
-import { registerControlEvents } from './events/control-events';
-import { registerRobotEvents } from './events/robot-events';
-import { registerRoleEvents } from './events/role-events';
 import { registerSettingsEvents } from './events/settings-events';
-import { registerFormDesignEvents } from './events/form-design-events';
-import { registerNavigationEvents, startNavigationIntake, closeInterruptedRuns } from './events/navigation-events';
 import { loadFeatures } from './features/feature';
 import { registerRoleHooks } from './entities/role-hooks';
 import { readPluginManifests } from './auth/permission-tree';
-import { registerHistoryVideoEvents } from './video/history-video';
 import { FleetState } from './fleet/state';
 import { startBroker } from './fleet/broker';
 import { startGateway } from './fleet/gateway';
@@ -36,21 +27,13 @@ import { FleetSimulator, type SimRobotSpec } from './simulator/simulator';
 import { seedDemo, seedRoles, DEMO_NO_CHARGER, DEMO_OFFLINE } from './demo/seed';
 import { patrolLoop, type MapMeta } from './demo/floorplan';
 import { visibleCompanyIds } from './entities/scope';
-import { TrackService } from './track/track-service';
-import { registerTrackEvents } from './track/track-events';
-import { registerTrackHttp } from './track/track-http';
 import { FLEET_TOPIC } from '../common/protocol';
-import { registerMonitoringEvents } from './events/monitoring-events';
 import type { Services } from './services';
-import { storeDetection } from './detections/detection-store';
-import { robotSettings } from './detections/thresholds';
+import { storeDetection } from './features/detections/detection-store';
+import { robotSettings } from './features/detections/thresholds';
 import { ENVIRONMENT_MODULES } from '../common/constants';
 import { KINDS_BY_ROBOT_TYPE } from './simulator/detection-data';
 import { registerFaceHooks } from './entities/face-hooks';
-import { AlarmService } from './alarms/alarm-service';
-import { registerAlarmEvents } from './alarms/alarm-events';
-import { registerReportEvents } from './reports/report-events';
-import { EnergyRecorder, registerEnergyEvents } from './energy/energy';
 
 /** A running server: its HTTP address and a way to stop everything it started. */
 export interface RunningServer {
@@ -117,25 +100,13 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     registerCoreHooks({ companyMaxLayer: config.companyMaxLayer, sessions, onRobotsChanged: () => void fleet.load().then(() => hub.resnapshot(FLEET_TOPIC)) });
     registerAdminHooks();
     registerFaceHooks();
-    registerSessionEvents(events, services);
     const live = new LiveSchemas(services, schemaDirs, (m) => console.warn(m));
     live.watch();
     closers.push(() => live.close());
     services.live = live;
-    registerFleetEvents(events, services);
-    registerAdminEvents(events, services);
-    registerControlEvents(events, services);
-    registerRobotEvents(events, services);
-    registerRoleEvents(events, services, pluginsDir);
     registerSettingsEvents(events, services);
-    registerFormDesignEvents(events, services);
-    registerHistoryVideoEvents(events, services);
-    registerMonitoringEvents(events, services);
     const features = await loadFeatures();
     for (const f of features) await f.register?.({ svc: services, events });
-    const stopNavigationSchedule = registerNavigationEvents(events, services);
-    closers.push(async () => stopNavigationSchedule());
-    await closeInterruptedRuns(db); // runs left open by a server that stopped mid-run end failed ("server restarted")
     registerRoleHooks({ schemas: () => services.schemas, plugins: () => readPluginManifests(pluginsDir) });
 
     // MQTT: the embedded broker unless MQTT_URL names an external one.
@@ -155,29 +126,10 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       const stop = await f.connect?.({ svc: services, events, mqttUrl });
       if (stop) closers.push(stop);
     }
-    // Track-mounted inspection robots (issue 8): their REST operations and the track topic listener.
-    const track = new TrackService(services);
-    registerTrackEvents(events, { svc: services, track });
-    await track.start(mqttUrl);
-    closers.push(() => track.stop());
-    // Issue 7: alarms robots raise (MQTT) are stored and pushed on the realtime topic `alarms`.
-    const alarms = new AlarmService(services);
-    await alarms.start(mqttUrl);
-    closers.push(() => alarms.close());
-    services.alarms = alarms;
-    registerAlarmEvents(events, services, alarms);
-    // Issue 5: patrol progress robots report (MQTT) is stored on the task and its record, and pushed.
-    closers.push(await startNavigationIntake(mqttUrl));
-    registerReportEvents(events, services);
-    const energy = new EnergyRecorder(services, config.energySampleSeconds);
-    energy.start();
-    closers.push(async () => energy.stop());
-    registerEnergyEvents(events, services);
 
     const app = Fastify({ logger: { level: config.logLevel }, trustProxy: true, bodyLimit: 2 * 1024 * 1024 });
     await registerRealtime(app, services);
     await registerRoutes(app, services, features);
-    registerTrackHttp(app, services);
     await app.listen({ host: config.host, port: config.port });
     closers.push(() => app.close());
     const addr = app.server.address();

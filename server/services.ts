@@ -27,6 +27,6 @@ export interface Services {
   gateway?: FleetGateway;
   /** This server's own base URL (set once it listens): where robots upload to. */
   url?: string;
-  /** Issue 7: alarm intake (server/alarms/alarm-service.ts), set once MQTT is connected; here its outdated sweep. */
+  /** Issue 7: alarm intake (server/features/alarms/alarm-service.ts), set once MQTT is connected; here its outdated sweep. */
   alarms?: { markOutdated(): Promise<number> };
 }

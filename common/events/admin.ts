@@ -143,3 +143,5 @@ export const adminEvents = defineEvents('admin', {
     answer: CompanyParamSchema,
   },
 });
+
+export type CompanyParam = Static<typeof CompanyParamSchema>;

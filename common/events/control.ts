@@ -1,4 +1,220 @@
-/** The control feature's events (being moved here from the server's registrations). */
-import { defineEvents } from './define';
+/**
+ * Robot control (spec §4, §7 control events; issue 4): commands go to the robot over MQTT and
+ * the robot's answer decides (accepted, or refused with the reason of spec §4/§8); offline robots
+ * are answered at once. Operators may drive robots, so commands are audited, not data changes.
+ * Also the cameras: live stream addresses (reqVideoStream, reqVideoStreams), push flags,
+ * definition and camera parameters.
+ */
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { CAMERA_PARAMS } from '../camera';
+import { VideoPlayer } from '../constants';
+import { BROADCAST_MAX_LENGTH, FireOperation, FOCUS_ACTIONS, LIFTER_DIRECTIONS, LIFTER_MAX_DISTANCE_MM, PTZ_DIRECTIONS, ZOOM_ACTIONS } from '../robot-control';
+import { can, defineEvents } from './define';
+import { Dict, Json } from './schema';
 
-export const controlEvents = defineEvents('control', {});
+const RobotId = Type.String({ maxLength: 32 });
+const CameraId = Type.Integer({ minimum: 0, maximum: 4 });
+/** Sent by some clients with every call; not used. */
+const UserId = Type.Optional(Type.Integer());
+const OnOff = Json<0 | 1>({ enum: [0, 1] });
+const Teleop = can('robot:teleop');
+
+/** A command's answer: the robot accepted it (a refusal is an error answer). */
+export const CommandAnswerSchema = Type.Object({
+  robotId: Type.String(),
+  result: Type.Union([Type.Literal('accepted'), Type.Literal('refused')], { description: 'Always accepted: a refusal is an error answer.' }),
+  hungUp: Type.Optional(Type.Literal(true, { description: 'A running remote call was hung up first.' })),
+  data: Type.Optional(Type.Unknown({ description: 'What the robot answered with, if anything.' })),
+});
+export type CommandAnswer = Static<typeof CommandAnswerSchema>;
+const withAction = <T extends TSchema>(action: T) => Type.Composite([CommandAnswerSchema, Type.Object({ action })]);
+
+/** A camera's live stream: the path the console opens (with its token) on the websocket origin of /config.json. */
+export const StreamAnswerSchema = Type.Object({
+  robotId: Type.String(),
+  cameraId: Type.Integer(),
+  path: Type.String({ description: '/live/<robotId>/<camera>' }),
+  definition: Type.Integer({ description: '1 HD, 2 SD, 3 smooth, 4 original.' }),
+  codec: Type.Union([Type.Literal('h264'), Type.Literal('h265')]),
+  centralControl: Type.Boolean({ description: 'The robot has a central control: "original" definition is offered.' }),
+});
+export type StreamAnswer = Static<typeof StreamAnswerSchema>;
+
+/** One camera's item of a reqVideoStreams answer that has no address: why. */
+export const StreamRefusalSchema = Type.Object({ robotId: Type.String(), cameraId: Type.Integer(), statusCode: Type.Integer(), statusInfo: Type.String() });
+
+/** A camera's parameters as strings (common/camera CAMERA_PARAMS), as the robot answers them. */
+const CameraParams = Dict(Type.String());
+
+const RobotCamera = { robotId: RobotId, cameraId: CameraId, userId: UserId };
+
+type CamParamSet = { robotId: string; cameraId: number; userId?: number } & Record<string, unknown>;
+/** camParamSet: one parameter of CAMERA_PARAMS (the handler refuses none or several). */
+const CamParamSetParam = Type.Unsafe<CamParamSet>(
+  Type.Object(
+    { ...RobotCamera, ...Object.fromEntries(Object.keys(CAMERA_PARAMS).map((k) => [k, Type.Optional(Type.String({ maxLength: 16 }))])) },
+    { additionalProperties: false },
+  ),
+);
+
+const Lifter = Type.Object(
+  {
+    robotId: RobotId,
+    direction: Json<(typeof LIFTER_DIRECTIONS)[number]>({ enum: [...LIFTER_DIRECTIONS] }),
+    distance: Type.Optional(Type.Integer({ minimum: 1, maximum: LIFTER_MAX_DISTANCE_MM })),
+    userId: UserId,
+  },
+  { additionalProperties: false },
+);
+
+const Lens = (actions: readonly number[]) =>
+  Type.Object(
+    {
+      robotId: RobotId,
+      cameraId: CameraId,
+      Action: Json<number>({ enum: [...actions] }),
+      preset: Type.Optional(Json<string | number>({ type: ['string', 'integer'] })),
+      userId: UserId,
+    },
+    { additionalProperties: false },
+  );
+
+const StreamRequest = { robotId: RobotId, cameraId: CameraId, definition: Type.Optional(Type.Integer({ minimum: 1, maximum: 4 })) };
+
+export const controlEvents = defineEvents('control', {
+  robotAction: {
+    summary: 'A robot action of common/robot-actions (stop, go home, media play, broadcast, PTZ, remote call …), after the rules of common/robot-control.',
+    access: Teleop,
+    mutating: false,
+    audit: true,
+    param: Type.Object(
+      {
+        robotId: RobotId,
+        action: Type.Integer({ minimum: 0, maximum: 10 }),
+        params: Type.Optional(
+          Type.Object(
+            {
+              mediaId: Type.Optional(Type.Integer({ minimum: 1 })),
+              text: Type.Optional(Type.String({ minLength: 1, maxLength: BROADCAST_MAX_LENGTH })),
+              direction: Type.Optional(Json<(typeof PTZ_DIRECTIONS)[number]>({ enum: [...PTZ_DIRECTIONS] })),
+              cameraId: Type.Optional(CameraId),
+              call: Type.Optional(OnOff),
+              x: Type.Optional(Type.Number()),
+              y: Type.Optional(Type.Number()),
+            },
+            { additionalProperties: false, description: 'What an action needs: mediaPlay {mediaId}, broadcast {text}, ptz {direction, cameraId?}, remoteCall {call 1 start / 0 hang up}.' },
+          ),
+        ),
+        userId: UserId,
+      },
+      { additionalProperties: false },
+    ),
+    answer: withAction(Type.Integer()),
+  },
+  emergencyButton: {
+    summary: 'Presses (1) or releases (0) the robot’s emergency stop.',
+    access: Teleop,
+    mutating: false,
+    audit: true,
+    param: Type.Object({ robotId: RobotId, status: OnOff, userId: UserId }, { additionalProperties: false }),
+    answer: withAction(Type.Literal('emergencyButton')),
+  },
+  setInitPosition: {
+    summary: 'The robot takes a pose on its map (the map editor’s initial position); it relocalises as resetPosition does.',
+    access: Teleop,
+    mutating: false,
+    audit: true,
+    param: Type.Object(
+      {
+        robotId: RobotId,
+        mapId: Type.Integer({ minimum: 1 }),
+        x: Type.Number({ description: 'Millimetres (spec §3).' }),
+        y: Type.Number(),
+        theta: Type.Number({ minimum: -360, maximum: 360, description: 'Degrees, as the map editor shows it.' }),
+        userId: UserId,
+      },
+      { additionalProperties: false },
+    ),
+    answer: withAction(Type.Literal('setInitPosition')),
+  },
+  manualCharging: {
+    summary: 'Starts (1) or stops (0) manual charging; stopping is never blocked.',
+    access: Teleop,
+    mutating: false,
+    audit: true,
+    param: Type.Object({ robotId: RobotId, status: OnOff, userId: UserId }, { additionalProperties: false }),
+    answer: CommandAnswerSchema,
+  },
+  lifterControl: { summary: 'Moves the lifter up or down by a distance (default 100 mm), or stops it.', access: Teleop, mutating: false, audit: true, param: Lifter, answer: CommandAnswerSchema },
+  'POST /robot/common/lifter/{direction}': {
+    summary: 'lifterControl over REST (robotId and distance in the query or body).',
+    access: Teleop,
+    mutating: false,
+    audit: true,
+    param: Lifter,
+    answer: CommandAnswerSchema,
+  },
+  fireControl: {
+    summary: 'A fire-fighting operation: spray on or off, nozzle up, down, left or right.',
+    access: Teleop,
+    mutating: false,
+    audit: true,
+    param: Type.Object({ robotId: RobotId, operation: Json<number>({ enum: Object.values(FireOperation) }), userId: UserId }, { additionalProperties: false }),
+    answer: CommandAnswerSchema,
+  },
+  cameraZoom: { summary: 'Zooms a camera in or out, or stops.', access: Teleop, mutating: false, audit: true, param: Lens(ZOOM_ACTIONS), answer: CommandAnswerSchema },
+  cameraFocus: {
+    summary: 'Focuses a camera (near, far, auto, stop) or sets or goes to a preset.',
+    access: Teleop,
+    mutating: false,
+    audit: true,
+    param: Lens(FOCUS_ACTIONS),
+    answer: CommandAnswerSchema,
+  },
+  pushVideo: {
+    summary: 'Turns a camera’s push of video to the server on (1) or off (0); pushed to watchers as pushVideoFlag.',
+    access: can('video:read'),
+    mutating: false,
+    audit: true,
+    param: Type.Object({ ...RobotCamera, isPushVideo: OnOff }, { additionalProperties: false }),
+    answer: Type.Object({ robotId: Type.String(), cameraId: Type.Integer(), isPushVideo: OnOff }),
+  },
+  reqVideoStream: {
+    summary: 'A camera’s live stream address, definition and codec.',
+    access: can('video:read'),
+    mutating: false,
+    param: Type.Object({ ...RobotCamera, definition: StreamRequest.definition }, { additionalProperties: false }),
+    answer: StreamAnswerSchema,
+  },
+  reqVideoStreams: {
+    summary: 'The stream addresses of up to 16 cameras in one call (a video wall); a camera that has none carries its refusal.',
+    access: can('video:read'),
+    mutating: false,
+    param: Type.Object(
+      { cameras: Type.Array(Type.Object(StreamRequest, { additionalProperties: false }), { minItems: 1, maxItems: VideoPlayer.streamsPerCall }), userId: UserId },
+      { additionalProperties: false },
+    ),
+    answer: Type.Object({ streams: Type.Array(Type.Union([StreamAnswerSchema, StreamRefusalSchema])) }),
+  },
+  camParamGet: { summary: 'A camera’s parameters, as the robot answers them.', access: can('video:read'), mutating: false, param: Type.Object(RobotCamera, { additionalProperties: false }), answer: CameraParams },
+  camParamSet: {
+    summary: 'Sets one camera parameter (common/camera CAMERA_PARAMS); answers the camera’s parameters.',
+    // Spec §6: general users cannot open video settings (the tier has no video:settings).
+    access: can('video:settings'),
+    mutating: false,
+    audit: true,
+    param: CamParamSetParam,
+    answer: CameraParams,
+  },
+  videoParamNew: {
+    summary: 'Sets a camera’s definition (sharpness 1–4; 4 original needs a central control); players reopen at the new address (videoUrlChange).',
+    access: can('video:read'),
+    mutating: false,
+    audit: true,
+    param: Type.Object(
+      { robotId: RobotId, index: Type.Integer({ minimum: 0, maximum: 4 }), sharpness: Type.Integer({ minimum: 1, maximum: 4 }), userId: UserId },
+      { additionalProperties: false },
+    ),
+    answer: Type.Object({ robotId: Type.String(), index: Type.Integer(), sharpness: Type.Integer() }),
+  },
+});

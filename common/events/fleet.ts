@@ -1,4 +1,131 @@
-/** The fleet feature's events (being moved here from the server's registrations). */
-import { defineEvents } from './define';
+/**
+ * The fleet as the console browses it (spec §3 Menu tree, §7 Menu/status): the caller's
+ * companies, the company › region › map › robot tree, maps and robots by company or map, one
+ * robot's live status; and the robotManage events beyond CRUD (spec §7 Robot admin): binding a
+ * robot to a company, its function configuration.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+import { can, defineEvents } from './define';
+import { Json } from './schema';
 
-export const fleetEvents = defineEvents('fleet', {});
+/** An event that reads nothing of its param. */
+const NoParam = Type.Object({});
+const ByCompany = Type.Object({ companyId: Type.Integer() });
+const ByRobot = Type.Object({ robotId: Type.String({ maxLength: 32 }) });
+const Online = Type.Union([Type.Literal(0), Type.Literal(1)]);
+const NullableNumber = Type.Union([Type.Number(), Type.Null()]);
+
+/** A company of the caller's tree. */
+export const FleetCompanySchema = Type.Object({
+  companyId: Type.Integer(),
+  name: Type.String(),
+  parentId: Type.Union([Type.Integer(), Type.Null()]),
+  layer: Type.Integer(),
+});
+
+/** A robot as the menu tree and the robot lists show it. */
+export const RobotBriefSchema = Type.Object({
+  robotId: Type.String(),
+  robotName: Type.String(),
+  robotType: Type.Integer(),
+  online: Online,
+  status: Type.Integer(),
+  mapId: Type.Union([Type.Integer(), Type.Null()]),
+  companyId: Type.Integer(),
+  regionName: Type.Union([Type.String(), Type.Null()]),
+});
+export type RobotBrief = Static<typeof RobotBriefSchema>;
+
+/** A map as the menu tree shows it. */
+export const FleetMapSchema = Type.Object({
+  mapId: Type.Integer(),
+  companyId: Type.Integer(),
+  regionName: Type.String(),
+  buildingName: Type.String(),
+  floor: Type.Integer(),
+  mapName: Type.String(),
+  mapType: Type.Integer(),
+});
+
+/** A company of the `getMenuList` tree: its regions › maps › robots, and its robots on no map of its own. */
+export const MenuCompanySchema = Type.Object({
+  companyId: Type.Integer(),
+  name: Type.String(),
+  parentId: Type.Union([Type.Integer(), Type.Null()]),
+  regions: Type.Array(
+    Type.Object({
+      regionName: Type.String(),
+      maps: Type.Array(Type.Composite([FleetMapSchema, Type.Object({ robots: Type.Array(RobotBriefSchema) })])),
+    }),
+  ),
+  robots: Type.Array(RobotBriefSchema, { description: 'Robots of the company on none of its maps.' }),
+});
+export type MenuCompany = Static<typeof MenuCompanySchema>;
+
+/** What the server knows of one robot right now (the reqRobotStatus answer and the realtime snapshot). */
+export const RobotSnapshotSchema = Type.Composite([
+  RobotBriefSchema,
+  Type.Object({
+    videoOnline: Online,
+    interactOnline: Online,
+    battery: NullableNumber,
+    emergencyButtonStatus: Online,
+    interactionState: Type.Integer(),
+    env: Type.Optional(
+      Type.Object(
+        { temperature: Type.Number(), humidity: Type.Number(), smoke: Type.Number(), pm25: Type.Number(), methane: Type.Number(), hydrogenFluoride: Type.Number() },
+        { description: 'Latest environment readings of a robot with environment-detection modules.' },
+      ),
+    ),
+    pushVideo: Type.Optional(
+      Json<Partial<Record<number, 0 | 1>>>({ type: 'object', additionalProperties: { enum: [0, 1] }, description: 'Push-video flag by camera id, as last reported or commanded.' }),
+    ),
+    x: NullableNumber,
+    y: NullableNumber,
+    theta: NullableNumber,
+    latitude: NullableNumber,
+    longitude: NullableNumber,
+    updatedAt: Type.Union([Type.Number(), Type.Null()], { description: 'Last report, in milliseconds since the epoch.' }),
+  }),
+]);
+
+export const fleetEvents = defineEvents('fleet', {
+  getCompanysByRoleId: { summary: 'The companies of the caller’s tree, by layer and name.', access: can('company:read'), mutating: false, param: NoParam, answer: Type.Array(FleetCompanySchema) },
+  getMenuList: {
+    summary: 'The menu tree: each company of the caller’s tree with its regions, maps and robots (spec §3).',
+    access: can('robot:read'),
+    mutating: false,
+    param: NoParam,
+    answer: Type.Array(MenuCompanySchema),
+  },
+  getMapsByCompanyId: { summary: 'The maps of a company of the caller’s tree.', access: can('map:read'), mutating: false, param: ByCompany, answer: Type.Array(FleetMapSchema) },
+  getRobotsByMapId: {
+    summary: 'The robots of the caller’s tree on a map.',
+    access: can('robot:read'),
+    mutating: false,
+    param: Type.Object({ mapId: Type.Integer() }),
+    answer: Type.Array(RobotBriefSchema),
+  },
+  getRobotsByCompanyId: { summary: 'The robots of a company of the caller’s tree.', access: can('robot:read'), mutating: false, param: ByCompany, answer: Type.Array(RobotBriefSchema) },
+  reqRobotStatus: { summary: 'One robot’s live status.', access: can('robot:read'), mutating: false, param: ByRobot, answer: RobotSnapshotSchema },
+  modifyRobotCompany: {
+    summary: 'Binds a robot to another company of the caller’s tree; a robot that changes company leaves its map.',
+    access: can('robot:update'),
+    mutating: true,
+    param: Type.Object({ robotId: Type.String({ maxLength: 32 }), companyId: Type.Integer(), userId: Type.Optional(Type.Integer()) }, { additionalProperties: false }),
+    answer: Type.Object({ robotId: Type.String(), companyId: Type.Integer() }),
+  },
+  getRobotFuncConfig: {
+    summary: 'A robot’s function configuration: its modules and its function template’s.',
+    access: can('robot:read'),
+    mutating: false,
+    param: ByRobot,
+    answer: Type.Object({
+      robotId: Type.String(),
+      template: Type.Union([Type.String(), Type.Null()], { description: 'The function template’s name.' }),
+      modules: Type.Array(Type.String()),
+      environmentDetection: Type.Boolean({ description: 'Spec §3: any of the six gas and climate sensors.' }),
+      infraredType: Type.Integer({ description: 'Spec §3: 0 none, 1 high temperature, 2 body temperature.' }),
+    }),
+  },
+});

@@ -61,7 +61,7 @@ export const formDesignEvents = defineEvents('form-design', {
     access: designer,
     mutating: false,
     param: ById,
-    answer: Type.Composite([FormDesignRevisionSchema, Type.Object({ schema: Type.Record(Type.String(), Type.Unknown(), { description: 'The entity schema of the revision.' }) })]),
+    answer: Type.Composite([FormDesignRevisionSchema, Type.Object({ schema: Json<object>({ type: 'object', description: 'The entity schema of the revision.' }) })]),
   },
   restoreFormDesign: {
     summary: 'Saves a previous revision’s schema again, as a new revision.',

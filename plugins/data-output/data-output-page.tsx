@@ -23,19 +23,14 @@ import {
   type Lang,
   type ReportPeriod,
 } from '@runtime';
+import type { AnswerOf } from '@common/events';
 import { badAddresses, customRangeOk, joinTrends, reportQuery, type DailyPoint, type ReportQuery } from './report-model';
 import { DATA_OUTPUT_TEST_IDS as IDS } from './test-ids';
 
 const ReportCharts = lazy(() => import('./report-charts'));
 
-type Summary = Record<
-  'total' | 'alarms' | 'faults' | 'environment' | 'unprocessed' | 'processed' | 'outdated' | 'noProcessingNeeded' | 'released' | 'robots' | 'online' | (typeof DETECTION_STATS)[number],
-  number
-> & {
-  start: string;
-  end: string;
-};
-type RobotRow = { robotId: string; robotName: string; online: number; status: number; battery: number | null; alarms: number };
+type Summary = AnswerOf<'getSummaryStatistics'>;
+type RobotRow = AnswerOf<'getRobots'>[number];
 
 /** useEventQuery gives `{}` until the answer arrives: an answer is there when it has the expected shape. */
 const listOf = <T,>(data: unknown): T[] | undefined => (Array.isArray(data) ? (data as T[]) : undefined);
@@ -44,7 +39,7 @@ const recordOf = <T extends object>(data: unknown, key: string): T | undefined =
 const STATS = ['total', 'alarms', 'faults', 'environment', 'unprocessed', 'processed', 'outdated'] as const;
 /** Figures of detections, patrols and SOS calls (getSummaryStatistics). */
 const DETECTION_STATS = ['detections', 'faces', 'plates', 'persons', 'infrared', 'navigations', 'sos'] as const;
-type Trend = { date: string; count: number }[];
+type Trend = AnswerOf<'getPlateTrend'>;
 
 /** The page (default export: the plugin route). */
 export default function DataOutputPage() {
@@ -73,11 +68,11 @@ export default function DataOutputPage() {
   const all = [summaryQ, dailyQ, byCodeQ, processQ, companyQ, robotsQ, infoQ, faceQ, plateQ, personQ, infraredQ];
   const summary = { data: recordOf<Summary>(summaryQ.data, 'total'), isLoading: summaryQ.isLoading };
   const daily = listOf<DailyPoint>(dailyQ.data);
-  const byCode = listOf<{ code: number; count: number }>(byCodeQ.data);
-  const process = recordOf<Record<'unprocessed' | 'processed' | 'outdated' | 'noProcessingNeeded', number>>(processQ.data, 'unprocessed');
-  const company = listOf<{ name: string; series: { date: string; count: number }[] }>(companyQ.data);
+  const byCode = listOf<AnswerOf<'getOperationalAlarmCount'>[number]>(byCodeQ.data);
+  const process = recordOf<AnswerOf<'queryAlarmProcessCount'>>(processQ.data, 'unprocessed');
+  const company = listOf<AnswerOf<'getCompanyTrend'>[number]>(companyQ.data);
   const robots = { data: listOf<RobotRow>(robotsQ.data), isLoading: robotsQ.isLoading };
-  const kinds = recordOf<{ kinds: Record<string, number> }>(infoQ.data, 'kinds')?.kinds;
+  const kinds = recordOf<AnswerOf<'getInfoCount'>>(infoQ.data, 'kinds')?.kinds;
   const [faces, plates, persons, infrared] = [faceQ, plateQ, personQ, infraredQ].map((q) => listOf<Trend[number]>(q.data));
   const detections = useMemo(() => (faces && plates && persons && infrared ? joinTrends(faces, plates, persons, infrared) : undefined), [faces, plates, persons, infrared]);
   const error = all.find((q) => q.error)?.error;
@@ -273,7 +268,8 @@ function MailDialog({ query, onClose }: { query: ReportQuery; onClose: () => voi
     if (!emailGroupIds.length && !addresses.length) return setProblem(catalogue('alarmMailNeedsReceiver'));
     setBusy(true);
     try {
-      const answer = await callEvent<{ accepted: string[] }>('sendEmail', { ...query, emailGroupIds, addresses });
+      // The page mails the selected robot's report; without one the server names the missing robot.
+      const answer = await callEvent('sendEmail', { ...query, robotId: query.robotId as string, emailGroupIds, addresses });
       message.success(t('sent', { count: answer.accepted.length }));
       onClose();
     } catch (err) {

@@ -2,20 +2,21 @@
 import { useMemo } from 'react';
 import { Card, Col, Empty, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { AnswerOf } from '@common/events';
 import { alarmCodeText, EChart, useSkin, type Lang } from '@runtime';
 import { byCodeOption, companyOption, dailyOption, detectionTrendOption, kindsOption, processOption, type DailyPoint, type DetectionDay } from './report-model';
 import { DATA_OUTPUT_TEST_IDS as IDS } from './test-ids';
 
-/** What the charts show. */
+/** What the charts show: the answers of the statistics events (common/events/reports.ts). */
 export interface ReportChartsProps {
   daily: DailyPoint[];
-  byCode: { code: number; count: number }[];
-  process: Record<'unprocessed' | 'processed' | 'outdated' | 'noProcessingNeeded', number>;
-  company: { name: string; series: { date: string; count: number }[] }[];
+  byCode: AnswerOf<'getOperationalAlarmCount'>;
+  process: AnswerOf<'queryAlarmProcessCount'>;
+  company: AnswerOf<'getCompanyTrend'>;
   /** Face, plate, person and infrared detections per day. */
   detections: DetectionDay[];
   /** Detections by kind (getInfoCount). */
-  kinds: Record<string, number>;
+  kinds: AnswerOf<'getInfoCount'>['kinds'];
 }
 
 /** Four charts in a grid (default export: lazy). */

@@ -1,13 +1,9 @@
 /** Pure parts of the report page: the statistics params of a period and the chart options. */
+import type { AnswerOf, ParamOf } from '@common/events';
 import { REPORT_MAX_DAYS, type ReportPeriod } from '@runtime';
 
-/** Params every statistics event of the page takes. */
-export interface ReportQuery {
-  robotId?: string;
-  period: ReportPeriod;
-  start?: string;
-  end?: string;
-}
+/** Params every statistics event of the page takes (common/events/reports.ts). */
+export type ReportQuery = ParamOf<'getSummaryStatistics'>;
 
 /** The query of a period; a custom period needs both days (YYYY-MM-DD), else null (nothing to ask yet). */
 export function reportQuery(robotId: string | undefined, period: ReportPeriod, custom: [string, string] | null): ReportQuery | null {
@@ -30,12 +26,7 @@ export function badAddresses(addresses: string[]): string[] {
 }
 
 /** One day of getOperationalAlarm. */
-export interface DailyPoint {
-  date: string;
-  alarm: number;
-  fault: number;
-  environment: number;
-}
+export type DailyPoint = AnswerOf<'getOperationalAlarm'>[number];
 
 /** Stacked bars of alarms per day by kind. */
 export function dailyOption(points: DailyPoint[], names: { alarm: string; fault: string; environment: string }) {

@@ -1,13 +1,8 @@
 /** Pure parts of the energy page: chart options from getEnergyConsumption's answer. */
+import type { AnswerOf } from '@common/events';
 
-/** getEnergyConsumption's answer. */
-export interface EnergyAnswer {
-  start: string;
-  end: string;
-  summary: { consumed: number; charged: number; chargeSessions: number; chargingMinutes: number; perDay: number; battery: number | null };
-  daily: { date: string; consumed: number; charged: number; chargingMinutes: number }[];
-  curve: { t: string; battery: number }[];
-}
+/** getEnergyConsumption's answer (common/events/energy.ts). */
+export type EnergyAnswer = AnswerOf<'getEnergyConsumption'>;
 
 /** The battery level over time (0-100 %). */
 export function curveOption(curve: EnergyAnswer['curve'], name: string) {

@@ -1,27 +1,9 @@
 /** Plain helpers of the history video pages (no React): export ranges, durations, sizes. */
 import dayjs from 'dayjs';
+import type { RecordedClip } from '@common/events/video';
 
-/** One export as the server answers it (common/history-video VideoRecordInfo). */
-export interface VideoRecordInfo {
-  id: number;
-  robotId: string;
-  cameraId: number;
-  startTime: string;
-  stopTime: string;
-  status: 'uploading' | 'uploaded' | 'failed' | 'cancelled';
-  progress: number;
-  errorCode: number | null;
-  fileUrl: string | null;
-  size: number | null;
-  createdAt: string;
-}
-
-/** One recorded clip on the robot. */
-export interface RecordedClip {
-  cameraId: number;
-  startTime: string;
-  stopTime: string;
-}
+/** One export as the server answers it, and one recorded clip on the robot (the protocol catalogue's). */
+export type { RecordedClip, VideoRecordInfo } from '@common/events/video';
 
 /** The longest export (common/history-video HistoryVideo.maxExportMinutes). */
 export const MAX_EXPORT_MINUTES = 30;

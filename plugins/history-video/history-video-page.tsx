@@ -37,7 +37,7 @@ export default function HistoryVideoPage() {
   useEffect(() => {
     let live = true;
     setDays(undefined);
-    callEvent<{ days: string[] }>('reqEnabledDay', { robotId, month: month.format('YYYY-MM') })
+    callEvent('reqEnabledDay', { robotId, month: month.format('YYYY-MM') })
       .then((r) => live && setDays(new Set(r.days)))
       .catch((e: Error) => live && (setDays(new Set()), setError(e.message)));
     return () => {
@@ -48,7 +48,7 @@ export default function HistoryVideoPage() {
   const loadClips = useCallback(() => {
     setClips(undefined);
     setError(undefined);
-    callEvent<{ clips: RecordedClip[] }>('reqHistoryVideo', { robotId, day: day.format('YYYY-MM-DD'), cameraId: camera })
+    callEvent('reqHistoryVideo', { robotId, day: day.format('YYYY-MM-DD'), cameraId: camera })
       .then((r) => setClips(r.clips))
       .catch((e: Error) => (setClips([]), setError(e.message)));
   }, [robotId, day, camera]);
@@ -60,7 +60,7 @@ export default function HistoryVideoPage() {
     if (uploading.length === 0) return;
     const timer = setInterval(() => {
       for (const id of uploading)
-        callEvent<VideoRecordInfo>('videoRecordInfo', { id })
+        callEvent('videoRecordInfo', { id })
           .then((r) => setExports((list) => list.map((e) => (e.id === r.id ? r : e))))
           .catch(() => undefined);
     }, 1000);
@@ -69,7 +69,7 @@ export default function HistoryVideoPage() {
 
   const cancel = async (id: number) => {
     try {
-      const r = await callEvent<VideoRecordInfo>('cancelVideoRecordUpload', { id });
+      const r = await callEvent('cancelVideoRecordUpload', { id });
       setExports((list) => list.map((e) => (e.id === r.id ? r : e)));
     } catch (e) {
       message.error((e as Error).message);
@@ -219,7 +219,7 @@ function ExportDialog({ clip, robotId, onClose, onStarted }: { clip: RecordedCli
     setBusy(true);
     setError(undefined);
     try {
-      onStarted(await callEvent<VideoRecordInfo>('videoRecordUpload', { robotId, cameraId: clip.cameraId, startTime: at(range[0]), stopTime: at(range[1]) }));
+      onStarted(await callEvent('videoRecordUpload', { robotId, cameraId: clip.cameraId, startTime: at(range[0]), stopTime: at(range[1]) }));
     } catch (e) {
       setError((e as Error).message);
     } finally {

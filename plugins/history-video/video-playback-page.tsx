@@ -27,7 +27,7 @@ export default function VideoPlaybackPage() {
 
   const load = useCallback(() => {
     setError(undefined);
-    restCall<{ list: VideoRecordInfo[]; total: number }>('/robot/avstream/listVideoRecord', { method: 'GET', query: { pageNum: page.pageNum, pageSize: page.pageSize, robotId: onlyRobot ? robotId : undefined } })
+    restCall('GET /robot/avstream/listVideoRecord', { pageNum: page.pageNum, pageSize: page.pageSize, robotId: onlyRobot ? robotId : undefined })
       .then(setData)
       .catch((e: Error) => (setData({ list: [], total: 0 }), setError(e.message)));
   }, [page, onlyRobot, robotId]);

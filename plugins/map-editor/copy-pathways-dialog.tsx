@@ -18,7 +18,7 @@ export function CopyPathwaysDialog({ sourceMapId, companyId, onClose }: { source
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
-    void callEvent<{ list: MapRecord[] }>('queryMap', { pageSize: 100, companyId })
+    void callEvent('queryMap', { pageSize: 100, companyId })
       .then((a) => setMaps(a.list.filter((m) => m.processState === 'done')))
       .catch((err: Error) => setError(err.message));
   }, [companyId]);
@@ -28,7 +28,7 @@ export function CopyPathwaysDialog({ sourceMapId, companyId, onClose }: { source
     if (problem) return setError(catalogue(problem.key as MessageKey, problem.vars));
     setBusy(true);
     try {
-      const a = await callEvent<{ copied: number }>('copyPathways', { sourceMapId, targetMapId: target });
+      const a = await callEvent('copyPathways', { sourceMapId, targetMapId: target });
       void message.success(t('copied', { count: a.copied }));
       onClose();
     } catch (err) {

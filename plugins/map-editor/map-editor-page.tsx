@@ -111,9 +111,9 @@ export default function MapEditorPage() {
     try {
       // The three reads go out together; the picture starts loading as soon as the map answers.
       const robotsAnswer = callEvent<RobotInfo[]>('getRobotsByMapId', { mapId }).catch(() => [] as RobotInfo[]);
-      const mapAnswer = callEvent<MapRecord[]>('getMapById', { mapId });
+      const mapAnswer = callEvent('getMapById', { mapId });
       mapAnswer.then(([m]) => loadPicture((m?.config as Partial<MapConfig> | undefined)?.pngurl)).catch(() => undefined);
-      const [[m], { elements }] = await Promise.all([mapAnswer, callEvent<{ elements: MapElement[] }>('getMapElements', { mapId })]);
+      const [[m], { elements }] = await Promise.all([mapAnswer, callEvent('getMapElements', { mapId })]);
       setMap(m ?? null);
       setSaved({ elements });
       setHistory((h) => startHistory({ ...newEditorState({ elements }), view: h.present.view }));
@@ -303,7 +303,7 @@ export default function MapEditorPage() {
     if (problem) return show(problem);
     setSaving(true);
     try {
-      const answer = await callEvent<{ elements: MapElement[] }>('saveMapElements', toSavePayload(mapId, state.doc));
+      const answer = await callEvent('saveMapElements', toSavePayload(mapId, state.doc));
       setSaved({ elements: answer.elements });
       setHistory((h) => startHistory({ ...newEditorState({ elements: answer.elements }), view: h.present.view }));
       setNotice(null);

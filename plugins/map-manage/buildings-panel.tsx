@@ -4,18 +4,11 @@ import { Alert, App, Button, Empty, Form, Input, InputNumber, Modal, Popconfirm,
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { callEvent } from '@runtime';
+import type { Building } from '@common/events/maps';
 import { MAP_MANAGE_TEST_IDS as IDS } from './test-ids';
 
 /** One building as queryBuildings answers it. */
-export interface Building {
-  id: number;
-  companyId: number;
-  companyName: string;
-  name: string;
-  regionName: string;
-  floors: number;
-  mapCount: number;
-}
+export type { Building };
 
 /** The buildings tab. */
 export function BuildingsPanel({ buildings, reload, can }: { buildings: Building[]; reload: () => Promise<void>; can: (permission: string) => boolean }) {

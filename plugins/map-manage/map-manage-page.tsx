@@ -52,7 +52,7 @@ export default function MapManagePage() {
   const load = useCallback(async () => {
     setLoading(true);
     try {
-      const a = await callEvent<{ total: number; list: MapRecord[] }>('queryMap', { ...page, ...filter });
+      const a = await callEvent('queryMap', { ...page, ...filter });
       setRows(a.list);
       setTotal(a.total);
       setError(null);
@@ -64,7 +64,7 @@ export default function MapManagePage() {
   }, [page, filter]);
   const loadBuildings = useCallback(async () => {
     try {
-      setBuildings(await callEvent<Building[]>('queryBuildings', {}));
+      setBuildings(await callEvent('queryBuildings', {}));
     } catch {
       setBuildings([]);
     }

@@ -1,40 +1,8 @@
 /** Plain data of the navigation records page: record and day types, tag colours, durations, the chart option. */
+import type { NaviDay, NaviRecord, RunResult } from '@common/events/navigation';
 
-/** How a run ended (or that it goes on). */
-export type RunResult = 'running' | 'finished' | 'stopped' | 'failed';
-
-/** One run of GET /robot/naviRecord/getByNaviId. */
-export interface NaviRecord {
-  id: number;
-  taskId: number;
-  robotId: string;
-  routeName: string;
-  status: number;
-  count: number;
-  laps: number;
-  point: number;
-  points: number;
-  result: RunResult;
-  /** The failure reason in the caller's language (null unless failed with a known reason). */
-  reason: string | null;
-  reasonKey: string | null;
-  startedAt: string;
-  endedAt: string | null;
-  /** Seconds from start to end (to now while running). */
-  duration: number;
-  recognised: number | null;
-  recognisedAt: string | null;
-}
-
-/** One day of GET /robot/naviRecord/getDayDataCount. */
-export interface NaviDay {
-  date: string;
-  count: number;
-  finished: number;
-  stopped: number;
-  failed: number;
-  running: number;
-}
+/** A run (GET /robot/naviRecord/getByNaviId), a day of runs (GET /robot/naviRecord/getDayDataCount) and how a run ended, as the catalogue declares them. */
+export type { NaviDay, NaviRecord, RunResult };
 
 export const RESULTS: readonly RunResult[] = ['finished', 'stopped', 'failed', 'running'];
 

@@ -14,6 +14,7 @@ import { useSearchParams } from 'react-router';
 import { subjectCan } from '@common/access';
 import { formatMessage, MESSAGES, type MessageKey } from '@common/messages';
 import { EChart, callEvent, isAbortedError, navigateTo, realtimeLink, restCall, useSession, useSkin, type Lang } from '@runtime';
+import type { AnswerOf } from '@common/events';
 import { canReRecognise, dayChartOption, defaultRange, durationParts, RESULT_TAG, RESULTS, type NaviDay, type NaviRecord } from './navigation-records-model';
 import { NAVI_RECORDS_TEST_IDS as IDS } from './test-ids';
 
@@ -50,13 +51,13 @@ export default function NavigationRecordsPage() {
 
   const loadRecords = useCallback(() => {
     if (!valid) return;
-    restCall<NaviRecord[]>('/robot/naviRecord/getByNaviId', { method: 'GET', query: { naviId } })
+    restCall<AnswerOf<'GET /robot/naviRecord/getByNaviId'>>('/robot/naviRecord/getByNaviId', { method: 'GET', query: { naviId } })
       .then((rows) => (setRecords(rows), setError(undefined)))
       .catch((e: Error) => isAbortedError(e) || (setRecords((r) => r ?? []), setError(e.message)));
   }, [naviId, valid]);
   const loadDays = useCallback(() => {
     if (!valid) return;
-    restCall<NaviDay[]>('/robot/naviRecord/getDayDataCount', { method: 'GET', query: { naviId, startDate: range[0], endDate: range[1] } })
+    restCall<AnswerOf<'GET /robot/naviRecord/getDayDataCount'>>('/robot/naviRecord/getDayDataCount', { method: 'GET', query: { naviId, startDate: range[0], endDate: range[1] } })
       .then((rows) => (setDays(rows), setDayError(undefined)))
       .catch((e: Error) => isAbortedError(e) || (setDays([]), setDayError(e.message)));
   }, [naviId, valid, range]);
@@ -91,7 +92,7 @@ export default function NavigationRecordsPage() {
   const reRecognise = async (r: NaviRecord) => {
     setBusy(r.id);
     try {
-      const out = await restCall<{ recognised: number; changed: number }>('/robot/naviRecord/reRecog', { method: 'POST', query: { recordId: r.id } });
+      const out = await restCall<AnswerOf<'POST /robot/naviRecord/reRecog'>>('/robot/naviRecord/reRecog', { method: 'POST', query: { recordId: r.id } });
       message.success(t('reRecogDone', { count: out.recognised, changed: out.changed }));
       loadRecords();
     } catch (e) {

@@ -4,17 +4,9 @@ import { Alert, Button, Drawer, Form, Popconfirm, Select, Space, Typography } fr
 import { DeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { callEvent } from '@runtime';
+import type { MonitoringConfig } from '@common/events/monitoring';
 import { useMaps } from './use-maps';
 import { OVERVIEW_TEST_IDS as IDS } from './test-ids';
-
-/** The answer of getMonitoringConfig / setMonitoringConfig. */
-export interface MonitoringConfig {
-  companyId: number;
-  configured: boolean;
-  cameras: { robotId: string; cameraId: number }[];
-  maps: number[];
-  updatedAt: string | null;
-}
 
 /** A robot whose cameras may be chosen. */
 export interface RobotOption {
@@ -72,7 +64,7 @@ export function ConfigDrawer({ open, config, companyName, robots, onClose, onSav
         const i = k.lastIndexOf(':');
         return { robotId: k.slice(0, i), cameraId: Number(k.slice(i + 1)) };
       });
-      onSaved(await callEvent<MonitoringConfig>('setMonitoringConfig', { companyId: config.companyId, cameras: list, maps: mapIds }));
+      onSaved(await callEvent('setMonitoringConfig', { companyId: config.companyId, cameras: list, maps: mapIds }));
     } catch (err) {
       setProblem((err as Error).message);
     } finally {

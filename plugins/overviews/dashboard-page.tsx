@@ -9,7 +9,8 @@ import { SettingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { callEvent, isAbortedError, preloadLivePlayer, type MenuTreeCompany } from '@runtime';
 import { CameraTile } from './camera-tile';
-import { ConfigDrawer, type MonitoringConfig, type RobotOption } from './config-drawer';
+import type { MonitoringConfig } from '@common/events/monitoring';
+import { ConfigDrawer, type RobotOption } from './config-drawer';
 import { MapPanel } from './map-panel';
 import { OverviewShell } from './overview-shell';
 import { useFleet } from './use-fleet';
@@ -43,8 +44,8 @@ export default function DashboardPage() {
     const abort = new AbortController();
     setError(undefined);
     Promise.all([
-      callEvent<MonitoringConfig>('getMonitoringConfig', companyId === undefined ? {} : { companyId }, { signal: abort.signal }),
-      callEvent<MenuTreeCompany[]>('getMenuList', {}, { signal: abort.signal }),
+      callEvent('getMonitoringConfig', companyId === undefined ? {} : { companyId }, { signal: abort.signal }),
+      callEvent('getMenuList', {}, { signal: abort.signal }),
     ])
       .then(([c, tree]) => {
         setConfig(c);

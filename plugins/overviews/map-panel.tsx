@@ -1,8 +1,8 @@
 /** One map with its robots live on it: the picture, and a dot per robot at its position. */
 import { Card, Empty, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { toPixel, type FleetRobot } from './fleet-model';
-import type { OverviewMap } from './use-maps';
+import type { OverviewMap } from '@common/events/monitoring';
+import { toPixel, type FleetRobot, type MapFrame } from './fleet-model';
 import { OVERVIEW_TEST_IDS as IDS } from './test-ids';
 
 const colour = (r: FleetRobot) => (!r.online ? '#9ca3af' : r.emergencyButtonStatus || r.status === 6 ? '#ef4444' : r.status === 3 || r.status === 22 ? '#22c55e' : '#3b82f6');
@@ -18,7 +18,8 @@ export interface MapPanelProps {
 /** A map card with live robots. */
 export function MapPanel({ map, robots, statusLabel, height = 420 }: MapPanelProps) {
   const { t } = useTranslation('overviews');
-  const frame = map.config;
+  // An unprocessed map's frame has no keys yet: toPixel then places no robot, and the map has no picture.
+  const frame = map.config as MapFrame | null;
   const placed = frame ? robots.map((r) => ({ r, p: r.x !== null && r.y !== null ? toPixel(frame, r.x, r.y) : null })) : [];
   const off = placed.filter((x) => !x.p).length;
   return (

@@ -4,16 +4,8 @@ import { Alert, Button, Drawer, Form, Popconfirm, Select, Space } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { callEvent } from '@runtime';
-import type { OverviewMap } from './use-maps';
+import type { NavigationConfig, OverviewMap } from '@common/events/monitoring';
 import { OVERVIEW_TEST_IDS as IDS } from './test-ids';
-
-/** The answer of getNavigationConfig / setNavigationConfig. */
-export interface NavigationConfig {
-  companyId: number;
-  configured: boolean;
-  maps: number[];
-  updatedAt: string | null;
-}
 
 /** Props of the drawer. */
 export interface NavConfigDrawerProps {
@@ -73,7 +65,7 @@ export function NavConfigDrawer({ open, config, maps, onClose, onSaved }: NavCon
           )}
           <Space>
             <Button onClick={onClose}>{t('cancel')}</Button>
-            <Button type="primary" loading={busy} onClick={() => run(() => callEvent<NavigationConfig>('setNavigationConfig', { maps: mapIds }))} data-testid={IDS.navConfigSave}>
+            <Button type="primary" loading={busy} onClick={() => run(() => callEvent('setNavigationConfig', { maps: mapIds }))} data-testid={IDS.navConfigSave}>
               {t('save')}
             </Button>
           </Space>

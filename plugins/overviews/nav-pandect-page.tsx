@@ -3,7 +3,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Col, Empty, Flex, Row, Spin } from 'antd';
 import { SettingOutlined } from '@ant-design/icons';
 import { callEvent, isAbortedError } from '@runtime';
-import { NavConfigDrawer, type NavigationConfig } from './nav-config-drawer';
+import type { NavigationConfig } from '@common/events/monitoring';
+import { NavConfigDrawer } from './nav-config-drawer';
 import { useTranslation } from 'react-i18next';
 import type { FleetRobot } from './fleet-model';
 import { MapPanel } from './map-panel';
@@ -21,7 +22,7 @@ export default function NavPandectPage() {
   const [open, setOpen] = useState(false);
   useEffect(() => {
     const abort = new AbortController();
-    callEvent<NavigationConfig>('getNavigationConfig', {}, { signal: abort.signal })
+    callEvent('getNavigationConfig', {}, { signal: abort.signal })
       .then(setConfig)
       .catch((err: unknown) => !isAbortedError(err) && setConfig({ companyId: 0, configured: false, maps: [], updatedAt: null }));
     return () => abort.abort();

@@ -1,19 +1,7 @@
 /** Maps of the caller's company tree with their frame and picture (queryMonitoringMaps). */
 import { useEffect, useState } from 'react';
 import { callEvent, isAbortedError } from '@runtime';
-import type { MapFrame } from './fleet-model';
-
-/** One map an overview draws. */
-export interface OverviewMap {
-  mapId: number;
-  companyId: number;
-  regionName: string;
-  buildingName: string;
-  floor: number;
-  mapName: string;
-  config: MapFrame | null;
-  picture?: string | null;
-}
+import type { OverviewMap } from '@common/events/monitoring';
 
 /** Loads the maps (all visible, or the given ids); `withPicture` adds the PNG. */
 export function useMaps(mapIds: number[] | undefined, withPicture: boolean): { maps: OverviewMap[] | null; error?: string; reload: () => void } {
@@ -24,7 +12,7 @@ export function useMaps(mapIds: number[] | undefined, withPicture: boolean): { m
   useEffect(() => {
     const abort = new AbortController();
     setError(undefined);
-    callEvent<OverviewMap[]>('queryMonitoringMaps', { ...(mapIds ? { mapIds } : {}), withPicture }, { signal: abort.signal })
+    callEvent('queryMonitoringMaps', { ...(mapIds ? { mapIds } : {}), withPicture }, { signal: abort.signal })
       .then((list) => setMaps(list ?? []))
       .catch((err: unknown) => !isAbortedError(err) && setError((err as Error).message));
     return () => abort.abort();

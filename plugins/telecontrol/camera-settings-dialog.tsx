@@ -35,7 +35,7 @@ export function CameraSettingsDialog({ robotId, cameraId, open, onClose }: { rob
     const abort = new AbortController();
     setSaved(null);
     setError(undefined);
-    callEvent<Record<string, string>>('camParamGet', { robotId, cameraId }, { signal: abort.signal })
+    callEvent('camParamGet', { robotId, cameraId }, { signal: abort.signal })
       .then((p) => {
         const all = { ...defaultCameraParams(), ...(p ?? {}) };
         setSaved(all);
@@ -54,7 +54,7 @@ export function CameraSettingsDialog({ robotId, cameraId, open, onClose }: { rob
     let now = saved!;
     try {
       // One parameter per call, as camParamSet takes them; stop at the first refusal.
-      for (const name of changed) now = await callEvent<Record<string, string>>('camParamSet', { robotId, cameraId, [name]: values[name] });
+      for (const name of changed) now = await callEvent('camParamSet', { robotId, cameraId, [name]: values[name] });
       setSaved(now);
       setValues(now);
       void message.success(t('settings.saved'));

@@ -27,6 +27,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { callEvent, isAbortedError, useCatalogue } from '@runtime';
 import { RobotAction } from '@common/robot-actions';
+import type { ParamOf } from '@common/events';
 import { BROADCAST_MAX_LENGTH, CallState, CHARGING_STATUSES, controlBlock, FireOperation, LIFTER_MAX_DISTANCE_MM, robotOffers, type Control, type ControlState } from '@common/robot-control';
 import { useRobotCommand } from './use-robot-command';
 import { TELECONTROL_TEST_IDS as IDS } from './test-ids';
@@ -60,7 +61,7 @@ export function ControlPanel({ robotId, robotType, state }: ControlPanelProps) {
     const key = controlBlock(c, state);
     return key ? msg(key) : undefined;
   };
-  const action = (name: ActionName, params?: Record<string, unknown>) => run(name, label(name), 'robotAction', { robotId, action: RobotAction[name], ...(params ? { params } : {}) });
+  const action = (name: ActionName, params?: ParamOf<'robotAction'>['params']) => run(name, label(name), 'robotAction', { robotId, action: RobotAction[name], ...(params ? { params } : {}) });
   const button = (c: Control, text: string, onClick: () => void, icon?: React.ReactNode, extra: { danger?: boolean; type?: 'primary' | 'default' } = {}) => (
     <Tooltip key={`${c}-${text}`} title={hint(c)}>
       <Button icon={icon} onClick={onClick} loading={busy?.endsWith(`:${text}`)} danger={extra.danger} type={extra.type} data-testid={`${IDS.action}-${c}`} data-blocked={hint(c) ? '1' : '0'}>

@@ -10,12 +10,12 @@ import { AimOutlined, ArrowDownOutlined, ArrowLeftOutlined, ArrowRightOutlined, 
 import { useTranslation } from 'react-i18next';
 import { useCatalogue } from '@runtime';
 import { RobotAction } from '@common/robot-actions';
-import { CameraAction, MAX_PRESET, presetProblem, type ControlState } from '@common/robot-control';
+import { CameraAction, MAX_PRESET, presetProblem, type ControlState, type PTZ_DIRECTIONS } from '@common/robot-control';
 import { useRobotCommand } from './use-robot-command';
 import { TELECONTROL_TEST_IDS as IDS } from './test-ids';
 
 type Lens = 'zoomIn' | 'zoomOut' | 'focusNear' | 'focusFar';
-const LENS_EVENT: Record<Lens, string> = { zoomIn: 'cameraZoom', zoomOut: 'cameraZoom', focusNear: 'cameraFocus', focusFar: 'cameraFocus' };
+const LENS_EVENT: Record<Lens, 'cameraZoom' | 'cameraFocus'> = { zoomIn: 'cameraZoom', zoomOut: 'cameraZoom', focusNear: 'cameraFocus', focusFar: 'cameraFocus' };
 const KEYS: Record<string, { pan?: 'up' | 'down' | 'left' | 'right'; lens?: Lens; auto?: true }> = {
   ArrowUp: { pan: 'up' },
   ArrowDown: { pan: 'down' },
@@ -38,7 +38,7 @@ export function PtzPad({ robotId, cameraId, state }: { robotId: string; cameraId
   const held = useRef<string | null>(null);
   const problem = preset ? presetProblem(preset) : null;
 
-  const pan = (direction: string) => void run('ptz', t(`ptz.${direction}`), 'robotAction', { robotId, action: RobotAction.ptz, params: { direction, cameraId } }, { quiet: true });
+  const pan = (direction: (typeof PTZ_DIRECTIONS)[number]) => void run('ptz', t(`ptz.${direction}`), 'robotAction', { robotId, action: RobotAction.ptz, params: { direction, cameraId } }, { quiet: true });
   const lens = (l: Lens) => void run('cameraPtz', t(`ptz.${l}`), LENS_EVENT[l], { robotId, cameraId, Action: CameraAction[l] }, { quiet: true });
   const stop = (what: string) => {
     if (what.startsWith('pan')) pan('stop');

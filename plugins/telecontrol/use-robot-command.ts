@@ -4,6 +4,10 @@ import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { callEvent } from '@runtime';
 import { hangsUpCall, type Control, type ControlState } from '@common/robot-control';
+import type { ParamOf } from '@common/events';
+
+/** The events of robot commands (common/events/control): each answers the robot's acceptance. */
+export type CommandEvent = 'robotAction' | 'emergencyButton' | 'manualCharging' | 'lifterControl' | 'fireControl' | 'cameraZoom' | 'cameraFocus';
 
 /** The last answer the operator saw (also shown inline, so it stays readable). */
 export interface CommandAnswer {
@@ -21,7 +25,7 @@ export function useRobotCommand(state: ControlState) {
   const [last, setLast] = useState<CommandAnswer | null>(null);
 
   const run = useCallback(
-    async (control: Control, label: string, event: string, param: Record<string, unknown>, opts: { quiet?: boolean } = {}): Promise<CommandAnswer | null> => {
+    async <N extends CommandEvent>(control: Control, label: string, event: N, param: ParamOf<N>, opts: { quiet?: boolean } = {}): Promise<CommandAnswer | null> => {
       // Spec §4: a remote call is hung up before certain actions, after the operator agrees.
       if (hangsUpCall(control, state)) {
         const ok = await modal.confirm({ title: t('call.hangUpTitle'), content: t('call.hangUpFirst', { action: label }), okText: t('call.continue'), cancelText: t('cancel') });
@@ -29,9 +33,9 @@ export function useRobotCommand(state: ControlState) {
       }
       setBusy(`${event}:${label}`);
       try {
-        const answer = await callEvent<{ result: string; hungUp?: boolean; data?: Record<string, unknown> }>(event, param);
+        const answer = await callEvent(event, param);
         const text = answer?.hungUp ? t('answer.acceptedHungUp', { action: label }) : t('answer.accepted', { action: label });
-        const out = { ok: true, text, data: answer?.data };
+        const out = { ok: true, text, data: answer?.data as Record<string, unknown> | undefined };
         setLast(out);
         if (!opts.quiet) void message.success(text);
         return out;

@@ -8,7 +8,7 @@ import { AimOutlined, CameraOutlined, CaretLeftOutlined, CaretRightOutlined, Pau
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isAbortedError, liveVideoUrl, LivePlayer, requestStreamAddress } from '@runtime';
-import { TRACK_LIMITS, TRACK_STATUS_KEYS, TRACK_CHECK_ITEMS } from '@common/track';
+import { TRACK_LIMITS, TRACK_STATUS_KEYS, TRACK_CHECK_ITEMS, type TrackRemoteCommand } from '@common/track';
 import { TrackLayout } from './track-layout';
 import { trackApi, type TrackStatusAnswer } from './track-api';
 import { TRACK_STATUS_COLOURS, useRun } from './use-track';
@@ -100,7 +100,7 @@ function Control({ robotId }: { robotId: string }) {
     return () => abort.abort();
   }, [robotId]);
 
-  const remote = (command: string, value?: number) => run(() => trackApi.remote(robotId, command, value).then(() => status.refetch()));
+  const remote = (command: TrackRemoteCommand, value?: number) => run(() => trackApi.remote(robotId, command, value).then(() => status.refetch()));
   if (status.error) return <Alert type="error" showIcon message={t('loadFailed')} description={(status.error as Error).message} />;
   if (!s) return <Card loading />;
   const statusKey = s.trackStatus === null ? 'unknown' : (TRACK_STATUS_KEYS[s.trackStatus] ?? 'unknown');

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Paging } from '@runtime';
 import { DEFAULT_RAIL_LENGTH_M } from '@common/track';
 import { TrackLayout } from './track-layout';
-import { trackApi, type TrackMap } from './track-api';
+import { trackApi, type MapBody, type TrackMap } from './track-api';
 import { useRun } from './use-track';
 import { TRACK_TEST_IDS as IDS } from './test-ids';
 
@@ -19,7 +19,7 @@ function MapDialog({ robotId, map, onClose }: { robotId: string; map: TrackMap |
   const [saving, setSaving] = useState(false);
   const editing = map && map !== 'new' ? map : null;
   const submit = async () => {
-    const v = (await form.validateFields()) as Partial<TrackMap>;
+    const v = (await form.validateFields()) as MapBody;
     const body = { ...v, labels: v.labels ?? [] };
     setSaving(true);
     const ok = await run(() => (editing ? trackApi.maps.update(editing.id, body) : trackApi.maps.create({ ...body, robotId })), t('saved'));

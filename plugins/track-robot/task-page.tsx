@@ -12,7 +12,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { TRACK_ACTIONS, TRACK_LIMITS, TRACK_PERIODS, TRACK_TASK_STATUS_KEYS, TrackTaskStatus } from '@common/track';
 import { TrackLayout } from './track-layout';
-import { trackApi, type TrackPoint, type TrackTask } from './track-api';
+import { trackApi, type PointBody, type TaskBody, type TrackPoint, type TrackTask } from './track-api';
 import { TASK_STATUS_COLOURS, useRun } from './use-track';
 import { TRACK_TEST_IDS as IDS } from './test-ids';
 
@@ -25,7 +25,7 @@ function PointDialog({ robotId, point, onClose }: { robotId: string; point: Trac
   const [saving, setSaving] = useState(false);
   const editing = point && point !== 'new' ? point : null;
   const submit = async () => {
-    const values = (await form.validateFields()) as Partial<TrackPoint>;
+    const values = (await form.validateFields()) as PointBody;
     setSaving(true);
     const ok = await run(() => (editing ? trackApi.points.update(robotId, editing.id, values) : trackApi.points.create(robotId, values)), t('saved'));
     setSaving(false);
@@ -75,7 +75,7 @@ function TaskDialog({ robotId, task, points, onClose }: { robotId: string; task:
   const editing = task && task !== 'new' ? task : null;
   const period = Form.useWatch('period', form) as string | undefined;
   const submit = async () => {
-    const v = (await form.validateFields()) as Omit<TrackTask, 'runTime'> & { runTime: dayjs.Dayjs };
+    const v = (await form.validateFields()) as Omit<TaskBody, 'runTime'> & { runTime: dayjs.Dayjs };
     const body = { ...v, runTime: v.runTime.format('HH:mm:ss'), weekDays: v.period === 'daily' ? [] : (v.weekDays ?? []) };
     setSaving(true);
     const ok = await run(() => (editing ? trackApi.tasks.update(robotId, editing.id, body) : trackApi.tasks.create(robotId, body)), t('saved'));

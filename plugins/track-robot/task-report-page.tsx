@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Paging } from '@runtime';
 import { TRACK_CHECK_ITEMS, TRACK_TASK_STATUS_KEYS } from '@common/track';
 import { TrackLayout } from './track-layout';
-import { trackApi, type TrackResult } from './track-api';
+import { trackApi, type TrackResultRow } from './track-api';
 import { TASK_STATUS_COLOURS, useRun } from './use-track';
 import { TRACK_TEST_IDS as IDS } from './test-ids';
 
@@ -81,7 +81,7 @@ function Reports({ robotId }: { robotId: string }) {
         </Space>
       }
     >
-      <Table<TrackResult>
+      <Table<TrackResultRow>
         rowKey="id"
         size="middle"
         data-testid={IDS.reportTable}

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Paging } from '@runtime';
 import { TRACK_CONDITIONS, TRACK_RELATIONS } from '@common/track';
 import { TrackLayout } from './track-layout';
-import { trackApi, type TrackRule } from './track-api';
+import { trackApi, type RuleBody, type TrackRule } from './track-api';
 import { useRun } from './use-track';
 import { TRACK_TEST_IDS as IDS } from './test-ids';
 
@@ -23,7 +23,7 @@ function RuleDialog({ robotId, rule, onClose }: { robotId: string; rule: TrackRu
   const items = useQuery({ queryKey: ['track', 'checkItems'], queryFn: () => trackApi.rules.checkItems(), staleTime: Infinity });
   const editing = rule && rule !== 'new' ? rule : null;
   const submit = async () => {
-    const v = (await form.validateFields()) as Partial<TrackRule>;
+    const v = (await form.validateFields()) as RuleBody;
     const body = { ...v, condition2: v.condition2 ?? null, value2: v.condition2 ? (v.value2 ?? 0) : null };
     setSaving(true);
     const ok = await run(() => (editing ? trackApi.rules.update(robotId, editing.id, body) : trackApi.rules.create(robotId, body)), t('saved'));

@@ -19,12 +19,12 @@ const CAMERAS = [0, 1, 2, 3, 4];
 
 // The robot list is asked for as the page's code arrives, not after its first render; the
 // first mount takes this answer when it is fresh (≤ 5 s), later mounts and retries ask again.
-let early: { at: number; answer: Promise<MenuTreeCompany[]> } | null = { at: Date.now(), answer: callEvent<MenuTreeCompany[]>('getMenuList', {}) };
+let early: { at: number; answer: Promise<MenuTreeCompany[]> } | null = { at: Date.now(), answer: callEvent('getMenuList', {}) };
 early.answer.catch(() => undefined);
 function robotList(signal: AbortSignal): Promise<MenuTreeCompany[]> {
   const e = early;
   early = null;
-  return e && Date.now() - e.at <= 5_000 ? e.answer : callEvent<MenuTreeCompany[]>('getMenuList', {}, { signal });
+  return e && Date.now() - e.at <= 5_000 ? e.answer : callEvent('getMenuList', {}, { signal });
 }
 
 // Stream addresses asked for as soon as the wall knows its cameras, before the tiles render (the

@@ -63,7 +63,7 @@ export function buildPermissionTree(schemas: SchemaSet, plugins: PluginManifest[
     const route = e.schema['x-route'];
     if (!route) continue;
     const menu = e.schema['x-menu'] as { group?: string; labels?: Record<string, string> } | undefined;
-    const labels = menu?.labels ?? e.schema['x-labels'] ?? { en: e.id };
+    const labels: Record<string, string> = menu?.labels ?? e.schema['x-labels'] ?? { en: e.id };
     const api = e.schema['x-api'] ?? {};
     const access = e.schema['x-access'] ?? {};
     const children: PermissionNode[] = [];
@@ -88,7 +88,7 @@ export function buildPermissionTree(schemas: SchemaSet, plugins: PluginManifest[
     const route = s.schema['x-route'];
     if (!route) continue;
     const menu = s.schema['x-menu'] as { group?: string; labels?: Record<string, string> } | undefined;
-    const labels = menu?.labels ?? s.schema['x-labels'] ?? { en: s.id };
+    const labels: Record<string, string> = menu?.labels ?? s.schema['x-labels'] ?? { en: s.id };
     const children = (['read', 'update'] as const)
       .map((action) => ({ action, id: s.schema['x-access']?.[action] ?? `${s.id}:${action}` }))
       .filter(({ id }) => !listed.has(id))

@@ -7,17 +7,15 @@ import { PROTOCOL_VERSION, StatusCode, type Lang } from '../../common/protocol';
 import { dispatchEvent } from '../events/dispatch';
 import { registerRest } from './rest';
 import { registerUploads } from './uploads';
-import { registerVideoRecordRoute } from '../video/history-video';
 import { registerExport } from './export';
 import { registerImport } from './import';
 import { registerFaceImport } from './face-import';
-import { registerHeatEvents, registerMeterStatements } from '../detections/meter-statements';
-import { registerReportExport } from '../reports/report-events';
 import { registerSnapPictures } from './snap-pictures';
 import { registerAssetCache } from './asset-cache';
 import type { Services } from '../services';
 import type { ServerFeature } from '../features/feature';
 import { registerProtocolDocs } from '../docs/routes';
+import { buildAsyncApi } from '../docs/asyncapi';
 
 export function langOf(req: FastifyRequest, body?: unknown): Lang {
   const explicit = body && typeof body === 'object' ? (body as { lang?: unknown }).lang : undefined;
@@ -104,14 +102,17 @@ export async function registerRoutes(app: FastifyInstance, svc: Services, featur
   });
 
   registerProtocolDocs(app, svc);
+  // The realtime topics and robot MQTT messages (common/events/topics.ts, mqtt.ts): protocol, not data, so no token.
+  app.get('/api/asyncapi.json', async (req, reply) => {
+    const host = req.headers.host ?? `${svc.config.host}:${svc.config.port}`;
+    const mqttUrl = svc.config.mqttUrl ?? `mqtt://${new URL(`http://${host}`).hostname}:${svc.config.mqttPort}`;
+    reply.header('cache-control', 'no-cache');
+    return buildAsyncApi({ version: svc.config.version, consoleHost: host, secure: isHttps(req), mqttUrl });
+  });
   await registerUploads(app, svc, (req) => langOf(req));
-  registerVideoRecordRoute(app, svc, (req) => langOf(req));
   registerExport(app, svc);
   registerImport(app, svc);
   registerFaceImport(app, svc);
-  registerMeterStatements(app, svc.events, svc);
-  registerHeatEvents(svc.events, svc);
-  registerReportExport(app, svc);
   for (const f of features) await f.routes?.(app, { svc, events: svc.events, langOf: (req) => langOf(req) });
   registerSnapPictures(app, svc, (req) => langOf(req));
 

@@ -6,7 +6,7 @@ import { Files } from '../../common/constants';
 import { formatMessage } from '../../common/messages';
 import { RestCode, StatusCode, type Lang, type RestAnswer } from '../../common/protocol';
 import { formatBytes, type UploadKind } from '../../common/uploads';
-import { insertDetection } from '../detections/detection-store';
+import { insertDetection } from '../features/detections/detection-store';
 import { visibleRobot } from '../entities/scope';
 import { AppError } from '../errors';
 import type { Services } from '../services';

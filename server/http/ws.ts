@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import websocket from '@fastify/websocket';
 import type { Services } from '../services';
-import { registerLiveVideo } from '../video/live-video';
-import path from 'node:path';
 
 /** The realtime WebSocket at /ws?token=…; a bad token closes with 4403. */
 export async function registerRealtime(app: FastifyInstance, svc: Services): Promise<void> {
@@ -21,5 +19,4 @@ export async function registerRealtime(app: FastifyInstance, svc: Services): Pro
     }
     svc.hub.attach(socket, session, early);
   });
-  registerLiveVideo(app, svc, path.join(path.dirname(svc.config.schemasDir), 'assets', 'video'));
 }

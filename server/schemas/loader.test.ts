@@ -46,4 +46,45 @@ describe('schema loader', () => {
     expect(e.validateUpdate({ id: 3 })).toBe(true);
     expect(e.validateUpdate({ name: 'x' })).toBe(false);
   });
+
+  describe('x- keywords are checked against their declarations (common/schema-keywords.ts)', () => {
+    const fileOf = (dir: string) => path.join(dir, 'entities', 'thing.schema.json');
+    const root = (extra: Record<string, unknown>, props: Record<string, unknown> = { name: { type: 'string' } }) =>
+      JSON.stringify({ $id: 'thing', type: 'object', properties: props, ...extra });
+
+    it('refuses a typo in a value: x-scope', () => {
+      const dir = folderWith(root({ 'x-scope': 'compnay' }));
+      expect(() => loadSchemas([dir])).toThrow(`Schema file ${fileOf(dir)}: /x-scope must be one of company, company-tree, company-or-shared, none`);
+    });
+
+    it('refuses an unknown keyword, naming the closest one', () => {
+      const dir = folderWith(root({}, { name: { type: 'string', 'x-widgit': 'textarea' } }));
+      expect(() => loadSchemas([dir])).toThrow(
+        `Schema file ${fileOf(dir)}: /properties/name/x-widgit is not a known keyword (did you mean x-widget?); docs/schema-keywords.md lists them`,
+      );
+    });
+
+    it('refuses a value of the wrong type, naming the path inside the value', () => {
+      const dir = folderWith(root({ 'x-list': { columns: 'name' } }));
+      expect(() => loadSchemas([dir])).toThrow(`Schema file ${fileOf(dir)}: /x-list/columns must be an array`);
+      const flag = folderWith(root({}, { name: { type: 'string', 'x-unique': 'yes' } }));
+      expect(() => loadSchemas([flag])).toThrow(`Schema file ${fileOf(flag)}: /properties/name/x-unique must be a boolean`);
+    });
+
+    it('refuses a keyword out of its place, an unknown key of an object value, and checks row action forms and enum files', () => {
+      const dir = folderWith(root({ 'x-widget': 'textarea' }));
+      expect(() => loadSchemas([dir])).toThrow(`Schema file ${fileOf(dir)}: /x-widget is not allowed on an entity schema's root (only on a property, an array's items)`);
+      const menu = folderWith(root({ 'x-menu': { group: 'admin', colour: 'red' } }));
+      expect(() => loadSchemas([menu])).toThrow(`Schema file ${fileOf(menu)}: /x-menu has an unknown key "colour" (known: group, icon, order, labels, robotTypes, infraredTypes)`);
+      const form = { key: 'note', kind: 'form', event: 'noteThing', labels: { en: 'Note' }, form: { properties: { text: { type: 'string', 'x-help': 'plain' } } } };
+      const action = folderWith(root({ 'x-row-actions': [form] }));
+      expect(() => loadSchemas([action])).toThrow(`Schema file ${fileOf(action)}: /x-row-actions/0/form/properties/text/x-help must be an object`);
+      const e = folderWith(root({}), { k: { $id: 'k', 'x-extra': { gone: 'Gone' }, values: [{ value: 1, key: 'one', labels: { en: 'One' } }] } });
+      expect(() => loadSchemas([e])).toThrow(`Schema file ${path.join(e, 'enums', 'k.json')}: /x-extra/gone must be an object`);
+      const binding = folderWith(root({ 'x-api': { list: { event: 'queryThings', rest: 'GET /robot/thing/list' } } }));
+      expect(() => loadSchemas([binding])).toThrow(
+        `Schema file ${fileOf(binding)}: /x-api/list must be {"event": "name"} or {"rest": "METHOD /robot/path"}, with an optional "idParam"`,
+      );
+    });
+  });
 });

@@ -1,47 +1,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Ajv, type ValidateFunction } from 'ajv';
+import { Value } from '@sinclair/typebox/value';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { addNamedFormats, SCHEMA_KEYWORDS } from '../../common/formats';
+import { bindingName, type ApiBinding, type EntitySchema, type EnumSchema, type PropertySchema, type SettingsSchema as SettingsFileSchema } from '../../common/schema-format';
+import { keywordDeclaration, keywordUses, keywordValueSchema, nearestKeyword, type KeywordDeclaration, type KeywordPlace } from '../../common/schema-keywords';
 import { WIDGET_NAMES } from '../../common/widgets';
 import { settingsDefaults, type SettingsDoc } from '../../common/settings';
 
 /** An enumeration file of schemas/enums. */
-export interface EnumDef {
-  $id: string;
-  'x-labels'?: Record<string, string>;
-  values: { value: number | string; key: string; labels: Record<string, string> }[];
-}
+export type EnumDef = EnumSchema;
 
-/** A property of an entity schema. */
-export type PropSchema = Record<string, unknown> & {
-  type?: string | string[];
-  readOnly?: boolean;
-  writeOnly?: boolean;
-  items?: Record<string, unknown>;
-};
+/** A property of an entity or settings schema (common/schema-format.ts). */
+export type PropSchema = PropertySchema;
 
-/** How an entity action is reached: an event name, or a REST "METHOD /path" (with the query parameter carrying the id). */
-export type ApiBinding = { event: string; rest?: undefined; idParam?: string } | { rest: string; event?: undefined; idParam?: string };
-
-/** The operation name a binding registers under. */
-export function bindingName(b: ApiBinding): string {
-  return b.event ?? b.rest!;
-}
-
-/** An entity schema file of schemas/entities. */
-export interface EntitySchema {
-  $id: string;
-  'x-labels'?: Record<string, string>;
-  'x-route'?: string;
-  'x-store'?: { table?: string; where?: Record<string, string | number> };
-  'x-scope'?: 'company' | 'company-tree' | 'company-or-shared' | 'none';
-  'x-api'?: Partial<Record<'list' | 'create' | 'update' | 'delete', ApiBinding>>;
-  'x-access'?: Partial<Record<'read' | 'create' | 'update' | 'delete', string>>;
-  'x-list'?: { columns?: string[]; filters?: string[]; sort?: string[] };
-  required?: string[];
-  properties: Record<string, PropSchema>;
-  [key: string]: unknown;
-}
+export { bindingName, type ApiBinding, type EntitySchema };
 
 /** A loaded entity: the raw schema plus what the server derives from it. */
 export interface Entity {
@@ -58,16 +31,7 @@ export interface Entity {
 }
 
 /** A settings schema file of schemas/settings: one document per robot, groups of leaves (no list). */
-export interface SettingsSchemaJson {
-  $id: string;
-  'x-labels'?: Record<string, string>;
-  'x-route'?: string;
-  'x-access'?: { read?: string; update?: string };
-  'x-api': { get: { event: string }; set: { event: string } };
-  'x-requires-robot': true;
-  properties: Record<string, PropSchema>;
-  [key: string]: unknown;
-}
+export type SettingsSchemaJson = SettingsFileSchema;
 
 /** A loaded settings schema: the raw schema plus its defaults and validators. */
 export interface SettingsSchema {
@@ -93,8 +57,81 @@ export interface SchemaSet {
 export function createAjv(): Ajv {
   const ajv = new Ajv({ allErrors: false, strict: true, allowUnionTypes: true });
   for (const keyword of SCHEMA_KEYWORDS) ajv.addKeyword({ keyword });
-  ajv.addKeyword({ keyword: 'x-comment' });
   return addNamedFormats(ajv);
+}
+
+/** Compiles the keywords' meta-schemas (verbose: the messages read the failing schema). */
+const metaAjv = new Ajv({ allErrors: false, strict: true, allowUnionTypes: true, verbose: true });
+const metaValidators = new Map<object, ValidateFunction>();
+
+const PLACE_TEXT: Record<KeywordPlace, string> = {
+  entity: 'an entity schema\'s root',
+  settings: 'a settings schema\'s root',
+  enum: 'an enum file\'s root',
+  property: 'a property',
+  items: 'an array\'s items',
+};
+
+/** What one ajv error says of the value, in plain words ("must be one of a, b", "needs \"event\""). */
+function describeError(err: ErrorObject): string {
+  const p = err.params as Record<string, unknown>;
+  const schema = err.parentSchema as { description?: string; properties?: Record<string, unknown> } | undefined;
+  const an = (t: string) => (/^[aeiou]/.test(t) ? `an ${t}` : `a ${t}`);
+  switch (err.keyword) {
+    case 'type':
+      return `must be ${[p.type].flat().map((t) => an(String(t))).join(' or ')}`;
+    case 'enum':
+      return `must be one of ${(p.allowedValues as unknown[]).map(String).join(', ')}`;
+    case 'const':
+      return `must be ${JSON.stringify(p.allowedValue)}`;
+    case 'required':
+      return `needs "${String(p.missingProperty)}"`;
+    case 'additionalProperties':
+      return `has an unknown key "${String(p.additionalProperty)}"${schema?.properties ? ` (known: ${Object.keys(schema.properties).join(', ')})` : ''}`;
+    case 'anyOf': {
+      const branches = (err.schema ?? []) as { const?: unknown }[];
+      if (branches.length && branches.every((b) => 'const' in b)) return `must be one of ${branches.map((b) => String(b.const)).join(', ')}`;
+      return schema?.description ? `must be ${schema.description}` : (err.message ?? 'is not valid');
+    }
+    case 'pattern':
+    case 'format':
+      return schema?.description ? `must be ${schema.description}` : (err.message ?? 'is not valid');
+    default:
+      return err.message ?? 'is not valid';
+  }
+}
+
+/**
+ * Checks every `x-` keyword of one schema file against its declaration (common/schema-keywords.ts):
+ * an unknown keyword (a typo), one out of its place, or a value its meta-schema refuses throws
+ * `Schema file <file>: <JSON Pointer> <what is wrong>`.
+ */
+export function checkKeywords(doc: unknown, kind: 'entity' | 'settings' | 'enum', file: string): void {
+  for (const use of keywordUses(doc, kind)) {
+    const at = `${use.holder}/${use.keyword}`;
+    const fail = (msg: string): never => {
+      throw new Error(`Schema file ${file}: ${at} ${msg}`);
+    };
+    const declaration: KeywordDeclaration | undefined = keywordDeclaration(use.keyword);
+    if (!declaration) {
+      const near = nearestKeyword(use.keyword);
+      return fail(`is not a known keyword${near ? ` (did you mean ${near}?)` : ''}; docs/schema-keywords.md lists them`);
+    }
+    if (!declaration.at.includes(use.place))
+      fail(`is not allowed on ${PLACE_TEXT[use.place]} (only on ${declaration.at.map((p) => PLACE_TEXT[p]).join(', ')})`);
+    const schema = keywordValueSchema(declaration, use.place);
+    // A quick check first; ajv (compiled once per meta-schema) only explains a value that fails.
+    if (Value.Check(schema, use.value)) continue;
+    let validate = metaValidators.get(schema);
+    if (!validate) metaValidators.set(schema, (validate = metaAjv.compile(schema)));
+    if (!validate(use.value)) {
+      const errors = validate.errors ?? [];
+      const err = errors.find((e) => e.keyword === 'anyOf') ?? errors[0];
+      if (!err) fail('is not valid');
+      const inner = err!.instancePath;
+      throw new Error(`Schema file ${file}: ${at}${inner} ${describeError(err!)}`);
+    }
+  }
 }
 
 function readJson(file: string): unknown {
@@ -118,6 +155,7 @@ export function loadSchemas(dirs: string[]): SchemaSet {
   for (const file of files('enums', '.json')) {
     const def = readJson(file) as EnumDef;
     if (!def.$id || !Array.isArray(def.values)) throw new Error(`Enum file ${file} needs "$id" and "values".`);
+    checkKeywords(def, 'enum', file);
     enums.set(def.$id, def);
   }
   const events = new Map<string, string>();
@@ -189,6 +227,7 @@ export function buildSettings(ajv: Ajv, schema: SettingsSchemaJson, file: string
     }
   };
   walk(schema.properties, '');
+  checkKeywords(schema, 'settings', file);
   try {
     ajv.compile({ ...schema, $id: undefined });
   } catch (err) {
@@ -239,6 +278,7 @@ export function buildEntity(ajv: Ajv, schema: EntitySchema, file: string, enums:
     const ok = b && (typeof b.event === 'string' ? /^\w+$/.test(b.event) : typeof b.rest === 'string' && /^(GET|POST|PUT|DELETE) \/(robot|authority)\/[\w/{}.-]+$/.test(b.rest));
     if (!ok) fail(`x-api.${action} needs "event": "name" or "rest": "METHOD /robot/path"`);
   }
+  checkKeywords(schema, 'entity', file);
   for (const col of [...(schema['x-list']?.columns ?? []), ...(schema['x-list']?.filters ?? []), ...(schema['x-list']?.sort ?? [])])
     if (!schema.properties[col]) fail(`x-list names unknown property "${col}"`);
   try {

@@ -7,7 +7,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import type { HistoryVideoError, RecordedClip } from '../../common/history-video';
+import type { HistoryVideoError } from '../../common/history-video';
+import type { RecordedClip } from '../../common/events/video';
 import type { RobotCommand } from '../../common/robot-actions';
 
 /** The clip every simulated export uploads (committed, 6 s H.264 test pattern). */

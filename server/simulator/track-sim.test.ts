@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { TrackStatus, type TrackMessage } from '../../common/track';
+import { TrackStatus } from '../../common/track';
+import type { TrackMessage } from '../../common/events/track';
 import { TrackRail } from './track-sim';
 
 const cmd = (action: string, params: Record<string, unknown>) => ({ id: 'x', action: action as never, params, t: 0 });

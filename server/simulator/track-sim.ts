@@ -1,4 +1,5 @@
-import { DEFAULT_RAIL_LENGTH_M, TRACK_LIMITS, TrackStatus, type TrackMessage, type TrackState } from '../../common/track';
+import { DEFAULT_RAIL_LENGTH_M, TRACK_LIMITS, TrackStatus } from '../../common/track';
+import type { TrackMessage, TrackState } from '../../common/events/track';
 import type { RefusalReason, RobotCommand } from '../../common/robot-actions';
 
 /** One inspection point as the server hands it to the robot with a task. */

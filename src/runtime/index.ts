@@ -122,8 +122,8 @@ export type { EntityForm, FormMode, BuildFormOptions } from './schema/form-schem
 export { createWidgetRegistry } from './schema/widgets/widget-registry';
 /** Types of the widget registry. */
 export type { FormWidget, WidgetRegistry } from './schema/widgets/widget-registry';
-/** Lookups that show `x-ref` values by name, and their hooks. */
-export { REF_LOOKUPS, useRefOptions, useRefOptionsMap } from './schema/ref-lookups';
+/** How `x-ref` values are shown by name (from the referenced entity's schema), and the hooks. */
+export { refLookupOf, useRefOptions, useRefOptionsMap } from './schema/ref-lookups';
 /** Uploads a file to `POST /api/upload` with progress; the limit of a kind and the early refusal (the server's own message). */
 export { uploadFile, uploadLimit, earlyRefusal, acceptFor } from './schema/widgets/upload-request';
 /** What the server answers for a stored file. */

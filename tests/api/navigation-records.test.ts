@@ -5,7 +5,7 @@ import { MqttTopics, type RobotNaviProgress, type RobotPose, type RobotTelemetry
 import type { RobotCommand, RobotReply } from '../../common/robot-actions';
 import type { DetectionMessage } from '../../common/detections';
 import { startServer } from '../../server/app';
-import { runDueNavigationTasks } from '../../server/events/navigation-events';
+import { runDueNavigationTasks } from '../../server/features/navigation/navigation-schedule';
 import { startTestServer, TestServer } from '../helpers/test-server';
 import { loginAll, NO_PERMISSION, rest, tableHash } from './admin-support';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { isDue } from '../../server/events/navigation-events';
+import { isDue } from '../../server/features/navigation/navigation-schedule';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 let s: TestServer;

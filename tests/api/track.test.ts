@@ -217,4 +217,20 @@ describe('track robot REST (spec §7)', () => {
     expect(a).toMatchObject({ code: 0, data: { robotId: ROBOT, name: 'snap.svg' } });
     expect(a.data.url).toMatch(/^\/uploads\/track\/\w+\.svg$/);
   });
+
+  it('lists and changes points, tasks and rules (their answers match the catalogue)', async () => {
+    const point = await rest('POST', `/robot/track/inspectPoint/${ROBOT}`, { name: 'Edit', position: 12, actions: ['photo'] });
+    expect((await rest('POST', `/robot/track/inspectPoint/${ROBOT}/${point.data.id}`, { name: 'Edited', lift: 100 })).data).toMatchObject({ name: 'Edited', lift: 100, position: 12 });
+    expect((await rest('GET', `/robot/track/inspectPoint/${ROBOT}`)).data.list).toContainEqual(expect.objectContaining({ id: point.data.id, name: 'Edited' }));
+    const task = await rest('POST', `/robot/track/inspectTask/${ROBOT}`, { name: 'Edit', runTime: '11:00:00', period: 'daily', pointIds: [point.data.id] });
+    expect((await rest('POST', `/robot/track/inspectTask/${ROBOT}/${task.data.id}`, { period: 'weekly', weekDays: [2] })).data).toMatchObject({ name: 'Edit', period: 'weekly', weekDays: [2] });
+    expect((await rest('GET', `/robot/track/inspectTask/${ROBOT}`)).data.list).toContainEqual(expect.objectContaining({ id: task.data.id, period: 'weekly' }));
+    const rule = await rest('POST', `/robot/track/warnRules/${ROBOT}`, { name: 'Wet', checkItem: 'humidity', condition: '>', value: 80, condition2: '<', value2: 95 });
+    expect((await rest('POST', `/robot/track/warnRules/${ROBOT}/${rule.data.id}`, { enabled: false })).data).toMatchObject({ name: 'Wet', enabled: false, value2: 95 });
+    expect((await rest('GET', `/robot/track/warnRules/${ROBOT}`)).data.list).toContainEqual(expect.objectContaining({ id: rule.data.id, enabled: false }));
+    expect((await rest('GET', `/robot/track/warnRules/${ROBOT}/checkItems`)).data).toContainEqual({ key: 'humidity', action: 'humidity', unit: '%' });
+    expect((await rest('DELETE', `/robot/track/warnRules/${ROBOT}/${rule.data.id}`)).data).toEqual({ id: rule.data.id });
+    expect((await rest('DELETE', `/robot/track/inspectTask/${ROBOT}/${task.data.id}`)).data).toEqual({ id: task.data.id });
+    expect((await rest('DELETE', `/robot/track/inspectPoint/${ROBOT}/${point.data.id}`)).data).toEqual({ id: point.data.id });
+  });
 });

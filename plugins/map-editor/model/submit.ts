@@ -2,6 +2,7 @@
 import { checkElements, type MapElement, type RuleError } from '@common/map-elements';
 import { checkPois } from '@common/poi';
 import type { EditorDoc } from './types';
+import type { ParamOf } from '@common/events';
 
 const comparable = (elements: MapElement[]) => JSON.stringify(elements.map(({ kind, subKind, name, points, props }) => [kind, subKind ?? null, name, points, props]));
 
@@ -15,7 +16,7 @@ export function submitProblem(saved: EditorDoc, current: EditorDoc): RuleError |
 }
 
 /** The payload of saveMapElements: new elements lose their client ids. */
-export function toSavePayload(mapId: number, doc: EditorDoc) {
+export function toSavePayload(mapId: number, doc: EditorDoc): ParamOf<'saveMapElements'> {
   return { mapId, elements: doc.elements.map(({ id, ...e }) => (id.startsWith('new-') ? e : { id, ...e })) };
 }
 

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { StatusCode } from '../../common/protocol';
-import { AppError, fail } from '../errors';
-import { bindingName, buildEntity, createAjv, type EntitySchema } from '../schemas/loader';
-import type { Services } from '../services';
-import type { AuthedContext, EventRegistry } from './registry';
+import { StatusCode } from '../../../common/protocol';
+import { formDesignEvents } from '../../../common/events/form-design';
+import { AppError, fail } from '../../errors';
+import { bindingName, buildEntity, createAjv, type EntitySchema } from '../../schemas/loader';
+import type { Services } from '../../services';
+import type { AuthedContext, EventRegistry } from '../../events/registry';
 
 /**
  * The form designer's server side (issue 6). A design is saved as an entity schema file in the
@@ -15,34 +16,7 @@ import type { AuthedContext, EventRegistry } from './registry';
  * platform admins) may call these events.
  */
 
-/** The permission of the designer's events and page. */
-export const FORM_DESIGN_PERMISSION = 'system:formDesign';
-
 const ajv = createAjv();
-const label = (en: string, zh: string, ja: string) => ({ 'x-labels': { en, zh, ja } });
-const saveSchema = {
-  type: 'object',
-  required: ['schema'],
-  additionalProperties: false,
-  properties: { schema: { type: 'object', ...label('Schema', '模式', 'スキーマ') }, userId: { type: 'integer' } },
-};
-const listSchema = {
-  type: 'object',
-  required: ['schemaId'],
-  additionalProperties: false,
-  properties: {
-    schemaId: { type: 'string', minLength: 1, maxLength: 64, ...label('Entity', '实体', 'エンティティ') },
-    pageNum: { type: 'integer', minimum: 1 },
-    pageSize: { type: 'integer', minimum: 1, maximum: 100 },
-    userId: { type: 'integer' },
-  },
-};
-const byIdSchema = {
-  type: 'object',
-  required: ['id'],
-  additionalProperties: false,
-  properties: { id: { type: 'integer', minimum: 1, ...label('Revision', '版本', 'リビジョン') }, userId: { type: 'integer' } },
-};
 
 /** One revision as listed. */
 type RevisionRow = {
@@ -141,32 +115,18 @@ export function registerFormDesignEvents(reg: EventRegistry, svc: Services): voi
     return { ...row, createdAt: new Date(row.createdAt).toISOString(), schemaRevision: live?.revision ?? 1 };
   }
 
-  reg.register<{ schema: EntitySchema }>({
-    name: 'saveFormDesign',
-    access: { kind: 'permission', permission: FORM_DESIGN_PERMISSION },
-    mutating: true,
-    validate: ajv.compile(saveSchema),
-    labelSchema: saveSchema,
-    handler: (ctx, p) => serial(() => store(ctx as AuthedContext, p.schema, null)),
-  });
+  reg.handle(formDesignEvents.saveFormDesign, (ctx, p) => serial(() => store(ctx, p.schema as EntitySchema, null)));
 
-  reg.register<{ schemaId: string; pageNum?: number; pageSize?: number }>({
-    name: 'queryFormDesignRevisions',
-    access: { kind: 'permission', permission: FORM_DESIGN_PERMISSION },
-    mutating: false,
-    validate: ajv.compile(listSchema),
-    labelSchema: listSchema,
-    handler: async (_ctx, p) => {
-      const size = p.pageSize ?? 20;
-      const page = p.pageNum ?? 1;
-      const list = await svc.db.query<RevisionRow>(`SELECT ${REVISION_COLUMNS} FROM form_design_revisions WHERE schema_id = $1 ORDER BY revision DESC LIMIT $2 OFFSET $3`, [
-        p.schemaId,
-        size,
-        (page - 1) * size,
-      ]);
-      const total = await svc.db.query<{ n: number | string }>('SELECT count(*) AS n FROM form_design_revisions WHERE schema_id = $1', [p.schemaId]);
-      return { list: list.map((r) => ({ ...r, id: Number(r.id), createdAt: new Date(r.createdAt).toISOString() })), total: Number(total[0]?.n ?? 0), pageNum: page, pageSize: size };
-    },
+  reg.handle(formDesignEvents.queryFormDesignRevisions, async (_ctx, p) => {
+    const size = p.pageSize ?? 20;
+    const page = p.pageNum ?? 1;
+    const list = await svc.db.query<RevisionRow>(`SELECT ${REVISION_COLUMNS} FROM form_design_revisions WHERE schema_id = $1 ORDER BY revision DESC LIMIT $2 OFFSET $3`, [
+      p.schemaId,
+      size,
+      (page - 1) * size,
+    ]);
+    const total = await svc.db.query<{ n: number | string }>('SELECT count(*) AS n FROM form_design_revisions WHERE schema_id = $1', [p.schemaId]);
+    return { list: list.map((r) => ({ ...r, id: Number(r.id), createdAt: new Date(r.createdAt).toISOString() })), total: Number(total[0]?.n ?? 0), pageNum: page, pageSize: size };
   });
 
   const revisionById = async (id: number) => {
@@ -175,26 +135,13 @@ export function registerFormDesignEvents(reg: EventRegistry, svc: Services): voi
     return { ...row, id: Number(row.id), createdAt: new Date(row.createdAt).toISOString() };
   };
 
-  reg.register<{ id: number }>({
-    name: 'getFormDesignRevision',
-    access: { kind: 'permission', permission: FORM_DESIGN_PERMISSION },
-    mutating: false,
-    validate: ajv.compile(byIdSchema),
-    labelSchema: byIdSchema,
-    handler: async (_ctx, p) => revisionById(p.id),
-  });
+  reg.handle(formDesignEvents.getFormDesignRevision, async (_ctx, p) => revisionById(p.id));
 
-  reg.register<{ id: number }>({
-    name: 'restoreFormDesign',
-    access: { kind: 'permission', permission: FORM_DESIGN_PERMISSION },
-    mutating: true,
-    validate: ajv.compile(byIdSchema),
-    labelSchema: byIdSchema,
-    handler: (ctx, p) =>
-      serial(async () => {
-        const old = await revisionById(p.id);
-        if (typeof old.schema !== 'object' || !old.schema) throw new AppError(StatusCode.notFound, 'notFound');
-        return store(ctx as AuthedContext, old.schema, old.revision);
-      }),
-  });
+  reg.handle(formDesignEvents.restoreFormDesign, (ctx, p) =>
+    serial(async () => {
+      const old = await revisionById(p.id);
+      if (typeof old.schema !== 'object' || !old.schema) throw new AppError(StatusCode.notFound, 'notFound');
+      return store(ctx, old.schema, old.revision);
+    }),
+  );
 }

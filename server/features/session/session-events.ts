@@ -17,7 +17,24 @@ function menuItems(explicit: string[] | null, permissions: string[] | null): str
 
 /** The session info answer of login and getUser (spec §3). */
 export async function sessionInfo(svc: Services, userId: number): Promise<SessionUser> {
-  const rows = await svc.db.query<Record<string, unknown>>(
+  const rows = await svc.db.query<{
+    id: number;
+    username: string;
+    name: string;
+    roleId: number;
+    kind: number;
+    permissions: string[] | null;
+    companyId: number;
+    email: string | null;
+    lastLoginAt: string | Date | null;
+    companyName: string;
+    companyLogo: string | null;
+    companyDns: string | null;
+    layer: number;
+    robotTypes: number[] | null;
+    menuItemList: string[] | null;
+    homePage: string | null;
+  }>(
     `SELECT u.id, u."username", u."name", u."roleId", r."kind", r."permissions", u."companyId", u."email", u."lastLoginAt", c."name" AS "companyName",
             c."logo" AS "companyLogo", c."domain" AS "companyDns", c."layer", c."robotTypes", r."menuItemList", r."homePage"
        FROM users u JOIN companies c ON c.id = u."companyId" JOIN roles r ON r.id = u."roleId" WHERE u.id = $1`,
@@ -31,7 +48,7 @@ export async function sessionInfo(svc: Services, userId: number): Promise<Sessio
     // The role tier of spec §6 (the console's guards use it); roleRef is the user's actual role.
     roleId: u.kind,
     roleRef: u.roleId,
-    permissions: (u.permissions as string[] | null) ?? [],
+    permissions: u.permissions ?? [],
     name: u.name,
     email: u.email ?? '',
     companyId: u.companyId,
@@ -40,7 +57,7 @@ export async function sessionInfo(svc: Services, userId: number): Promise<Sessio
     companyDns: u.companyDns ?? '',
     layer: u.layer,
     maxLayer: svc.config.companyMaxLayer,
-    lastloginT: u.lastLoginAt ? new Date(u.lastLoginAt as string).getTime() : null,
+    lastloginT: u.lastLoginAt ? new Date(u.lastLoginAt).getTime() : null,
     robotType: u.robotTypes ?? [],
     // Infrared kinds of the company tree's robots: temperature monitoring needs a body-temperature one (spec §2).
     infraredTypes: (
@@ -50,146 +67,101 @@ export async function sessionInfo(svc: Services, userId: number): Promise<Sessio
         [u.companyId],
       )
     ).map((r) => Number(r.t)),
-    menuItemList: menuItems(u.menuItemList as string[] | null, u.permissions as string[] | null),
+    menuItemList: menuItems(u.menuItemList, u.permissions),
     homePage: u.homePage ?? '/home/telecontrol',
   };
 }
 
 /** Login, logout, verification code, current user, own password, enabling users. */
 export function registerSessionEvents(reg: EventRegistry, svc: Services): void {
-  reg.register({
-    name: 'reqVerificationCode',
-    access: { kind: 'public' },
-    mutating: false,
-    handler: async () => svc.captcha.issue(),
+  reg.handle(sessionEvents.reqVerificationCode, async () => svc.captcha.issue());
+
+  reg.handle(sessionEvents.login, async (ctx, p) => {
+    const lang = ctx.lang;
+    const need = (ok: boolean, key: 'usernameEmpty' | 'passwordEmpty' | 'codeEmpty') => {
+      if (!ok) throw new AppError(StatusCode.badRequest, key);
+    };
+    need(!!p.username, 'usernameEmpty');
+    need(!!p.password, 'passwordEmpty');
+    if (svc.config.captcha) need(!!p.code && !!p.codeId, 'codeEmpty');
+    if (!FORMATS.username!.validate(p.username!)) throw new AppError(StatusCode.badRequest, 'format.username');
+    if (!FORMATS.password!.validate(p.password!)) throw new AppError(StatusCode.badRequest, 'format.password');
+    const ipWait = svc.limiter.ipWait(ctx.ip);
+    if (ipWait) throw new AppError(StatusCode.rateLimited, 'rateLimited', { seconds: ipWait });
+    const accountWait = svc.limiter.accountWait(p.username!);
+    if (accountWait) throw new AppError(StatusCode.rateLimited, 'accountLocked', { seconds: accountWait });
+    if (svc.config.captcha && !(await svc.captcha.consume(p.codeId!, p.code!))) throw new AppError(StatusCode.badRequest, 'codeWrong');
+    const user = (
+      await svc.db.query<{ id: number; passwordHash: string; enabled: number; companyEnabled: number }>(
+        'SELECT u.id, u."passwordHash", u."enabled", c."enabled" AS "companyEnabled" FROM users u JOIN companies c ON c.id = u."companyId" WHERE lower(u."username") = lower($1)',
+        [p.username],
+      )
+    )[0];
+    // Verify against a dummy hash when the user is unknown so timing does not reveal accounts.
+    const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), p.password!);
+    if (!user || !ok) {
+      svc.limiter.recordFailure(p.username!);
+      throw new AppError(StatusCode.badRequest, 'loginFailed');
+    }
+    if (user.enabled !== 1) throw new AppError(StatusCode.badRequest, 'userDisabled');
+    if (user.companyEnabled !== 1) throw new AppError(StatusCode.badRequest, 'companyDisabled');
+    svc.limiter.recordSuccess(p.username!);
+    const token = await svc.sessions.create(user.id, lang);
+    const info = await sessionInfo(svc, user.id);
+    await svc.db.query('UPDATE users SET "lastLoginAt" = now() WHERE id = $1', [user.id]);
+    return { token, ...info, lang };
   });
 
-  reg.register<{ username?: string; password?: string; codeId?: string; code?: string }>({
-    name: 'login',
-    access: { kind: 'public' },
-    mutating: false,
-    validate: ajv.compile(loginSchema),
-    handler: async (ctx, p) => {
-      const lang = ctx.lang;
-      const need = (ok: boolean, key: 'usernameEmpty' | 'passwordEmpty' | 'codeEmpty') => {
-        if (!ok) throw new AppError(StatusCode.badRequest, key);
-      };
-      need(!!p.username, 'usernameEmpty');
-      need(!!p.password, 'passwordEmpty');
-      if (svc.config.captcha) need(!!p.code && !!p.codeId, 'codeEmpty');
-      if (!FORMATS.username!.validate(p.username!)) throw new AppError(StatusCode.badRequest, 'format.username');
-      if (!FORMATS.password!.validate(p.password!)) throw new AppError(StatusCode.badRequest, 'format.password');
-      const ipWait = svc.limiter.ipWait(ctx.ip);
-      if (ipWait) throw new AppError(StatusCode.rateLimited, 'rateLimited', { seconds: ipWait });
-      const accountWait = svc.limiter.accountWait(p.username!);
-      if (accountWait) throw new AppError(StatusCode.rateLimited, 'accountLocked', { seconds: accountWait });
-      if (svc.config.captcha && !(await svc.captcha.consume(p.codeId!, p.code!))) throw new AppError(StatusCode.badRequest, 'codeWrong');
-      const user = (
-        await svc.db.query<{ id: number; passwordHash: string; enabled: number; companyEnabled: number }>(
-          'SELECT u.id, u."passwordHash", u."enabled", c."enabled" AS "companyEnabled" FROM users u JOIN companies c ON c.id = u."companyId" WHERE lower(u."username") = lower($1)',
-          [p.username],
-        )
-      )[0];
-      // Verify against a dummy hash when the user is unknown so timing does not reveal accounts.
-      const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), p.password!);
-      if (!user || !ok) {
-        svc.limiter.recordFailure(p.username!);
-        throw new AppError(StatusCode.badRequest, 'loginFailed');
+  reg.handle(sessionEvents.logOut, async (ctx) => {
+    await svc.sessions.revoke(ctx.session.tokenHash);
+    return {};
+  });
+
+  reg.handle(sessionEvents['GET /robot/version'], async () => ({ version: svc.config.version, protocolVersion: PROTOCOL_VERSION }));
+
+  reg.handle(sessionEvents.getUser, async (ctx) => sessionInfo(svc, ctx.session.userId));
+
+  reg.handle(sessionEvents.modifyPassword, async (ctx, p) => {
+    const { session } = ctx;
+    const row = (await svc.db.query<{ passwordHash: string }>('SELECT "passwordHash" FROM users WHERE id = $1', [session.userId]))[0];
+    if (!row || !(await verifyPassword(row.passwordHash, p.oldPassword))) throw new AppError(StatusCode.badRequest, 'wrongOldPassword');
+    await svc.db.query('UPDATE users SET "passwordHash" = $1, "updatedAt" = now() WHERE id = $2', [await hashPassword(p.newPassword), session.userId]);
+    await svc.db.query('DELETE FROM sessions WHERE user_id = $1 AND token_hash <> $2', [session.userId, session.tokenHash]);
+    return {};
+  });
+
+  reg.handle(sessionEvents.companyDisable, async (c, p) => {
+    const companies = svc.schemas.entities.get('company')!;
+    const target = (await listEntity(c, companies, { id: p.id, pageSize: 1 })).list[0];
+    if (!target) throw fail.notFound();
+    if (p.id === c.session.companyId) throw fail.noPermission();
+    return svc.db.transaction(async (tx) => {
+      if (p.enabled === 1 && target.parentId) {
+        const parent = (await tx.query<{ enabled: number }>('SELECT "enabled" FROM companies WHERE id = $1', [target.parentId]))[0];
+        if (parent && parent.enabled !== 1) throw new AppError(StatusCode.badRequest, 'parentDisabled');
       }
-      if (user.enabled !== 1) throw new AppError(StatusCode.badRequest, 'userDisabled');
-      if (user.companyEnabled !== 1) throw new AppError(StatusCode.badRequest, 'companyDisabled');
-      svc.limiter.recordSuccess(p.username!);
-      const token = await svc.sessions.create(user.id, lang);
-      const info = await sessionInfo(svc, user.id, token);
-      await svc.db.query('UPDATE users SET "lastLoginAt" = now() WHERE id = $1', [user.id]);
-      return { ...info, lang };
-    },
+      // Spec §4: disabling a company disables its subsidiaries; restoring brings the subtree back.
+      const rows = await tx.query<{ id: number }>(
+        `WITH RECURSIVE tree(id) AS (SELECT $1::bigint UNION ALL SELECT c.id FROM companies c JOIN tree t ON c."parentId" = t.id)
+         UPDATE companies SET "enabled" = $2, "updatedAt" = now() WHERE id IN (SELECT id FROM tree) RETURNING id`,
+        [p.id, p.enabled],
+      );
+      bumpTable('companies');
+      return { id: p.id, enabled: p.enabled, companyIds: rows.map((r) => r.id).sort((a, b) => a - b) };
+    });
   });
 
-  reg.register({
-    name: 'logOut',
-    access: { kind: 'session' },
-    mutating: true,
-    handler: async (ctx) => {
-      await svc.sessions.revoke((ctx as AuthedContext).session.tokenHash);
-      return {};
-    },
-  });
-
-  reg.register({
-    name: 'GET /robot/version',
-    access: { kind: 'session' },
-    mutating: false,
-    handler: async () => ({ version: svc.config.version, protocolVersion: PROTOCOL_VERSION }),
-  });
-
-  reg.register({
-    name: 'getUser',
-    access: { kind: 'session' },
-    mutating: false,
-    handler: async (ctx) => sessionInfo(svc, (ctx as AuthedContext).session.userId),
-  });
-
-  reg.register<{ oldPassword: string; newPassword: string }>({
-    name: 'modifyPassword',
-    access: { kind: 'session' },
-    mutating: true,
-    validate: ajv.compile(passwordSchema),
-    handler: async (ctx, p) => {
-      const { session } = ctx as AuthedContext;
-      const row = (await svc.db.query<{ passwordHash: string }>('SELECT "passwordHash" FROM users WHERE id = $1', [session.userId]))[0];
-      if (!row || !(await verifyPassword(row.passwordHash, p.oldPassword))) throw new AppError(StatusCode.badRequest, 'wrongOldPassword');
-      await svc.db.query('UPDATE users SET "passwordHash" = $1, "updatedAt" = now() WHERE id = $2', [await hashPassword(p.newPassword), session.userId]);
-      await svc.db.query('DELETE FROM sessions WHERE user_id = $1 AND token_hash <> $2', [session.userId, session.tokenHash]);
-      return {};
-    },
-  });
-
-  reg.register<{ id: number; enabled: 0 | 1 }>({
-    name: 'companyDisable',
-    access: { kind: 'permission', permission: 'company:update' },
-    mutating: true,
-    validate: ajv.compile(disableSchema),
-    handler: async (ctx, p) => {
-      const c = ctx as AuthedContext;
-      const companies = svc.schemas.entities.get('company')!;
-      const target = (await listEntity(c, companies, { id: p.id, pageSize: 1 })).list[0];
-      if (!target) throw fail.notFound();
-      if (p.id === c.session.companyId) throw fail.noPermission();
-      return svc.db.transaction(async (tx) => {
-        if (p.enabled === 1 && target.parentId) {
-          const parent = (await tx.query<{ enabled: number }>('SELECT "enabled" FROM companies WHERE id = $1', [target.parentId]))[0];
-          if (parent && parent.enabled !== 1) throw new AppError(StatusCode.badRequest, 'parentDisabled');
-        }
-        // Spec §4: disabling a company disables its subsidiaries; restoring brings the subtree back.
-        const rows = await tx.query<{ id: number }>(
-          `WITH RECURSIVE tree(id) AS (SELECT $1::bigint UNION ALL SELECT c.id FROM companies c JOIN tree t ON c."parentId" = t.id)
-           UPDATE companies SET "enabled" = $2, "updatedAt" = now() WHERE id IN (SELECT id FROM tree) RETURNING id`,
-          [p.id, p.enabled],
-        );
-        bumpTable('companies');
-        return { id: p.id, enabled: p.enabled, companyIds: rows.map((r) => r.id).sort((a, b) => a - b) };
-      });
-    },
-  });
-
-  reg.register<{ id: number; enabled: 0 | 1 }>({
-    name: 'userDisable',
-    access: { kind: 'permission', permission: 'user:update' },
-    mutating: true,
-    validate: ajv.compile(disableSchema),
-    handler: async (ctx, p) => {
-      const { session } = ctx as AuthedContext;
-      const users = svc.schemas.entities.get('user')!;
-      const found = await listEntity(ctx as AuthedContext, users, { id: p.id, pageSize: 1 });
-      const target = found.list[0];
-      if (!target) throw fail.notFound();
-      if (p.id === session.userId || (await roleKindOf(svc.db, target.roleId)) < session.roleId) throw fail.noPermission();
-      await svc.db.query('UPDATE users SET "enabled" = $1, "updatedAt" = now() WHERE id = $2', [p.enabled, p.id]);
-      bumpTable('users');
-      if (p.enabled === 0) await svc.sessions.revokeUser(p.id);
-      return { id: p.id, enabled: p.enabled };
-    },
+  reg.handle(sessionEvents.userDisable, async (ctx, p) => {
+    const { session } = ctx;
+    const users = svc.schemas.entities.get('user')!;
+    const found = await listEntity(ctx, users, { id: p.id, pageSize: 1 });
+    const target = found.list[0];
+    if (!target) throw fail.notFound();
+    if (p.id === session.userId || (await roleKindOf(svc.db, target.roleId)) < session.roleId) throw fail.noPermission();
+    await svc.db.query('UPDATE users SET "enabled" = $1, "updatedAt" = now() WHERE id = $2', [p.enabled, p.id]);
+    bumpTable('users');
+    if (p.enabled === 0) await svc.sessions.revokeUser(p.id);
+    return { id: p.id, enabled: p.enabled };
   });
 }
 

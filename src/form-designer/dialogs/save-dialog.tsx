@@ -7,20 +7,14 @@ import { useCallback, useEffect, useState } from 'react';
 import { Alert, App, Button, Form, Input, Modal, Popconfirm, Radio, Select, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { callEvent, notifySchemasChanged, type EntitySchema } from '@runtime';
+import type { FormDesignRevision } from '@common/events/form-design';
 import { ENTITY_ID_PATTERN, newEntityEnvelope, withListColumns } from '../model/entity-envelope';
 import { designToSchema, type SchemaEnvelope } from '../model/schema-conversion';
 import type { DesignerDocument } from '../model/types';
 import { FORM_DESIGNER_TEST_IDS as ids } from '../test-ids';
 
 /** A saved revision. */
-export interface SavedRevision {
-  id: number;
-  schemaId: string;
-  revision: number;
-  username: string;
-  restoredFrom: number | null;
-  createdAt: string;
-}
+type SavedRevision = FormDesignRevision;
 
 const GROUPS = ['operations', 'monitoring', 'admin', 'system', 'other'];
 
@@ -46,7 +40,7 @@ export default function SaveDialog({
 
   const loadRevisions = useCallback(() => {
     if (!envelope) return;
-    callEvent<{ list: SavedRevision[] }>('queryFormDesignRevisions', { schemaId: envelope.$id, pageSize: 20 })
+    callEvent('queryFormDesignRevisions', { schemaId: envelope.$id, pageSize: 20 })
       .then((r) => setRevisions(r.list))
       .catch((e: unknown) => setError((e as Error).message));
   }, [envelope]);
@@ -56,7 +50,7 @@ export default function SaveDialog({
     setSaving(true);
     setError(undefined);
     try {
-      const rev = await callEvent<SavedRevision>('saveFormDesign', { schema });
+      const rev = await callEvent('saveFormDesign', { schema });
       notifySchemasChanged();
       message.success(t('save.saved', { revision: rev.revision, entity: schema.$id }));
       onSaved(schema, rev);
@@ -84,11 +78,11 @@ export default function SaveDialog({
   const restore = async (r: SavedRevision) => {
     setError(undefined);
     try {
-      const next = await callEvent<SavedRevision>('restoreFormDesign', { id: r.id });
+      const next = await callEvent('restoreFormDesign', { id: r.id });
       notifySchemasChanged();
       message.success(t('save.restored', { revision: r.revision, next: next.revision }));
-      const full = await callEvent<{ schema: EntitySchema }>('getFormDesignRevision', { id: next.id });
-      onSaved(full.schema, next);
+      const full = await callEvent('getFormDesignRevision', { id: next.id });
+      onSaved(full.schema as EntitySchema, next);
     } catch (e) {
       setError((e as Error).message);
     }

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createRestClient } from './rest-client';
+import { createRestClient, operationRequest } from './rest-client';
 
 let server: http.Server;
 let base = '';
@@ -15,7 +15,7 @@ beforeAll(async () => {
       res.end(JSON.stringify(body));
     };
     if (req.url === '/robot/version') return json(200, { code: 0, message: 'success', data: { version: '1' } });
-    if (req.url?.startsWith('/robot/echo')) return json(200, { code: 0, message: 'success', data: req.url });
+    if (req.url?.startsWith('/robot/echo') || req.url?.startsWith('/robot/track/')) return json(200, { code: 0, message: 'success', data: req.url });
     if (req.url === '/robot/expired') return json(200, { code: 403, message: 'Login expired' });
     if (req.url === '/robot/refused') return json(200, { code: 401, message: 'No permission' });
     if (req.url === '/robot/broken') return json(500, { error: 'x' });
@@ -68,5 +68,12 @@ describe('REST client', () => {
     const file = await rest<{ filename: string }>('/robot/file');
     expect(file.filename).toBe('report.csv');
     expect(saveFile).toHaveBeenCalledWith(expect.anything(), 'report.csv');
+  });
+
+  it('calls a declared operation: placeholders from the param, the rest as query or body', async () => {
+    expect(operationRequest('GET /robot/track/map/list', { robotId: 'R1', pageNum: 2 })).toEqual({ path: '/robot/track/map/list', request: { method: 'GET', query: { robotId: 'R1', pageNum: 2 } } });
+    expect(operationRequest('POST /robot/track/inspectPoint/{robot}/{id}', { robot: 'A/B', id: '7', name: 'P' })).toEqual({ path: '/robot/track/inspectPoint/A%2FB/7', request: { method: 'POST', body: { name: 'P' } } });
+    expect(operationRequest('DELETE /robot/track/map/delete/{id}', { id: '3' }).request).toEqual({ method: 'DELETE', query: {} });
+    await expect(client().rest('GET /robot/track/inspectPoint/{robot}', { robot: 'R 1' })).resolves.toBe('/robot/track/inspectPoint/R%201');
   });
 });

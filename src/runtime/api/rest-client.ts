@@ -4,6 +4,8 @@
  */
 import { Timeouts } from '@common/constants';
 import { RestCode, type RestAnswer } from '@common/protocol';
+import type { AnswerOf, EventName, ParamOf } from '@common/events';
+import { restMethodOf } from '@common/events/define';
 import { AbortedError, RestError } from './errors';
 import type { TransportFailure } from './event-client';
 
@@ -34,8 +36,36 @@ export interface DownloadedFile {
   blob: Blob;
 }
 
+/** A REST operation of the protocol catalogue (common/events): `GET /robot/track/map/list`, `POST /robot/track/inspectPoint/{robot}`. */
+export type RestOperation = Extract<EventName, `${'GET' | 'POST' | 'PUT' | 'DELETE'} /${string}`>;
+
+/** Per-call options of a declared operation. */
+export type RestOptions = Pick<RestRequest, 'signal'>;
+
 /** Performs one REST call and resolves with `data` (or a file, or an event stream). */
-export type RestCall = <T = unknown>(path: string, request?: RestRequest) => Promise<T>;
+export interface RestCall {
+  /**
+   * An operation of the catalogue, param and answer typed from it: the path's placeholders are
+   * filled from the param, the rest of the param is the query (GET, DELETE) or the JSON body.
+   * `restCall('GET /robot/track/inspectPoint/{robot}', { robot })`.
+   */
+  <N extends RestOperation>(operation: N, param: ParamOf<N>, options?: RestOptions): Promise<AnswerOf<N>>;
+  /** A path: files, and operations not declared in the catalogue. */
+  <T = unknown>(path: string, request?: RestRequest): Promise<T>;
+}
+
+/** The path and request of a declared operation's call (`POST /robot/x/{id}` with `{id: 'a', n: 1}` → `/robot/x/a`, body `{n: 1}`). */
+export function operationRequest(operation: string, param: Record<string, unknown> = {}, options: RestOptions = {}): { path: string; request: RestRequest } {
+  const method = restMethodOf(operation) as NonNullable<RestRequest['method']>;
+  const rest = { ...param };
+  const path = operation.slice(method.length + 1).replace(/\{(\w+)\}/g, (_, key: string) => {
+    const value = rest[key];
+    delete rest[key];
+    return encodeURIComponent(String(value ?? ''));
+  });
+  const request: RestRequest = method === 'GET' || method === 'DELETE' ? { method, query: rest as RestRequest['query'] } : { method, body: rest };
+  return { path, request: options.signal ? { ...request, signal: options.signal } : request };
+}
 
 /** The file name a content-disposition header gives (RFC 5987 `filename*` first), or "download". */
 export function filenameOf(disposition: string | null): string {
@@ -60,7 +90,14 @@ export function browserSave(blob: Blob, filename: string): void {
 /** Builds a REST client from its dependencies. */
 export function createRestClient(deps: RestClientDeps): RestCall {
   const timeoutMs = deps.timeoutMs ?? Timeouts.restClientMs;
-  return async function rest<T>(path: string, request: RestRequest = {}): Promise<T> {
+  const call = (target: string, second?: object, third?: RestOptions): Promise<unknown> => {
+    if (!restMethodOf(target)) return rest(target, second as RestRequest | undefined);
+    const { path, request } = operationRequest(target, second as Record<string, unknown>, third);
+    return rest(path, request);
+  };
+  return call as RestCall;
+
+  async function rest<T>(path: string, request: RestRequest = {}): Promise<T> {
     const { signal } = request;
     if (signal?.aborted) throw new AbortedError();
     const fetchImpl = deps.fetch ?? globalThis.fetch.bind(globalThis);
@@ -115,5 +152,5 @@ export function createRestClient(deps: RestClientDeps): RestCall {
       clearTimeout(timer);
       signal?.removeEventListener('abort', forwardAbort);
     }
-  };
+  }
 }

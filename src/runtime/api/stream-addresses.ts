@@ -4,8 +4,8 @@
  * in one reqVideoStreams call — a wall or dashboard of sixteen would otherwise send sixteen calls
  * that queue behind each other on the server (bench/video-wall.ts: 200–270 ms against 20–50 ms).
  */
-import type { VideoCodec } from '@common/camera';
 import { VideoPlayer } from '@common/constants';
+import type { StreamAnswer } from '@common/events/control';
 import { AbortedError, EventError } from './errors';
 import type { CallEvent } from './event-client';
 
@@ -15,16 +15,8 @@ export interface CameraRef {
   cameraId: number;
 }
 
-/** The server's answer for one camera. */
-export interface StreamAnswer extends CameraRef {
-  path: string;
-  definition: number;
-  codec: VideoCodec;
-  centralControl: boolean;
-}
-
-/** One camera's item of a reqVideoStreams answer: its address, or why it has none. */
-type StreamItem = StreamAnswer | (CameraRef & { statusCode: number; statusInfo: string });
+/** The server's answer for one camera (reqVideoStream; common/events/control). */
+export type { StreamAnswer };
 
 /** Asks for one camera's stream address; cameras asked for in the same moment share one call. */
 export type RequestStreamAddress = (camera: CameraRef, options?: { signal?: AbortSignal }) => Promise<StreamAnswer>;
@@ -51,10 +43,10 @@ export function createStreamAddressClient(callEvent: CallEvent): RequestStreamAd
       const group = batch.slice(i, i + VideoPlayer.streamsPerCall);
       if (group.length === 1) {
         const [w] = group as [Waiting];
-        callEvent<StreamAnswer>('reqVideoStream', { robotId: w.camera.robotId, cameraId: w.camera.cameraId }).then(w.resolve, w.reject);
+        callEvent('reqVideoStream', { robotId: w.camera.robotId, cameraId: w.camera.cameraId }).then(w.resolve, w.reject);
         continue;
       }
-      callEvent<{ streams: StreamItem[] }>('reqVideoStreams', { cameras: group.map((w) => ({ robotId: w.camera.robotId, cameraId: w.camera.cameraId })) }).then(
+      callEvent('reqVideoStreams', { cameras: group.map((w) => ({ robotId: w.camera.robotId, cameraId: w.camera.cameraId })) }).then(
         ({ streams }) => {
           for (const w of group) {
             const item = streams.find((s) => s.robotId === w.camera.robotId && s.cameraId === w.camera.cameraId);

@@ -1,15 +1,19 @@
 /**
- * How an `x-ref` value is shown: each referenced entity names the event that lists what
- * the caller may see and the fields holding id and label. A registry, so later entities
- * add an entry instead of a branch. Answers go through the DataProvider (`custom`) and
- * refine's query client, so every table and picker shares one cached call.
+ * How an `x-ref` value is shown: the referenced entity's own schema says which call lists what
+ * the caller may see (its `x-api.list`) and which fields hold id, label and parent (`x-lookup`
+ * where the defaults do not fit), so any entity can be referenced with no code. Answers go
+ * through the DataProvider (`custom`) and refine's query client, so every table and picker shares
+ * one cached call.
  */
 import { useMemo } from 'react';
 import { useQueries } from '@tanstack/react-query';
 import { useDataProvider } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '@common/protocol';
+import { Paging } from '@common/constants';
+import { bindingName } from '@common/schema-format';
 import { useSchemas } from './schema-context';
+import type { SchemaRegistry } from './schema-registry';
 import { pickLabel } from './schema-types';
 
 /** One lookup: event (or `METHOD /path` REST call) answering an array or a page, and its id / label / parent fields. */
@@ -24,21 +28,34 @@ export interface RefLookup {
   parentField?: string;
 }
 
-/** Lookups by referenced entity id. */
-export const REF_LOOKUPS: Record<string, RefLookup> = {
-  company: { event: 'getCompanysByRoleId', idField: 'companyId', labelField: 'name', parentField: 'parentId' },
-  // Built-in and custom roles the caller may see (roleManage's list call).
-  role: { event: 'GET /robot/authRole/list', param: { pageNum: 1, pageSize: 500 }, idField: 'id', labelField: 'name', labelEnum: 'role' },
-  // Users of the caller's company tree.
-  user: { event: 'queryAllUser', param: { pageNum: 1, pageSize: 1000 }, idField: 'id', labelField: 'username' },
-  robot: { event: 'reqRobotBasicInfo', param: { pageNum: 1, pageSize: 1000 }, idField: 'robotId', labelField: 'robotName' },
-  'robot-func-template': { event: 'getRobotFuncTemplate', param: { pageNum: 1, pageSize: 1000 }, idField: 'id', labelField: 'name' },
-  'email-group': { event: 'getEmailGroup', param: { pageNum: 1, pageSize: 1000 }, idField: 'id', labelField: 'name' },
-  // Maps of the caller's company tree (map management).
+/** References to records no entity schema describes: maps belong to the map plugins (map management's list call). */
+const NON_ENTITY_LOOKUPS: Record<string, RefLookup> = {
   map: { event: 'queryMap', param: { pageNum: 1, pageSize: 100 }, idField: 'mapId', labelField: 'mapName' },
-  // Robot groups of the caller's company tree (groupManage's list call).
-  group: { event: 'GET /robot/group/list', param: { pageNum: 1, pageSize: 500 }, idField: 'id', labelField: 'name' },
 };
+
+/** What a lookup through an entity's `x-api.list` asks for: the first page, as large as the server allows. */
+const FIRST_PAGE = { pageNum: 1, pageSize: Paging.maxPageSize };
+
+/**
+ * The lookup of references to `ref`, read from that entity's schema: the call is `x-lookup.event`
+ * (sent with `x-lookup.param`, else nothing) or `x-api.list` (sent with `x-lookup.param`, else the
+ * first page); the id is `x-lookup.id` (default `id`); the label `x-lookup.label` (default the first
+ * `x-list` column), shown through the enumeration its property names in `x-key-enum`; the parent
+ * `x-lookup.parent` (default a property referring to the entity itself). Undefined when nothing lists it.
+ */
+export function refLookupOf(ref: string, schemas: Pick<SchemaRegistry, 'entity'>): RefLookup | undefined {
+  const entity = schemas.entity(ref);
+  if (!entity) return NON_ENTITY_LOOKUPS[ref];
+  const own = entity['x-lookup'] ?? {};
+  const list = entity['x-api']?.list;
+  const event = own.event ?? (list ? bindingName(list) : undefined);
+  if (!event) return undefined;
+  const labelField = own.label ?? entity['x-list']?.columns?.[0] ?? 'id';
+  const parentField = own.parent ?? Object.entries(entity.properties).find(([, p]) => p['x-ref'] === ref)?.[0];
+  const labelEnum = entity.properties[labelField]?.['x-key-enum'];
+  const param = own.param ?? (own.event ? undefined : FIRST_PAGE);
+  return { event, ...(param ? { param } : {}), idField: own.id ?? 'id', labelField, ...(parentField ? { parentField } : {}), ...(labelEnum ? { labelEnum } : {}) };
+}
 
 /** One option of a reference. */
 export interface RefOption {
@@ -74,7 +91,7 @@ export function useRefOptionsMap(refs: readonly string[]): Record<string, RefOpt
   const schemas = useSchemas();
   const { i18n } = useTranslation();
   const lang = i18n.language as Lang;
-  const known = refs.filter((r, i) => REF_LOOKUPS[r] && refs.indexOf(r) === i);
+  const known = refs.filter((r, i) => refs.indexOf(r) === i && refLookupOf(r, schemas));
   const results = useQueries({
     queries: known.map((ref) => ({
       queryKey: ['fleet-console', 'ref', ref],
@@ -82,7 +99,7 @@ export function useRefOptionsMap(refs: readonly string[]): Record<string, RefOpt
       retry: false,
       queryFn: async ({ signal }: { signal: AbortSignal }) => {
         const provider = dataProvider();
-        const lookup = REF_LOOKUPS[ref]!;
+        const lookup = refLookupOf(ref, schemas)!;
         const [method, path] = lookup.event.includes(' ') ? (lookup.event.split(' ', 2) as [string, string]) : ['post', lookup.event];
         const get = method.toLowerCase() === 'get';
         const answer = await provider.custom!({
@@ -101,7 +118,7 @@ export function useRefOptionsMap(refs: readonly string[]): Record<string, RefOpt
     const out: Record<string, RefOptions> = {};
     known.forEach((ref, i) => {
       const r = results[i]!;
-      const lookup = REF_LOOKUPS[ref]!;
+      const lookup = refLookupOf(ref, schemas)!;
       const e = lookup.labelEnum ? schemas.enumById(lookup.labelEnum) : undefined;
       const enumLabels = e ? new Map(e.values.map((v) => [String(v.value), pickLabel(v.labels, lang, v.key)])) : undefined;
       out[ref] = { ...toOptions(lookup, r.data, enumLabels), isLoading: r.isLoading };

@@ -1,18 +1,15 @@
 /** Login, logout and session loading through the event client. */
 import { callEvent } from '../api/clients';
 import { getLang, hasChosenLang, i18n } from '../i18n/i18n';
+import type { VerificationCode } from '@common/events/session';
 import { clearSession, getSession, setSession, type SessionInfo } from './session-store';
 
 /** The `reqVerificationCode` answer. */
-export interface VerificationCode {
-  codeId: string;
-  /** An image data URL (SVG). */
-  image: string;
-}
+export type { VerificationCode } from '@common/events/session';
 
 /** Asks the server for a new verification code image. */
 export function requestVerificationCode(signal?: AbortSignal): Promise<VerificationCode> {
-  return callEvent<VerificationCode>('reqVerificationCode', {}, { signal });
+  return callEvent('reqVerificationCode', {}, { signal });
 }
 
 async function adopt(info: SessionInfo): Promise<SessionInfo> {
@@ -26,7 +23,7 @@ async function adopt(info: SessionInfo): Promise<SessionInfo> {
 
 /** Logs in and stores the session (rejects with the server's statusInfo). */
 export async function login(username: string, password: string, codeId: string, code: string): Promise<SessionInfo> {
-  const info = await callEvent<SessionInfo>('login', { username, password, codeId, code });
+  const info = await callEvent('login', { username, password, codeId, code });
   return adopt(info);
 }
 
@@ -43,14 +40,14 @@ export async function logout(): Promise<void> {
 
 /** Loads the session for a token given in the URL query (spec §6: dashboard and telecontrol). */
 export async function loadSessionFromToken(token: string): Promise<SessionInfo> {
-  const info = await callEvent<Omit<SessionInfo, 'token'>>('getUser', {}, { token });
-  return adopt({ ...info, token } as SessionInfo);
+  const info = await callEvent('getUser', {}, { token });
+  return adopt({ ...info, token });
 }
 
 /** Refreshes the stored session from `getUser` (keeps the token). */
 export async function refreshSession(): Promise<SessionInfo | undefined> {
   const current = getSession();
   if (!current) return undefined;
-  const info = await callEvent<Omit<SessionInfo, 'token'>>('getUser', {});
-  return adopt({ ...current, ...info, token: current.token, lang: current.lang } as SessionInfo);
+  const info = await callEvent('getUser', {});
+  return adopt({ ...current, ...info, token: current.token, lang: current.lang });
 }

@@ -1,27 +1,11 @@
 /** The logged-in session (the `login` answer), persisted in both storages. */
 import { useSyncExternalStore } from 'react';
 import type { Lang } from '@common/protocol';
+import type { SessionUser } from '@common/events/session';
 import { persistedValue } from './persisted-value';
 
-/** Session info of the `login` / `getUser` answer (docs/protocol.md). */
-export interface SessionInfo {
-  token: string;
-  userId: number;
-  roleId: number;
-  name: string;
-  companyId: number;
-  companyName: string;
-  companyLogo?: string;
-  companyDns?: string;
-  layer: number;
-  maxLayer: number;
-  lastloginT?: string | number | null;
-  robotType: number[];
-  /** Infrared kinds of the company tree's robots (spec §3: 0 none, 1 high temperature, 2 body temperature). */
-  infraredTypes?: number[];
-  menuItemList: string[];
-  lang?: Lang;
-}
+/** Session info of the `login` / `getUser` answer (common/events/session.ts) with its token, as stored. */
+export type SessionInfo = SessionUser & { token: string; lang?: Lang };
 
 const store = persistedValue<SessionInfo>('fc.session');
 

@@ -7,37 +7,18 @@ import { Badge, Button, Empty, Input, Space, Spin, Tooltip, Tree, Typography } f
 import type { DataNode } from 'antd/es/tree';
 import { ApartmentOutlined, EnvironmentOutlined, GlobalOutlined, ReloadOutlined, RobotOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import type { MenuCompany } from '@common/events/fleet';
 import { useEventQuery } from '../api/use-event-query';
 import { useRobotSelection } from '../session/robot-selection';
 
-/** A robot in the menu tree. */
-export interface MenuTreeRobot {
-  robotId: string;
-  robotName?: string;
-  robotType?: number;
-  online?: number | boolean;
-  status?: number;
-}
-/** A map in the menu tree. */
-export interface MenuTreeMap {
-  mapId: number;
-  buildingName?: string;
-  floor?: number | string;
-  mapName?: string;
-  mapType?: number;
-  robots?: MenuTreeRobot[];
-}
+/** A company in the menu tree (the `getMenuList` answer is a list of these; common/events/fleet). */
+export type MenuTreeCompany = MenuCompany;
 /** A region in the menu tree. */
-export interface MenuTreeRegion {
-  regionName: string;
-  maps?: MenuTreeMap[];
-}
-/** A company in the menu tree (the `getMenuList` answer is a list of these). */
-export interface MenuTreeCompany {
-  companyId: number;
-  name: string;
-  regions?: MenuTreeRegion[];
-}
+export type MenuTreeRegion = MenuTreeCompany['regions'][number];
+/** A map in the menu tree. */
+export type MenuTreeMap = MenuTreeRegion['maps'][number];
+/** A robot in the menu tree. */
+export type MenuTreeRobot = MenuTreeMap['robots'][number];
 
 /** Props of the robot tree. */
 export interface RobotTreeProps {

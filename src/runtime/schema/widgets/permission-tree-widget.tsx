@@ -10,13 +10,8 @@ import { useCustom } from '@refinedev/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '@common/protocol';
-import { pickLabel, type Labels } from '../schema-types';
-
-interface PermissionNode {
-  id: string;
-  labels: Labels;
-  children?: PermissionNode[];
-}
+import type { PermissionNode } from '@common/events/roles';
+import { pickLabel } from '../schema-types';
 
 function toTreeData(nodes: PermissionNode[], lang: Lang): DataNode[] {
   return nodes.map((n) => ({ key: n.id, title: pickLabel(n.labels, lang, n.id), children: n.children?.length ? toTreeData(n.children, lang) : undefined }));

@@ -1,0 +1,156 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+import { visibleCompanyIds } from '../../entities/scope';
+import type { Services } from '../../services';
+import type { Session } from '../../auth/sessions';
+import { FlvLoop, parseFlv, type FlvClip } from './flv';
+
+/** Camera names in the order of spec §3 (0 front, 1 back, 2 left, 3 right, 4 infrared). */
+export const CAMERAS = ['front', 'back', 'left', 'right', 'infrared'] as const;
+
+/** WebSocket close codes of the live video routes (also the `code` of a multiplexed stream's `closed`). */
+export const VideoClose = { badToken: 4403, notFound: 4404, offline: 4410 } as const;
+
+/** Why a stream cannot start or stopped. */
+interface Refusal {
+  code: number;
+  reason: string;
+}
+
+/** A stream's bytes go here; `full` says the viewer is behind (skip a beat rather than queue without end). */
+interface Sink {
+  send(bytes: Buffer): void;
+  full(): boolean;
+  end(refusal: Refusal): void;
+}
+
+/** The largest number of streams one multiplexed connection may carry (a wall shows at most 16). */
+const MUX_MAX_STREAMS = 32;
+/** Multiplexed message: 2-byte stream id (big-endian), then that stream's FLV bytes. */
+const MUX_HEADER = 2;
+
+/**
+ * Live camera video as FLV over WebSocket (flv.js plays `ws://` URLs):
+ * - `/live/<robotId>/<camera>?token=…` — one socket, one stream;
+ * - `/live-mux?token=…` — one socket, many streams: the console opens each camera with a text
+ *   message `{"type":"open","id":n,"path":"/live/<robotId>/<camera>"}` and gets binary messages
+ *   prefixed with the 2-byte id. Browsers open WebSockets to one host one handshake at a time
+ *   (RFC 6455 §4.1), so sixteen sockets start the last tile hundreds of milliseconds late; one
+ *   socket does not (bench/video-wall.ts).
+ * The simulated cameras loop a short committed clip with growing timestamps; a real deployment
+ * would relay the robot's stream here instead.
+ */
+export function registerLiveVideo(app: FastifyInstance, svc: Services, clipsDir: string): void {
+  const clips = new Map<string, FlvClip>();
+  const clip = (camera: string): FlvClip => {
+    let c = clips.get(camera);
+    if (!c) clips.set(camera, (c = parseFlv(fs.readFileSync(path.join(clipsDir, `${camera}.flv`)))));
+    return c;
+  };
+
+  /** Checks the caller may watch the camera and starts it into the sink; returns the stop function or the refusal. */
+  const start = async (session: Session, robotId: string, camera: string, sink: Sink, scope: () => Promise<number[] | null> = () => visibleCompanyIds(svc.db, session)): Promise<(() => void) | Refusal> => {
+    const name = /^\d$/.test(camera) ? CAMERAS[Number(camera)] : (CAMERAS as readonly string[]).includes(camera) ? camera : undefined;
+    const robot = svc.fleet.get(robotId);
+    const ids = robot ? await scope() : null;
+    if (!robot || !name || (ids !== null && !ids.includes(robot.companyId))) return { code: VideoClose.notFound, reason: 'no such camera' };
+    if (!robot.online || !robot.videoOnline) return { code: VideoClose.offline, reason: 'video offline' };
+    const stream = new FlvLoop(clip(name));
+    sink.send(stream.start());
+    const pump = () => {
+      if (sink.full()) return;
+      const bytes = stream.due();
+      if (bytes.length) sink.send(bytes);
+    };
+    pump();
+    const timer = setInterval(pump, 50);
+    const stopIfOffline = svc.fleet.onChange((id, event, data) => {
+      if (id === robotId && event === 'status' && !(data as { videoOnline?: number }).videoOnline) {
+        stop();
+        sink.end({ code: VideoClose.offline, reason: 'video offline' });
+      }
+    });
+    const stop = () => {
+      clearInterval(timer);
+      stopIfOffline();
+    };
+    return stop;
+  };
+
+  app.get('/live/:robotId/:camera', { websocket: true }, async (socket, req) => {
+    const { robotId, camera } = req.params as { robotId: string; camera: string };
+    const session = await svc.sessions.resolve((req.query as { token?: string }).token);
+    if (!session) return socket.close(VideoClose.badToken, 'token invalid');
+    const open = () => socket.readyState === 1;
+    const started = await start(session, robotId, camera, {
+      send: (bytes) => open() && socket.send(bytes),
+      full: () => !open() || socket.bufferedAmount > 512 * 1024,
+      end: (r) => socket.close(r.code, r.reason),
+    });
+    if (typeof started !== 'function') return socket.close(started.code, started.reason);
+    socket.on('close', started);
+  });
+
+  app.get('/live-mux', { websocket: true }, async (socket: WebSocket, req) => {
+    const session = await svc.sessions.resolve((req.query as { token?: string }).token);
+    if (!session) return socket.close(VideoClose.badToken, 'token invalid');
+    /** Open streams by id; `stop` is set once started, `dead` when closed meanwhile. */
+    const streams = new Map<number, { stop?: () => void; dead?: boolean }>();
+    // The caller's company scope, read once for a burst of opens (a wall opens 16 at once) and again after 10 s.
+    let scope: { at: number; ids: Promise<number[] | null> } | null = null;
+    const scopeIds = () => {
+      if (!scope || Date.now() - scope.at > 10_000) scope = { at: Date.now(), ids: visibleCompanyIds(svc.db, session) };
+      return scope.ids;
+    };
+    const open = () => socket.readyState === 1;
+    const closed = (id: number, r: Refusal) => open() && socket.send(JSON.stringify({ type: 'closed', id, code: r.code, reason: r.reason }));
+    const stop = (id: number) => {
+      const s = streams.get(id);
+      streams.delete(id);
+      if (!s) return;
+      s.dead = true;
+      s.stop?.();
+    };
+    socket.on('message', (data, isBinary) => {
+      if (isBinary) return;
+      let msg: { type?: string; id?: unknown; path?: unknown };
+      try {
+        msg = JSON.parse(data.toString()) as typeof msg;
+      } catch {
+        return;
+      }
+      const id = msg.id;
+      if (typeof id !== 'number' || !Number.isInteger(id) || id < 0 || id > 0xffff) return;
+      if (msg.type === 'close') return stop(id);
+      if (msg.type !== 'open') return;
+      const m = typeof msg.path === 'string' ? /^\/live\/([^/?#]+)\/([^/?#]+)$/.exec(msg.path) : null;
+      if (!m) return closed(id, { code: VideoClose.notFound, reason: 'no such camera' });
+      if (streams.has(id)) stop(id);
+      if (streams.size >= MUX_MAX_STREAMS) return closed(id, { code: VideoClose.notFound, reason: `at most ${MUX_MAX_STREAMS} streams per connection` });
+      const entry: { stop?: () => void; dead?: boolean } = {};
+      streams.set(id, entry);
+      const prefix = Buffer.alloc(MUX_HEADER);
+      prefix.writeUInt16BE(id);
+      void start(session, decodeURIComponent(m[1]!), decodeURIComponent(m[2]!), {
+        send: (bytes) => open() && socket.send(Buffer.concat([prefix, bytes])),
+        // Sixteen streams share the socket: a larger allowance before skipping a beat.
+        full: () => !open() || socket.bufferedAmount > 2 * 1024 * 1024,
+        end: (r) => {
+          if (streams.get(id) === entry) streams.delete(id);
+          closed(id, r);
+        },
+      }, scopeIds).then((started) => {
+        // Closed (or reopened under the same id) while it was starting: stop this one.
+        if (entry.dead) return typeof started === 'function' && started();
+        if (typeof started === 'function') entry.stop = started;
+        else {
+          streams.delete(id);
+          closed(id, started);
+        }
+      });
+    });
+    socket.on('close', () => [...streams.keys()].forEach(stop));
+  });
+}

@@ -1,0 +1,10 @@
+import type { CallEvent } from './event-client';
+declare const callEvent: CallEvent;
+declare const cams: { robotId: string; cameraId: number }[];
+const y = callEvent('reqVideoStreams', { cameras: cams });
+const y3 = callEvent('reqVideoStreams', { cameras: [{ robotId: 'a', cameraId: 1 }] });
+const y4 = callEvent('camParamGet', { robotId: 'a', cameraId: 1 });
+const zz: number = y;
+const zz3: number = y3;
+const zz4: number = y4;
+export { zz, zz3, zz4 };
