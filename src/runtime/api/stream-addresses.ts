@@ -5,6 +5,7 @@
  * that queue behind each other on the server (bench/video-wall.ts: 200–270 ms against 20–50 ms).
  */
 import { VideoPlayer } from '@common/constants';
+import type { ParamOf } from '@common/events';
 import type { StreamAnswer } from '@common/events/control';
 import { AbortedError, EventError } from './errors';
 import type { CallEvent } from './event-client';
@@ -46,7 +47,8 @@ export function createStreamAddressClient(callEvent: CallEvent): RequestStreamAd
         callEvent('reqVideoStream', { robotId: w.camera.robotId, cameraId: w.camera.cameraId }).then(w.resolve, w.reject);
         continue;
       }
-      callEvent('reqVideoStreams', { cameras: group.map((w) => ({ robotId: w.camera.robotId, cameraId: w.camera.cameraId })) }).then(
+      const cameras: ParamOf<'reqVideoStreams'>['cameras'] = group.map((w) => ({ robotId: w.camera.robotId, cameraId: w.camera.cameraId }));
+      callEvent('reqVideoStreams', { cameras }).then(
         ({ streams }) => {
           for (const w of group) {
             const item = streams.find((s) => s.robotId === w.camera.robotId && s.cameraId === w.camera.cameraId);
