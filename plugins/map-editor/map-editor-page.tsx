@@ -23,7 +23,7 @@ import {
 } from '@ant-design/icons';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { callEvent, confirmLeave, getToken, navigateTo, selectMap, setLeaveGuard, useCatalogue } from '@runtime';
+import { callEvent, callNamedEvent, confirmLeave, getToken, navigateTo, selectMap, setLeaveGuard, useCatalogue } from '@runtime';
 import { MapElementKind, RouteKind, robotWidthMm, SpecialAreaKind, TRANSPORT_KINDS, type TransportKind } from '@common/map';
 import type { MapConfig, MapRecord } from '@common/events/maps';
 import type { RuleError } from '@common/map-elements';
@@ -110,7 +110,7 @@ export default function MapEditorPage() {
     if (!Number.isInteger(mapId) || mapId <= 0) return;
     try {
       // The three reads go out together; the picture starts loading as soon as the map answers.
-      const robotsAnswer = callEvent<RobotInfo[]>('getRobotsByMapId', { mapId }).catch(() => [] as RobotInfo[]);
+      const robotsAnswer = callEvent('getRobotsByMapId', { mapId }).catch(() => [] as RobotInfo[]);
       const mapAnswer = callEvent('getMapById', { mapId });
       mapAnswer.then(([m]) => loadPicture((m?.config as Partial<MapConfig> | undefined)?.pngurl)).catch(() => undefined);
       const [[m], { elements }] = await Promise.all([mapAnswer, callEvent('getMapElements', { mapId })]);
@@ -135,7 +135,7 @@ export default function MapEditorPage() {
   useEffect(() => {
     if (companyId === undefined) return;
     const abort = new AbortController();
-    callEvent<{ list: MediaChoice[] }>('queryMediaEntry', { pageNum: 1, pageSize: 100, companyId }, { signal: abort.signal })
+    (callNamedEvent('queryMediaEntry', { pageNum: 1, pageSize: 100, companyId }, { signal: abort.signal }) as Promise<{ list: MediaChoice[] }>)
       .then((a) => setMedia(a?.list ?? []))
       .catch(() => !abort.signal.aborted && setMedia('failed'));
     return () => abort.abort();

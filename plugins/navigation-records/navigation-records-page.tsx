@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { subjectCan } from '@common/access';
 import { formatMessage, MESSAGES, type MessageKey } from '@common/messages';
-import { EChart, callEvent, isAbortedError, navigateTo, realtimeLink, restCall, useSession, useSkin, type Lang } from '@runtime';
+import { EChart, callNamedEvent, isAbortedError, navigateTo, realtimeLink, restCall, useSession, useSkin, type Lang } from '@runtime';
 import type { AnswerOf } from '@common/events';
 import { canReRecognise, dayChartOption, defaultRange, durationParts, RESULT_TAG, RESULTS, type NaviDay, type NaviRecord } from './navigation-records-model';
 import { NAVI_RECORDS_TEST_IDS as IDS } from './test-ids';
@@ -64,7 +64,7 @@ export default function NavigationRecordsPage() {
 
   useEffect(() => {
     if (!valid) return;
-    callEvent<{ list: TaskInfo[] }>('queryNaviTask', { id: naviId, pageNum: 1, pageSize: 1 })
+    (callNamedEvent('queryNaviTask', { id: naviId, pageNum: 1, pageSize: 1 }) as Promise<{ list: TaskInfo[] }>)
       .then((page) => setTask(page.list.find((x) => Number(x.id) === naviId) ?? null))
       .catch(() => setTask(null));
   }, [naviId, valid]);

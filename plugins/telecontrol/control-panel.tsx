@@ -25,7 +25,7 @@ import {
   ToolOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { callEvent, isAbortedError, useCatalogue } from '@runtime';
+import { callNamedEvent, isAbortedError, useCatalogue } from '@runtime';
 import { RobotAction } from '@common/robot-actions';
 import type { ParamOf } from '@common/events';
 import { BROADCAST_MAX_LENGTH, CallState, CHARGING_STATUSES, controlBlock, FireOperation, LIFTER_MAX_DISTANCE_MM, robotOffers, type Control, type ControlState } from '@common/robot-control';
@@ -207,7 +207,7 @@ function MediaPlay({ onPlay, hint }: { onPlay: (mediaId: number) => Promise<unkn
   const [chosen, setChosen] = useState<number>();
   useEffect(() => {
     const abort = new AbortController();
-    callEvent<{ list: { id: number; name: string; type: string }[] }>('queryMediaEntry', { pageNum: 1, pageSize: 100 }, { signal: abort.signal })
+    (callNamedEvent('queryMediaEntry', { pageNum: 1, pageSize: 100 }, { signal: abort.signal }) as Promise<{ list: { id: number; name: string; type: string }[] }>)
       .then((a) => setMedia((a?.list ?? []).filter((m) => m.type !== 'entry')))
       .catch((err: unknown) => {
         if (isAbortedError(err)) return;

@@ -5,12 +5,12 @@
 
 // ── api ────────────────────────────────────────────────────────────────────────────
 /** Calls one event of `POST /api/interface` with the session token; resolves with `param`. */
-export { callEvent, restCall, requestStreamAddress, liveVideoBase, liveVideoUrl } from './api/clients';
+export { callEvent, callNamedEvent, restCall, requestStreamAddress, liveVideoBase, liveVideoUrl } from './api/clients';
 export type { StreamAnswer } from './api/stream-addresses';
 /** Builds an event client from injected fetch, token, language and 403 handler (tests, other hosts). */
 export { createEventClient } from './api/event-client';
 /** Types of the event client. */
-export type { CallEvent, CallOptions, EventClientDeps, TransportFailure } from './api/event-client';
+export type { CallEvent, CallNamedEvent, CallOptions, EventClientDeps, TransportFailure } from './api/event-client';
 /** Builds a REST client for `/robot/…` from injected dependencies. */
 export { createRestClient } from './api/rest-client';
 /** Types of the REST client. */

@@ -2,7 +2,7 @@
 import { i18n, getLang } from '../i18n/i18n';
 import { getToken } from '../session/session-store';
 import { expireSession } from '../session/expire';
-import { createEventClient, type CallEvent } from './event-client';
+import { createEventClient, type CallEvent, type CallNamedEvent } from './event-client';
 import { createRestClient, type RestCall } from './rest-client';
 import { getConfig } from './config';
 import { createStreamAddressClient, liveStreamUrl, liveVideoOrigin, type RequestStreamAddress } from './stream-addresses';
@@ -11,6 +11,12 @@ const describeFailure = (failure: string) => i18n.t(`errors.${failure}`);
 
 /** Calls one event of the main interface with the session token. */
 export const callEvent: CallEvent = createEventClient({ getToken, getLang, onTokenInvalid: expireSession, describeFailure });
+
+/**
+ * Calls an event whose name a schema gives at run time (an entity's `x-api`, a settings
+ * document, a list's chart or heat map): the same client, its answer unknown to the compiler.
+ */
+export const callNamedEvent: CallNamedEvent = callEvent as CallNamedEvent;
 
 /** Calls one REST route under /robot/ with the session token. */
 export const restCall: RestCall = createRestClient({ getToken, onTokenInvalid: expireSession, describeFailure });

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { CallEvent } from './event-client';
+import type { CallNamedEvent } from './event-client';
 import { createSchemaDataProvider } from './data-provider';
 
 function setup(answers: Record<string, unknown>) {
@@ -7,7 +7,7 @@ function setup(answers: Record<string, unknown>) {
   const callEvent = vi.fn(async (event: string, param?: object) => {
     calls.push([event, param]);
     return answers[event];
-  }) as unknown as CallEvent;
+  }) as unknown as CallNamedEvent;
   const provider = createSchemaDataProvider({
     callEvent,
     apiOf: (r) =>
@@ -60,7 +60,7 @@ describe('schema data provider', () => {
   it('calls REST bindings: query for GET, body for POST/PUT, the id of a delete in its named query parameter', async () => {
     const seen: [string, unknown][] = [];
     const provider = createSchemaDataProvider({
-      callEvent: (async () => undefined) as unknown as CallEvent,
+      callEvent: (async () => undefined) as unknown as CallNamedEvent,
       restCall: (async (url: string, opts: unknown) => {
         seen.push([url, opts]);
         return url.endsWith('/list') ? { total: 0, list: [] } : { id: 7 };

@@ -9,12 +9,13 @@ import { Paging } from '@common/constants';
 import { StatusCode, type PagedList } from '@common/protocol';
 import type { ApiBinding, EntityApi } from '../schema/schema-types';
 import { EventError } from './errors';
-import type { CallEvent } from './event-client';
+import type { CallNamedEvent } from './event-client';
 import type { RestCall } from './rest-client';
 
 /** Dependencies of the schema data provider. */
 export interface SchemaDataProviderDeps {
-  callEvent: CallEvent;
+  /** Calls the events the schemas name (their answers are checked by shape, not by the compiler). */
+  callEvent: CallNamedEvent;
   restCall?: RestCall;
   /** The `x-api` of a resource (entity id). */
   apiOf: (resource: string) => EntityApi | undefined;
@@ -57,7 +58,7 @@ export function createSchemaDataProvider(deps: SchemaDataProviderDeps): DataProv
   };
 
   const invoke = async <R>(b: ApiBinding, param: Record<string, unknown>, signal?: AbortSignal): Promise<R> => {
-    if (b.event) return deps.callEvent<R>(b.event, param, { signal });
+    if (b.event) return (await deps.callEvent(b.event, param, { signal })) as R;
     if (!deps.restCall) throw new Error('No REST client for a REST binding');
     const m = /^(GET|POST|PUT|DELETE) (\/\S+)$/.exec(b.rest ?? '');
     if (!m) throw new Error('Empty x-api binding');

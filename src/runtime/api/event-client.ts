@@ -37,11 +37,7 @@ export interface CallOptions {
  * (common/events) has its param checked and its answer typed at compile time:
  * `callEvent('getMapById', { mapId })` resolves with `MapRecord[]`.
  */
-export interface CallEvent {
-  <N extends EventName>(event: N, param: ParamOf<N>, options?: CallOptions): Promise<AnswerOf<N>>;
-  /** An event not yet declared in the catalogue (being moved there feature by feature). */
-  <R = unknown>(event: string, param?: object, options?: CallOptions): Promise<R>;
-}
+export type CallEvent = <N extends EventName>(event: N, param: ParamOf<N>, options?: CallOptions) => Promise<AnswerOf<N>>;
 
 /** Calls an event whose name a schema gives at run time (entity `x-api`, settings): its answer is unknown until checked. */
 export type CallNamedEvent = (event: string, param?: object, options?: CallOptions) => Promise<unknown>;

@@ -10,7 +10,7 @@ import routerProvider from '@refinedev/react-router';
 import { useTranslation } from 'react-i18next';
 import { formatMessage } from '@common/messages';
 import type { Lang } from '@common/protocol';
-import { callEvent, restCall } from '../api/clients';
+import { callNamedEvent, restCall } from '../api/clients';
 import { createSchemaDataProvider } from '../api/data-provider';
 import { createAccessControlProvider } from '../access/access-control-provider';
 import { createAuthProvider } from '../session/auth-provider';
@@ -49,7 +49,7 @@ export function ConsoleRefine({ schemas, extraResources = [], children }: Consol
     const extra = new Map(extraResources.map((r) => [r.name, r]));
     return {
       dataProvider: createSchemaDataProvider({
-        callEvent,
+        callEvent: callNamedEvent,
         restCall,
         apiOf: (resource) => schemas.entity(resource)?.['x-api'],
         describeNotFound: () => formatMessage('notFound', getLang()),

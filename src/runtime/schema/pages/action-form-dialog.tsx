@@ -10,7 +10,7 @@ import Form from '@rjsf/antd';
 import type { IChangeEvent } from '@rjsf/core';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '@common/protocol';
-import { callEvent } from '../../api/clients';
+import { callNamedEvent } from '../../api/clients';
 import { isAbortedError } from '../../api/errors';
 import { useSchemas } from '../schema-context';
 import type { EntitySchema, PropertySchema } from '../schema-types';
@@ -69,7 +69,7 @@ export function ActionFormDialog({
     setServerError(undefined);
     setSaving(true);
     try {
-      await callEvent(event, { ...createValues(built.form.fields, data), ...param });
+      await callNamedEvent(event, { ...createValues(built.form.fields, data), ...param });
       message.success(title);
       onDone();
       onClose();

@@ -8,7 +8,7 @@ import { LineChartOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '@common/protocol';
-import { callEvent } from '../../api/clients';
+import { callNamedEvent } from '../../api/clients';
 import { isAbortedError } from '../../api/errors';
 import { pickLabel, type EntitySchema } from '../schema-types';
 
@@ -38,7 +38,7 @@ export function ChartButton({ entity, spec, param }: { entity: EntitySchema; spe
     setProblem(undefined);
     const { pageNum: _n, pageSize: _s, sortField: _f, sortOrder: _o, ...filters } = param;
     try {
-      const page = await callEvent<{ list: Row[] }>(event, { ...filters, sortField: 'detectedAt', sortOrder: 'descend', pageNum: 1, pageSize: CHART_MAX_POINTS });
+      const page = (await callNamedEvent(event, { ...filters, sortField: 'detectedAt', sortOrder: 'descend', pageNum: 1, pageSize: CHART_MAX_POINTS })) as { list: Row[] };
       setRows([...page.list].reverse());
     } catch (err) {
       if (!isAbortedError(err)) setProblem((err as Error).message);

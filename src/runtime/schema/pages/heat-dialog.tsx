@@ -7,7 +7,7 @@ import { Alert, Button, Modal, Spin, Tooltip, Typography } from 'antd';
 import { HeatMapOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { callEvent } from '../../api/clients';
+import { callNamedEvent } from '../../api/clients';
 import { isAbortedError } from '../../api/errors';
 
 /** The `x-heat` keyword: the event counting the list's rows. */
@@ -29,7 +29,7 @@ export function HeatButton({ entityId, spec, param }: { entityId: string; spec: 
     setProblem(undefined);
     const { pageNum: _n, pageSize: _s, ...filters } = param;
     try {
-      setHeat(await callEvent<Heat>(spec.event, { ...filters, utcOffset: dayjs().utcOffset() }));
+      setHeat((await callNamedEvent(spec.event, { ...filters, utcOffset: dayjs().utcOffset() })) as Heat);
     } catch (err) {
       if (!isAbortedError(err)) setProblem((err as Error).message);
     }

@@ -11,7 +11,7 @@ import type { BaseRecord } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { subjectCan } from '@common/access';
 import type { Lang } from '@common/protocol';
-import { callEvent } from '../../api/clients';
+import { callNamedEvent } from '../../api/clients';
 import { exportBody, requestExport } from '../../api/export-list';
 import { browserSave } from '../../api/rest-client';
 import { getLang } from '../../i18n/i18n';
@@ -172,7 +172,7 @@ export function RowActions({ actions, record, onDone }: { actions: RowAction[]; 
     if (a.kind === 'page') return a.path ? navigateTo(`${a.path}?${a.idParam ?? 'id'}=${encodeURIComponent(String(record.id))}`) : undefined;
     if (!a.event) return;
     try {
-      await callEvent(a.event, { ...(a.param ?? {}), [a.idParam ?? 'id']: record.id });
+      await callNamedEvent(a.event, { ...(a.param ?? {}), [a.idParam ?? 'id']: record.id });
       message.success(pickLabel(a.labels, lang, a.key));
       onDone();
     } catch (err) {

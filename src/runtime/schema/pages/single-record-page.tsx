@@ -13,7 +13,7 @@ import type { IChangeEvent } from '@rjsf/core';
 import { useCan } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '@common/protocol';
-import { callEvent } from '../../api/clients';
+import { callNamedEvent } from '../../api/clients';
 import { isAbortedError } from '../../api/errors';
 import { useSession } from '../../session/session-store';
 import { useRefOptions } from '../ref-lookups';
@@ -111,7 +111,7 @@ function SingleRecordForm({ entity, subject, subjectId }: { entity: EntitySchema
   const load = useCallback(() => {
     const controller = new AbortController();
     setLoadError(undefined);
-    callEvent<Record<string, unknown>>(api.get!.event!, { [subject]: subjectId }, { signal: controller.signal }).then(
+    (callNamedEvent(api.get!.event!, { [subject]: subjectId }, { signal: controller.signal }) as Promise<Record<string, unknown>>).then(
       (record) => {
         const data = built.form ? initialFormData(formEntity, built.form.fields, record) : record;
         setSaved(data);
@@ -132,7 +132,7 @@ function SingleRecordForm({ entity, subject, subjectId }: { entity: EntitySchema
     setServerError(undefined);
     setSaving(true);
     try {
-      const record = await callEvent<Record<string, unknown>>(api.set!.event!, { [subject]: subjectId, ...values });
+      const record = (await callNamedEvent(api.set!.event!, { [subject]: subjectId, ...values })) as Record<string, unknown>;
       const next = initialFormData(formEntity, built.form.fields, record);
       setSaved(next);
       setFormData(next);

@@ -19,7 +19,7 @@ import type { RJSFValidationError } from '@rjsf/utils';
 import { useCan } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '@common/protocol';
-import { callEvent } from '../../api/clients';
+import { callNamedEvent } from '../../api/clients';
 import { isAbortedError } from '../../api/errors';
 import { useEventQuery } from '../../api/use-event-query';
 import { RobotRequired } from '../../plugins/robot-required';
@@ -106,7 +106,7 @@ function SettingsEditor({ settings, robotId }: { settings: SettingsSchema; robot
   const load = useCallback(() => {
     const controller = new AbortController();
     setLoadError(undefined);
-    callEvent<SettingsAnswer>(api.get.event, { robotId }, { signal: controller.signal }).then(
+    (callNamedEvent(api.get.event, { robotId }, { signal: controller.signal }) as Promise<SettingsAnswer>).then(
       (answer) => {
         latest.current = answer.params;
         setLoaded(answer);
@@ -141,7 +141,7 @@ function SettingsEditor({ settings, robotId }: { settings: SettingsSchema; robot
     latest.current = params;
     setSaving(true);
     try {
-      const answer = await callEvent<SettingsAnswer>(api.set.event, { robotId, params });
+      const answer = (await callNamedEvent(api.set.event, { robotId, params })) as SettingsAnswer;
       latest.current = answer.params;
       setLoaded(answer);
       message.success(t('entity.updated', { entity: title }));
