@@ -15,6 +15,11 @@ export function registerEntityEvents(reg: EventRegistry, entity: Entity): string
   ) => {
     if (!binding) return;
     const name = bindingName(binding);
+    // A name the protocol catalogue declares stays the catalogue's (the loader reports the schema).
+    if (reg.get(name)?.entry) {
+      console.warn(`Schema ${entity.file}: operation "${name}" is a catalogue event of the server; not bound.`);
+      return;
+    }
     const idParam = binding.idParam;
     reg.upsert<Record<string, unknown>>({
       name,

@@ -78,7 +78,7 @@ export class EventRegistry {
   /** Grows with every change (generated documents are remade when it moves). */
   revision = 0;
 
-  register<P>(def: EventDef<P>): void {
+  private register<P>(def: EventDef<P>): void {
     if (this.defs.has(def.name)) throw new Error(`Event "${def.name}" is registered twice.`);
     this.defs.set(def.name, def as unknown as EventDef);
     this.revision++;
@@ -113,8 +113,12 @@ export class EventRegistry {
     });
   }
 
-  /** Replaces or adds an entry (schema-driven events are re-registered when schemas change). */
-  upsert<P>(def: EventDef<P>): void {
+  /**
+   * Replaces or adds a schema-driven operation (entity `x-api`, settings): they are re-registered
+   * when schemas change. A hand-written event goes through `handle` and the catalogue.
+   */
+  upsert<P>(def: EventDef<P> & { schemaDriven: SchemaDrivenOrigin }): void {
+    if (this.defs.get(def.name)?.entry) throw new Error(`Event "${def.name}" is a catalogue event; a schema cannot replace it.`);
     this.defs.set(def.name, def as unknown as EventDef);
     this.revision++;
   }

@@ -6,7 +6,7 @@ import { AppError, fail } from '../errors';
 import { createAjv, type SettingsSchema } from '../schemas/loader';
 import type { Services } from '../services';
 import type { Queryable } from '../store/db';
-import type { AuthedContext, EventDef, EventRegistry } from './registry';
+import type { AuthedContext, EventDef, EventRegistry, SchemaDrivenOrigin } from './registry';
 
 /**
  * The get / set events of every settings schema (schemas/settings, `x-api.get` / `x-api.set`):
@@ -67,7 +67,7 @@ const settingsAnswerSchema = (loaded: SettingsSchema): object => ({
   properties: { robotId: { type: 'string' }, params: loaded.schema, updatedAt: { type: ['string', 'null'] } },
 });
 
-function settingsEvents(svc: Services, loaded: SettingsSchema): EventDef<Record<string, unknown>>[] {
+function settingsEvents(svc: Services, loaded: SettingsSchema): (EventDef<Record<string, unknown>> & { schemaDriven: SchemaDrivenOrigin })[] {
   const id = loaded.id;
   const api = loaded.schema['x-api'];
   const access = loaded.schema['x-access'] ?? {};
@@ -78,7 +78,7 @@ function settingsEvents(svc: Services, loaded: SettingsSchema): EventDef<Record<
     return set;
   };
 
-  const get: EventDef<{ robotId: string }> = {
+  const get: EventDef<{ robotId: string }> & { schemaDriven: SchemaDrivenOrigin } = {
     name: api.get.event,
     access: { kind: 'permission', permission: access.read ?? `${id}:read` },
     mutating: false,
@@ -93,7 +93,7 @@ function settingsEvents(svc: Services, loaded: SettingsSchema): EventDef<Record<
     },
   };
 
-  const put: EventDef<{ robotId: string; params: Record<string, unknown> }> = {
+  const put: EventDef<{ robotId: string; params: Record<string, unknown> }> & { schemaDriven: SchemaDrivenOrigin } = {
     name: api.set.event,
     access: { kind: 'permission', permission: access.update ?? `${id}:update` },
     mutating: true,
@@ -128,7 +128,8 @@ function settingsEvents(svc: Services, loaded: SettingsSchema): EventDef<Record<
       return { robotId: p.robotId, ...saved };
     },
   };
-  return [get as unknown as EventDef<Record<string, unknown>>, put as unknown as EventDef<Record<string, unknown>>];
+  type Named = EventDef<Record<string, unknown>> & { schemaDriven: SchemaDrivenOrigin };
+  return [get as unknown as Named, put as unknown as Named];
 }
 
 function refuseInvalid(validate: SettingsSchema['validateFull'], set: SettingsSchema, doc: unknown, lang: AuthedContext['lang']): void {

@@ -41,6 +41,14 @@ describe('event catalogue and OpenAPI document', () => {
     expect(without).toEqual([]);
   });
 
+  it('has no hand-written operation outside the catalogue: the rest are schema-driven', () => {
+    const reg = s.server.services.events;
+    const stray = reg.names().filter((n) => !reg.get(n)!.entry && !reg.get(n)!.schemaDriven);
+    expect(stray).toEqual([]);
+    const declared = reg.names().filter((n) => reg.get(n)!.entry).length;
+    expect(declared).toBe(Object.keys(EVENTS).length);
+  });
+
   it('refuses to register an event the catalogue lacks', () => {
     const reg = s.server.services.events;
     const stray = { ...EVENTS.getMapById, name: 'getMapByIdTwice' };
