@@ -70,24 +70,9 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     closers.push(async () => fleet.stop());
 
     const sessions = new SessionStore(db);
+    // Each feature adds the topics it publishes and who may subscribe (hub.addTopicKind); an unknown topic is refused.
     const hub = new RealtimeHub({
-      snapshot: async (session, topic) => {
-        if (topic === FLEET_TOPIC) {
-          const ids = await visibleCompanyIds(db, session);
-          return fleet.all().filter((r) => ids === null || ids.includes(r.companyId));
-        }
-        const [kind, id] = topic.split('/');
-        // maps/<companyId>: map processing and sync pushes of a company in the caller's tree.
-        if (kind === 'maps' && id && /^\d+$/.test(id)) {
-          const ids = await visibleCompanyIds(db, session);
-          return ids === null || ids.includes(Number(id)) ? { companyId: Number(id) } : null;
-        }
-        if (kind !== 'robot' || !id) return null;
-        const robot = fleet.get(id);
-        if (!robot) return null;
-        const ids = await visibleCompanyIds(db, session);
-        return ids === null || ids.includes(robot.companyId) ? robot : null;
-      },
+      snapshot: async () => null,
       scope: (session) => visibleCompanyIds(db, session),
       companyOf: (robotId) => fleet.get(robotId)?.companyId,
     }, undefined, config.realtimeBatchMs);

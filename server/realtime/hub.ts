@@ -91,9 +91,17 @@ export class RealtimeHub {
     this.flushTimer ??= setTimeout(() => this.flush(), this.batchMs);
   }
 
-  /** Adds the policy of a topic kind (`alarms`, `alarms/…`); the constructor's policy serves the rest. */
+  /**
+   * Adds the policy of a topic kind (`alarms`, `robot/…`: the part before the first '/'); each
+   * feature adds the topics it publishes. The constructor's policy serves the rest.
+   */
   addTopicKind(kind: string, policy: TopicPolicy): void {
+    if (this.kindPolicies.has(kind)) throw new Error(`Realtime topic kind "${kind}" has two policies.`);
     this.kindPolicies.set(kind, policy);
+  }
+
+  private policyOf(topic: string): TopicPolicy {
+    return this.kindPolicies.get(topic.split('/')[0]!) ?? this.policy;
   }
 
   /** Sends a push to the subscribers of a topic whose session passes `allow` (per-tenant fan-out). */
@@ -114,7 +122,7 @@ export class RealtimeHub {
     const clients = topic === FLEET_TOPIC ? [...this.fleetClients] : [...(this.byTopic.get(topic) ?? [])];
     for (const c of clients) {
       try {
-        const snapshot = await this.policy.snapshot(c.session, topic);
+        const snapshot = await this.policyOf(topic).snapshot(c.session, topic);
         if (snapshot === null) continue;
         if (topic === FLEET_TOPIC) {
           const scope = (await this.policy.scope?.(c.session)) ?? null;
@@ -191,7 +199,7 @@ export class RealtimeHub {
     if (msg.type === 'heartbeat') {
       client.lastEcho = Date.now();
     } else if (msg.type === 'subscribe' && typeof msg.topic === 'string') {
-      const policy = this.kindPolicies.get(msg.topic.split('/')[0]!) ?? this.policy;
+      const policy = this.policyOf(msg.topic);
       const snapshot = await policy.snapshot(client.session, msg.topic);
       if (snapshot === null) return this.send(client, { type: 'error', message: `cannot subscribe to ${msg.topic}` });
       if (msg.topic === FLEET_TOPIC) {

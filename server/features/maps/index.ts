@@ -1,4 +1,5 @@
 /** Maps: map management, buildings and the map editor's document; uploads, downloads and tiles; the start-up processing of unrendered maps. */
+import { visibleCompanyIds } from '../../entities/scope';
 import { defineFeature } from '../feature';
 import { registerMapEvents } from './map-events';
 import { registerMapRoutes } from './map-routes';
@@ -6,7 +7,18 @@ import { processUnrenderedMaps, stopMapProcessing } from './map-store';
 
 export default defineFeature({
   id: 'maps',
-  register: ({ events, svc }) => registerMapEvents(events, svc),
+  register: ({ events, svc }) => {
+    // maps/<companyId>: map processing and sync pushes of a company in the caller's tree.
+    svc.hub.addTopicKind('maps', {
+      snapshot: async (session, topic) => {
+        const id = topic.slice('maps/'.length);
+        if (!/^\d+$/.test(id)) return null;
+        const ids = await visibleCompanyIds(svc.db, session);
+        return ids === null || ids.includes(Number(id)) ? { companyId: Number(id) } : null;
+      },
+    });
+    registerMapEvents(events, svc);
+  },
   routes: (app, { svc, langOf }) => registerMapRoutes(app, svc, langOf),
   // Maps stored before map processing existed (the demo plans) get their image and tiles.
   start: async ({ svc }) => {
