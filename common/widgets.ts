@@ -1,7 +1,9 @@
 /**
- * Names of the form widgets a schema may name with `x-widget`. The console registers a
- * component for each (src/runtime/schema/widgets); the server refuses, at start, a schema
- * naming any other, with a message that names the file.
+ * Names of the built-in form widgets a schema may name with `x-widget`. The console registers a
+ * component for each (src/runtime/schema/widgets). A plugin may bring more: its plugin.json
+ * `widgets` declares the names (the server's loader reads them), its definePlugin `widgets` the
+ * components (docs/plugins.md). The server refuses, at start, a schema naming any other widget,
+ * with a message that names the file.
  */
 export const WIDGET_NAMES = [
   'company-picker',

@@ -59,7 +59,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     // Project schemas, then the data folder's overlay where implementers add screens without a rebuild.
     const schemaDirs = [config.schemasDir, path.join(config.dataDir, 'schemas')];
     const pluginsDir = path.join(path.dirname(config.schemasDir), 'plugins');
-    const schemas = loadSchemas(schemaDirs);
+    const schemas = loadSchemas(schemaDirs, readPluginManifests(pluginsDir));
     for (const entity of schemas.entities.values()) await ensureTable(db, entity);
     if (config.seedDemo) await seedDemo(db, config.dataDir);
     if (config.production) await refuseDemoPasswords(db);

@@ -14,6 +14,8 @@ interface PluginManifest {
   id: string;
   menu?: { key: string; path: string; group?: string; labels: Record<string, string> }[];
   permissions?: { key: string; labels: Record<string, string> }[];
+  /** Form widgets the plugin brings: schemas may name them in `x-widget` (server/schemas/loader.ts). */
+  widgets?: { name: string; labels: Record<string, string>; description?: string }[];
 }
 
 const ACTION_LABELS: Record<string, Record<string, string>> = {

@@ -86,7 +86,8 @@ export class LiveSchemas {
   private async reloadNow(): Promise<boolean> {
     let next;
     try {
-      next = loadSchemas(this.dirs);
+      // The plugins' widgets come with the set (plugins change with a rebuild, not by the watcher).
+      next = loadSchemas(this.dirs, this.svc.schemas.plugins);
     } catch (err) {
       this.lastError = (err as Error).message;
       this.log(`Schema reload refused, previous schemas stay in force: ${this.lastError}`);

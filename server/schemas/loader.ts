@@ -51,6 +51,35 @@ export interface SchemaSet {
   entities: Map<string, Entity>;
   enums: Map<string, EnumDef>;
   settings: Map<string, SettingsSchema>;
+  /** The plugins' widget declarations the set was loaded with (a live reload passes them again). */
+  plugins?: readonly PluginWidgets[];
+}
+
+/** What the loader reads of a plugin manifest (plugins/<id>/plugin.json): the widgets it declares. */
+export interface PluginWidgets {
+  id?: string;
+  widgets?: readonly { name: string }[];
+}
+
+const WIDGET_NAME = /^[a-z][a-z0-9-]*$/;
+
+/** The widget names schemas may use: common/widgets.ts WIDGET_NAMES, then those the plugins declare (checked: kebab-case, no clash). */
+export function knownWidgets(plugins: readonly PluginWidgets[] = []): string[] {
+  const names: string[] = [...WIDGET_NAMES];
+  for (const p of plugins) {
+    for (const w of p.widgets ?? []) {
+      const name = (w as { name?: unknown } | null)?.name;
+      if (typeof name !== 'string' || !WIDGET_NAME.test(name)) throw new Error(`Plugin ${p.id ?? '?'}: widget name ${JSON.stringify(name)} must be kebab-case`);
+      if (names.includes(name)) throw new Error(`Plugin ${p.id ?? '?'}: widget "${name}" is already declared (common/widgets.ts or another plugin)`);
+      names.push(name);
+    }
+  }
+  return names;
+}
+
+/** The message for a property naming a widget that neither common/widgets.ts nor a plugin declares (unchanged since plugins could declare widgets: it lists the built-in ones). */
+function unknownWidget(where: string, widget: unknown): string {
+  return `property "${where}" names unknown widget "${String(widget)}" (known: ${WIDGET_NAMES.join(', ')})`;
 }
 
 /** An ajv instance that knows the named formats and the x- keywords. */
@@ -104,9 +133,10 @@ function describeError(err: ErrorObject): string {
 /**
  * Checks every `x-` keyword of one schema file against its declaration (common/schema-keywords.ts):
  * an unknown keyword (a typo), one out of its place, or a value its meta-schema refuses throws
- * `Schema file <file>: <JSON Pointer> <what is wrong>`.
+ * `Schema file <file>: <JSON Pointer> <what is wrong>`. An `x-widget` naming one of `widgets`
+ * (knownWidgets: the built-in ones and the plugins') passes.
  */
-export function checkKeywords(doc: unknown, kind: 'entity' | 'settings' | 'enum', file: string): void {
+export function checkKeywords(doc: unknown, kind: 'entity' | 'settings' | 'enum', file: string, widgets: readonly string[] = []): void {
   for (const use of keywordUses(doc, kind)) {
     const at = `${use.holder}/${use.keyword}`;
     const fail = (msg: string): never => {
@@ -119,6 +149,8 @@ export function checkKeywords(doc: unknown, kind: 'entity' | 'settings' | 'enum'
     }
     if (!declaration.at.includes(use.place))
       fail(`is not allowed on ${PLACE_TEXT[use.place]} (only on ${declaration.at.map((p) => PLACE_TEXT[p]).join(', ')})`);
+    // A widget a plugin declares (plugin.json "widgets") is as good as one of common/widgets.ts.
+    if (use.keyword === 'x-widget' && typeof use.value === 'string' && widgets.includes(use.value)) continue;
     const schema = keywordValueSchema(declaration, use.place);
     // A quick check first; ajv (compiled once per meta-schema) only explains a value that fails.
     if (Value.Check(schema, use.value)) continue;
@@ -142,9 +174,14 @@ function readJson(file: string): unknown {
   }
 }
 
-/** Loads and checks every enum, entity and settings schema; throws naming the file on the first bad one. */
-export function loadSchemas(dirs: string[]): SchemaSet {
+/**
+ * Loads and checks every enum, entity and settings schema; throws naming the file on the first bad one.
+ * `plugins`: the plugin manifests (server/auth/permission-tree.ts readPluginManifests), whose
+ * declared widgets a schema may name besides those of common/widgets.ts.
+ */
+export function loadSchemas(dirs: string[], plugins: readonly PluginWidgets[] = []): SchemaSet {
   const ajv = createAjv();
+  const widgets = knownWidgets(plugins);
   const enums = new Map<string, EnumDef>();
   const entities = new Map<string, Entity>();
   const files = (sub: string, suffix: string) =>
@@ -160,7 +197,7 @@ export function loadSchemas(dirs: string[]): SchemaSet {
   }
   const events = new Map<string, string>();
   for (const file of files('entities', '.schema.json')) {
-    const entity = buildEntity(ajv, readJson(file) as EntitySchema, file, enums);
+    const entity = buildEntity(ajv, readJson(file) as EntitySchema, file, enums, widgets);
     if (entities.has(entity.id)) throw new Error(`Schema file ${file}: entity "${entity.id}" is defined twice.`);
     for (const binding of Object.values(entity.schema['x-api'] ?? {})) {
       const name = bindingName(binding);
@@ -172,7 +209,7 @@ export function loadSchemas(dirs: string[]): SchemaSet {
   }
   const settings = new Map<string, SettingsSchema>();
   for (const file of files('settings', '.schema.json')) {
-    const set = buildSettings(ajv, readJson(file) as SettingsSchemaJson, file, enums);
+    const set = buildSettings(ajv, readJson(file) as SettingsSchemaJson, file, enums, widgets);
     if (settings.has(set.id) || entities.has(set.id)) throw new Error(`Schema file ${file}: "${set.id}" is defined twice.`);
     for (const name of [set.schema['x-api'].get.event, set.schema['x-api'].set.event]) {
       const other = events.get(name);
@@ -181,7 +218,7 @@ export function loadSchemas(dirs: string[]): SchemaSet {
     }
     settings.set(set.id, set);
   }
-  return { entities, enums, settings };
+  return { entities, enums, settings, plugins: plugins.map((p) => ({ id: p.id, widgets: p.widgets })) };
 }
 
 /**
@@ -189,7 +226,7 @@ export function loadSchemas(dirs: string[]): SchemaSet {
  * groups (objects of leaves) or leaves; groups may nest. Leaves follow the entity rules (known
  * widgets and enums); `x-differs-from` must name a sibling.
  */
-export function buildSettings(ajv: Ajv, schema: SettingsSchemaJson, file: string, enums: Map<string, EnumDef>): SettingsSchema {
+export function buildSettings(ajv: Ajv, schema: SettingsSchemaJson, file: string, enums: Map<string, EnumDef>, widgets: readonly string[] = WIDGET_NAMES): SettingsSchema {
   const fail = (msg: string): never => {
     throw new Error(`Schema file ${file}: ${msg}`);
   };
@@ -213,8 +250,7 @@ export function buildSettings(ajv: Ajv, schema: SettingsSchemaJson, file: string
         continue;
       }
       const widget = prop['x-widget'];
-      if (widget !== undefined && !(WIDGET_NAMES as readonly string[]).includes(String(widget)))
-        fail(`property "${where}" names unknown widget "${String(widget)}" (known: ${WIDGET_NAMES.join(', ')})`);
+      if (widget !== undefined && !widgets.includes(String(widget))) fail(unknownWidget(where, widget));
       for (const holder of [prop, prop.items ?? {}]) {
         const enumId = (holder as Record<string, unknown>)['x-enum'];
         if (enumId !== undefined && !enums.has(String(enumId))) fail(`property "${where}" names unknown enum "${String(enumId)}"`);
@@ -227,7 +263,7 @@ export function buildSettings(ajv: Ajv, schema: SettingsSchemaJson, file: string
     }
   };
   walk(schema.properties, '');
-  checkKeywords(schema, 'settings', file);
+  checkKeywords(schema, 'settings', file, widgets);
   try {
     ajv.compile({ ...schema, $id: undefined });
   } catch (err) {
@@ -257,7 +293,7 @@ function strictSettings(schema: SettingsSchemaJson, enums: Map<string, EnumDef>,
 }
 
 /** Checks one entity schema and derives its server-side validators. */
-export function buildEntity(ajv: Ajv, schema: EntitySchema, file: string, enums: Map<string, EnumDef>): Entity {
+export function buildEntity(ajv: Ajv, schema: EntitySchema, file: string, enums: Map<string, EnumDef>, widgets: readonly string[] = WIDGET_NAMES): Entity {
   const fail = (msg: string): never => {
     throw new Error(`Schema file ${file}: ${msg}`);
   };
@@ -267,8 +303,7 @@ export function buildEntity(ajv: Ajv, schema: EntitySchema, file: string, enums:
   for (const [name, prop] of Object.entries(schema.properties)) {
     if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) fail(`property name "${name}" must be letters, digits or _`);
     const widget = prop['x-widget'];
-    if (widget !== undefined && !(WIDGET_NAMES as readonly string[]).includes(String(widget)))
-      fail(`property "${name}" names unknown widget "${String(widget)}" (known: ${WIDGET_NAMES.join(', ')})`);
+    if (widget !== undefined && !widgets.includes(String(widget))) fail(unknownWidget(name, widget));
     for (const holder of [prop, prop.items ?? {}]) {
       const enumId = (holder as Record<string, unknown>)['x-enum'];
       if (enumId !== undefined && !enums.has(String(enumId))) fail(`property "${name}" names unknown enum "${String(enumId)}"`);
@@ -278,7 +313,7 @@ export function buildEntity(ajv: Ajv, schema: EntitySchema, file: string, enums:
     const ok = b && (typeof b.event === 'string' ? /^\w+$/.test(b.event) : typeof b.rest === 'string' && /^(GET|POST|PUT|DELETE) \/(robot|authority)\/[\w/{}.-]+$/.test(b.rest));
     if (!ok) fail(`x-api.${action} needs "event": "name" or "rest": "METHOD /robot/path"`);
   }
-  checkKeywords(schema, 'entity', file);
+  checkKeywords(schema, 'entity', file, widgets);
   for (const col of [...(schema['x-list']?.columns ?? []), ...(schema['x-list']?.filters ?? []), ...(schema['x-list']?.sort ?? [])])
     if (!schema.properties[col]) fail(`x-list names unknown property "${col}"`);
   try {

@@ -139,7 +139,7 @@ export type { PluginDefinition, PluginRoute, PluginMenuItem, PluginPermission, P
 /** Validates discovered plugins and collects routes, menu entries and permission nodes. */
 export { createPluginRegistry, validatePlugin } from './plugins/plugin-registry';
 /** Types of the plugin registry. */
-export type { PluginRegistry, RegisteredRoute, RegisteredMenuItem, RegisteredPermission, RegisteredOverlay } from './plugins/plugin-registry';
+export type { PluginRegistry, RegisteredRoute, RegisteredMenuItem, RegisteredPermission, RegisteredOverlay, RegisteredWidget } from './plugins/plugin-registry';
 /** Wrapper of pages that need a selected robot (tip dialog → robot management). */
 export { RobotRequired, ROBOT_MANAGE_PATH } from './plugins/robot-required';
 

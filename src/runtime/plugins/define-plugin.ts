@@ -1,10 +1,11 @@
 /**
  * The plugin contract: `plugins/<id>/index.ts` default-exports `definePlugin({...})`.
- * The definition imports no component; pages come through `import()` so each plugin is
- * its own chunk.
+ * The definition imports no page; pages come through `import()` so each plugin is its own
+ * chunk (only `widgets`, small form components, are imported eagerly).
  */
 import type { ComponentType } from 'react';
 import type { Lang } from '@common/protocol';
+import type { FormWidget } from '../schema/widgets/widget-registry';
 
 /** Text in the three languages (all three required for plugin labels). */
 export type PluginLabels = Record<Lang, string>;
@@ -55,6 +56,12 @@ export interface PluginDefinition {
   overlays?: PluginOverlay[];
   /** Translations, registered under the plugin id as i18next namespace. */
   locales?: Partial<Record<Lang, Record<string, unknown>>>;
+  /**
+   * Form widgets by the name schemas use in `x-widget` (kebab-case, not one of common/widgets.ts).
+   * Each name is also declared in the plugin's plugin.json `widgets`, which the server's schema
+   * loader reads; the components join the console's widget registry (formWidgets).
+   */
+  widgets?: Record<string, FormWidget>;
 }
 
 /** Declares a plugin (identity function that keeps the definition typed and frozen). */

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createPluginRegistry } from './plugin-registry';
 import { definePlugin, type PluginDefinition } from './define-plugin';
+import { createWidgetRegistry, type FormWidget } from '../schema/widgets/widget-registry';
 
 const labels = { en: 'Telecontrol', zh: '远程控制', ja: '遠隔操作' };
 const page = () => Promise.resolve({ default: () => null });
@@ -45,6 +46,9 @@ describe('plugin registry', () => {
     ['a menu entry missing a language', { default: { ...good('x'), menu: [{ key: 'x', path: '/home/x', labels: { en: 'X', zh: 'X' } }] } }, /lacks a "ja" label/],
     ['a permission not named resource:action', { default: { ...good('x'), permissions: [{ key: 'teleop', labels }] } }, /resource:action/],
     ['robot types that are not numbers', { default: { ...good('x'), robotTypes: ['Anbot'] } }, /robotTypes/],
+    ['a widget name that is not kebab-case', { default: { ...good('x'), widgets: { FuelGauge: () => null } } }, /widget name "FuelGauge" must be kebab-case/],
+    ['a widget named as a built-in one', { default: { ...good('x'), widgets: { textarea: () => null } } }, /widget "textarea" is a built-in widget/],
+    ['a widget that is not a component', { default: { ...good('x'), widgets: { 'fuel-gauge': 'FuelGauge' } } }, /widget "fuel-gauge" must be a React component/],
   ];
 
   for (const [what, mod, reason] of cases) {
@@ -64,6 +68,20 @@ describe('plugin registry', () => {
     });
     expect(r.plugins.map((p) => p.id)).toEqual(['a']);
     expect(r.rejected[0]).toMatchObject({ source: '/plugins/b/index.ts', reason: expect.stringMatching(/already taken/) });
+  });
+
+  it('registers the widgets of accepted plugins, and refuses a plugin reusing another plugin\'s widget name', () => {
+    const Gauge: FormWidget = () => null;
+    const widgets = createWidgetRegistry();
+    const log = { error: vi.fn() };
+    const r = createPluginRegistry(
+      { '/plugins/a/index.ts': { default: { ...good('a'), widgets: { 'fuel-gauge': Gauge } } }, '/plugins/b/index.ts': { default: { ...good('b'), widgets: { 'fuel-gauge': () => null } } } },
+      log,
+      widgets,
+    );
+    expect(r.widgets).toEqual([{ name: 'fuel-gauge', pluginId: 'a' }]);
+    expect(widgets.resolve('fuel-gauge', 'thing')).toBe(Gauge);
+    expect(r.rejected[0]).toMatchObject({ source: '/plugins/b/index.ts', reason: 'widget "fuel-gauge" is already registered by another plugin' });
   });
 
   it('survives a definition whose getters throw', () => {

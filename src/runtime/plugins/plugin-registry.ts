@@ -1,8 +1,12 @@
 /**
- * Validates the plugins found by folder and collects their routes, menu entries and
- * permission nodes. A bad plugin is logged and skipped; the console keeps working.
+ * Validates the plugins found by folder and collects their routes, menu entries, permission
+ * nodes and overlays, and registers their form widgets. A bad plugin is logged and skipped;
+ * the console keeps working.
  */
 import { LANGS } from '@common/protocol';
+import { WIDGET_NAMES } from '@common/widgets';
+import { formWidgets } from '../schema/widgets/default-widgets';
+import type { WidgetRegistry } from '../schema/widgets/widget-registry';
 import type { PluginDefinition, PluginMenuItem, PluginOverlay, PluginPermission, PluginRoute } from './define-plugin';
 
 /** A route with the plugin that contributed it. */
@@ -13,6 +17,11 @@ export type RegisteredMenuItem = PluginMenuItem & { pluginId: string; robotTypes
 export type RegisteredOverlay = PluginOverlay & { pluginId: string };
 /** A permission node with the plugin that contributed it. */
 export type RegisteredPermission = PluginPermission & { pluginId: string };
+/** A form widget name with the plugin that contributed it. */
+export interface RegisteredWidget {
+  name: string;
+  pluginId: string;
+}
 
 /** Everything the accepted plugins contribute. */
 export interface PluginRegistry {
@@ -21,11 +30,19 @@ export interface PluginRegistry {
   menu: RegisteredMenuItem[];
   permissions: RegisteredPermission[];
   overlays: RegisteredOverlay[];
+  /** The widgets the plugins registered (into the widget registry given to createPluginRegistry). */
+  widgets: RegisteredWidget[];
   rejected: { source: string; reason: string }[];
 }
 
 const ID = /^[a-z][a-z0-9-]*$/;
 const PERMISSION = /^[A-Za-z][\w-]*:[A-Za-z*][\w-]*$/;
+const WIDGET = /^[a-z][a-z0-9-]*$/;
+
+/** A React component: a function, or an object React renders (memo, forwardRef, lazy). */
+function isComponent(value: unknown): boolean {
+  return typeof value === 'function' || (typeof value === 'object' && value !== null && '$$typeof' in value);
+}
 
 function labelsProblem(labels: unknown, where: string): string | undefined {
   if (!labels || typeof labels !== 'object') return `${where} has no labels`;
@@ -41,7 +58,7 @@ function folderOf(source: string): string | undefined {
 }
 
 /** Why a definition is refused, or undefined when it is acceptable. */
-export function validatePlugin(def: unknown, source: string, taken: { ids: Set<string>; paths: Set<string> }): string | undefined {
+export function validatePlugin(def: unknown, source: string, taken: { ids: Set<string>; paths: Set<string>; widgets?: Set<string> }): string | undefined {
   if (!def || typeof def !== 'object') return 'the module has no default export from definePlugin()';
   const p = def as Partial<PluginDefinition>;
   if (typeof p.id !== 'string' || !ID.test(p.id)) return `invalid id ${JSON.stringify(p.id)} (kebab-case expected)`;
@@ -84,13 +101,25 @@ export function validatePlugin(def: unknown, source: string, taken: { ids: Set<s
     }
   }
   if (p.locales !== undefined && (typeof p.locales !== 'object' || p.locales === null)) return 'locales must be an object keyed by language';
+  if (p.widgets !== undefined) {
+    if (typeof p.widgets !== 'object' || p.widgets === null || Array.isArray(p.widgets)) return 'widgets must be an object of components keyed by widget name';
+    for (const [name, component] of Object.entries(p.widgets)) {
+      if (!WIDGET.test(name)) return `widget name ${JSON.stringify(name)} must be kebab-case`;
+      if ((WIDGET_NAMES as readonly string[]).includes(name)) return `widget "${name}" is a built-in widget (common/widgets.ts)`;
+      if (taken.widgets?.has(name)) return `widget "${name}" is already registered by another plugin`;
+      if (!isComponent(component)) return `widget "${name}" must be a React component`;
+    }
+  }
   return undefined;
 }
 
-/** Builds the registry from discovered modules (`import.meta.glob('/plugins/*\/index.ts', {eager: true})`). */
-export function createPluginRegistry(modules: Record<string, unknown>, log: Pick<Console, 'error'> = console): PluginRegistry {
-  const registry: PluginRegistry = { plugins: [], routes: [], menu: [], permissions: [], overlays: [], rejected: [] };
-  const taken = { ids: new Set<string>(), paths: new Set<string>() };
+/**
+ * Builds the registry from discovered modules (`import.meta.glob('/plugins/*\/index.ts', {eager: true})`);
+ * the accepted plugins' widgets are registered into `widgets` (the console's formWidgets by default).
+ */
+export function createPluginRegistry(modules: Record<string, unknown>, log: Pick<Console, 'error'> = console, widgets: WidgetRegistry = formWidgets): PluginRegistry {
+  const registry: PluginRegistry = { plugins: [], routes: [], menu: [], permissions: [], overlays: [], widgets: [], rejected: [] };
+  const taken = { ids: new Set<string>(), paths: new Set<string>(), widgets: new Set<string>() };
   for (const source of Object.keys(modules).sort()) {
     const mod = modules[source];
     const def = mod && typeof mod === 'object' && 'default' in mod ? (mod as { default: unknown }).default : undefined;
@@ -115,6 +144,11 @@ export function createPluginRegistry(modules: Record<string, unknown>, log: Pick
     for (const m of plugin.menu ?? []) registry.menu.push({ ...m, pluginId: plugin.id, robotTypes: plugin.robotTypes });
     for (const perm of plugin.permissions ?? []) registry.permissions.push({ ...perm, pluginId: plugin.id });
     for (const o of plugin.overlays ?? []) registry.overlays.push({ ...o, pluginId: plugin.id });
+    for (const [name, component] of Object.entries(plugin.widgets ?? {})) {
+      taken.widgets.add(name);
+      widgets.register(name, component);
+      registry.widgets.push({ name, pluginId: plugin.id });
+    }
   }
   return registry;
 }

@@ -46,5 +46,5 @@ const BUILT_IN: Record<WidgetName, FormWidget> = {
   'map-route-picker': MapRoutePickerWidget,
 };
 
-/** The shared widget registry (plugins may register more names). */
+/** The shared widget registry; createPluginRegistry adds the plugins' widgets (definePlugin `widgets`). */
 export const formWidgets: WidgetRegistry = /* @__PURE__ */ createWidgetRegistry(BUILT_IN);

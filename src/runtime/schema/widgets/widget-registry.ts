@@ -1,6 +1,7 @@
 /**
  * Registry of form widgets keyed by the names schemas use in `x-widget`
- * (common/widgets WIDGET_NAMES). An unknown name fails with a message naming the schema.
+ * (common/widgets WIDGET_NAMES, and the plugins' own, registered by the plugin registry).
+ * An unknown name fails with a message naming the schema.
  */
 import type { ComponentType } from 'react';
 import type { WidgetProps } from '@rjsf/utils';

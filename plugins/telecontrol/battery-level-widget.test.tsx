@@ -1,0 +1,52 @@
+// @vitest-environment jsdom
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import type { WidgetProps } from '@rjsf/utils';
+import { buildEntityForm, createPluginRegistry, createSchemaRegistry, createWidgetRegistry, formWidgets, type EntitySchema } from '@runtime';
+import plugin from './index';
+import manifest from './plugin.json';
+import { BatteryLevelWidget, batteryLevel } from './battery-level-widget';
+
+beforeAll(() => {
+  // antd reads matchMedia; jsdom has none.
+  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, onchange: null, addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false })) as typeof window.matchMedia;
+});
+afterEach(cleanup);
+
+const entity = { $id: 'thing', type: 'object', properties: { battery: { type: 'integer', minimum: 0, maximum: 100, 'x-widget': 'battery-level' } } } as unknown as EntitySchema;
+
+describe('telecontrol widget battery-level', () => {
+  it('is declared in plugin.json (for the server) and in definePlugin (for the console) under the same name', () => {
+    expect(manifest.widgets.map((w) => w.name)).toEqual(Object.keys(plugin.widgets ?? {}));
+    expect(Object.keys(manifest.widgets[0]!.labels).sort()).toEqual(['en', 'ja', 'zh']);
+  });
+
+  it('is registered by the plugin registry and resolved by a schema naming it', () => {
+    const widgets = createWidgetRegistry({ textarea: () => null });
+    const log = { error: vi.fn() };
+    const registry = createPluginRegistry({ '/plugins/telecontrol/index.ts': { default: plugin } }, log, widgets);
+    expect(log.error).not.toHaveBeenCalled();
+    expect(registry.widgets).toEqual([{ name: 'battery-level', pluginId: 'telecontrol' }]);
+    expect(widgets.resolve('battery-level', 'thing', 'battery')).toBe(BatteryLevelWidget);
+    const form = buildEntityForm(entity, { mode: 'edit', lang: 'en', schemas: createSchemaRegistry({}), widgets });
+    expect(form.uiSchema.battery?.['ui:widget']).toBe(BatteryLevelWidget);
+  });
+
+  it('joins the console registry (formWidgets) by default', () => {
+    createPluginRegistry({ '/plugins/telecontrol/index.ts': { default: plugin } }, { error: vi.fn() });
+    expect(formWidgets.resolve('battery-level', 'thing', 'battery')).toBe(BatteryLevelWidget);
+  });
+
+  it('shows the level as a bar, clamped, red when low, a dash without a value', () => {
+    expect([batteryLevel(42.4), batteryLevel(130), batteryLevel(-3), batteryLevel(null), batteryLevel('80')]).toEqual([42, 100, 0, undefined, undefined]);
+    const props = { id: 'root_battery', value: 15 } as WidgetProps;
+    const { rerender } = render(<BatteryLevelWidget {...props} />);
+    expect(screen.getByTestId('battery-level').getAttribute('data-value')).toBe('15');
+    expect(screen.getByText('15%')).toBeTruthy();
+    expect(screen.getByTestId('battery-level').querySelector('.ant-progress-status-exception')).not.toBeNull();
+    rerender(<BatteryLevelWidget {...props} value={80} />);
+    expect(screen.getByTestId('battery-level').querySelector('.ant-progress-status-exception')).toBeNull();
+    rerender(<BatteryLevelWidget {...props} value={undefined} />);
+    expect(screen.getByText('—')).toBeTruthy();
+  });
+});
