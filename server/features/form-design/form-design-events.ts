@@ -3,7 +3,7 @@ import path from 'node:path';
 import { StatusCode } from '../../../common/protocol';
 import { formDesignEvents } from '../../../common/events/form-design';
 import { AppError, fail } from '../../errors';
-import { bindingName, buildEntity, createAjv, type EntitySchema } from '../../schemas/loader';
+import { bindingName, buildEntity, createAjv, knownWidgets, type EntitySchema } from '../../schemas/loader';
 import type { Services } from '../../services';
 import type { AuthedContext, EventRegistry } from '../../events/registry';
 
@@ -58,7 +58,7 @@ export function registerFormDesignEvents(reg: EventRegistry, svc: Services): voi
     const file = path.join(overlayDir(), `${id}.schema.json`);
     let built;
     try {
-      built = buildEntity(ajv, schema, file, svc.schemas.enums);
+      built = buildEntity(ajv, schema, file, svc.schemas.enums, knownWidgets(svc.schemas.plugins));
     } catch (err) {
       // The loader names the file; the caller needs only what is wrong.
       const detail = (err as Error).message.replace(/^Schema file [^:]+: /, '');
