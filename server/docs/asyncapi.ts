@@ -8,8 +8,8 @@
 import { PROTOCOL_VERSION } from '../../common/protocol';
 import { MQTT_TOPICS, ROBOT_COMMANDS, COMMAND_TIMEOUT_MS, type MqttTopicSpec, type RobotCommandSpec } from '../../common/events/mqtt';
 import { SOCKET_CLOSE_CODES, SOCKET_FRAMES, SOCKET_PATH, TOPICS, type TopicSpec } from '../../common/events/topics';
+import { plain, type Json } from './plain-schema';
 
-type Json = Record<string, unknown>;
 
 /** Where the two servers are reached. */
 export interface AsyncApiServers {
@@ -23,20 +23,6 @@ export interface AsyncApiServers {
   mqttUrl: string;
 }
 
-/** A schema as plain JSON: TypeBox's symbols dropped, no `$id`/`$schema`. */
-function plain(schema: unknown): Json {
-  const copy = JSON.parse(JSON.stringify(schema ?? {})) as Json;
-  const strip = (node: unknown): void => {
-    if (Array.isArray(node)) return node.forEach(strip);
-    if (!node || typeof node !== 'object') return;
-    const o = node as Json;
-    delete o.$id;
-    delete o.$schema;
-    Object.values(o).forEach(strip);
-  };
-  strip(copy);
-  return copy;
-}
 
 /** Keys of the document's maps: letters, digits, `.`, `-`, `_`. */
 const key = (s: string): string => s.replace(/[^a-zA-Z0-9._-]/g, '_');

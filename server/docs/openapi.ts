@@ -11,24 +11,10 @@
 import { restMethodOf } from '../../common/events/define';
 import { PROTOCOL_VERSION, StatusCode } from '../../common/protocol';
 import type { EventDef, EventRegistry, SchemaDrivenOrigin } from '../events/registry';
+import { plain, type Json } from './plain-schema';
 
-type Json = Record<string, unknown>;
 
 
-/** A JSON Schema as the document holds it: plain JSON, without `$id`/`$schema` (the document is one resource). */
-function plain(schema: unknown): Json {
-  const copy = JSON.parse(JSON.stringify(schema ?? {})) as Json;
-  const strip = (node: unknown): void => {
-    if (Array.isArray(node)) return node.forEach(strip);
-    if (!node || typeof node !== 'object') return;
-    const o = node as Json;
-    delete o.$id;
-    delete o.$schema;
-    Object.values(o).forEach(strip);
-  };
-  strip(copy);
-  return copy;
-}
 
 const accessText = (def: EventDef): string =>
   def.access.kind === 'public' ? 'Anyone (no token).' : def.access.kind === 'session' ? 'Any logged-in user.' : `Holders of the permission \`${def.access.permission}\`.`;
