@@ -7,6 +7,7 @@ import { createAjv, type SettingsSchema } from '../schemas/loader';
 import type { Services } from '../services';
 import type { Queryable } from '../store/db';
 import type { AuthedContext, EventDef, EventRegistry, SchemaDrivenOrigin } from './registry';
+import { SettingsGetParam, SettingsSetParam } from '../../common/events/settings';
 
 /**
  * The get / set events of every settings schema (schemas/settings, `x-api.get` / `x-api.set`):
@@ -17,16 +18,8 @@ import type { AuthedContext, EventDef, EventRegistry, SchemaDrivenOrigin } from 
  */
 
 const ajv = createAjv();
-const robotLabel = { 'x-labels': { en: 'Robot', zh: '机器人', ja: 'ロボット' } };
-const paramsLabel = { 'x-labels': { en: 'Parameters', zh: '参数', ja: 'パラメータ' } };
-const robotId = { type: 'string', minLength: 1, maxLength: 32, ...robotLabel };
-const getSchema = { type: 'object', required: ['robotId'], additionalProperties: false, properties: { robotId, userId: { type: 'integer' } } };
-const setSchema = {
-  type: 'object',
-  required: ['robotId', 'params'],
-  additionalProperties: false,
-  properties: { robotId, params: { type: 'object', ...paramsLabel }, userId: { type: 'integer' } },
-};
+const getSchema = SettingsGetParam;
+const setSchema = SettingsSetParam;
 const validateGet = ajv.compile(getSchema);
 const validateSet = ajv.compile(setSchema);
 

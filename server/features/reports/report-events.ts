@@ -29,6 +29,7 @@ import {
 import { reportFileName, reportWorkbook } from './report-xlsx';
 
 const ajv = createAjv();
+const validateReportParams = ajv.compile(ReportParamsSchema);
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
@@ -122,8 +123,7 @@ export function registerReportExport(app: FastifyInstance, svc: Services): void 
     if (!session) return answer(StatusCode.tokenInvalid, formatMessage('tokenInvalid', lang));
     if (!subjectCan(session, REPORT_PERMISSION)) return answer(StatusCode.noPermission, formatMessage('noPermission', lang));
     const { lang: _l, ...param } = body;
-    const validate = ajv.compile(ReportParamsSchema);
-    if (!validate(param)) return answer(StatusCode.badRequest, formatMessage('validationFailed', lang, { detail: validate.errors?.[0]?.message ?? 'invalid' }));
+    if (!validateReportParams(param)) return answer(StatusCode.badRequest, formatMessage('validationFailed', lang, { detail: validateReportParams.errors?.[0]?.message ?? 'invalid' }));
     if (!param.robotId) return answer(StatusCode.badRequest, formatMessage('reportNeedsRobot', lang));
     const ctx: AuthedContext = { db: svc.db, lang, ip: req.ip, session, event: 'reportExport' };
     try {
