@@ -42,6 +42,8 @@ export interface RunningServer {
   /** The MQTT broker robots connect to (embedded or MQTT_URL). */
   mqttUrl: string;
   services: Services;
+  /** Every route Fastify registered (method, url), for the protocol document's test. */
+  routes: { method: string; url: string }[];
   close: () => Promise<void>;
 }
 
@@ -113,6 +115,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     }
 
     const app = Fastify({ logger: { level: config.logLevel }, trustProxy: true, bodyLimit: 2 * 1024 * 1024 });
+    const routes: RunningServer['routes'] = [];
+    app.addHook('onRoute', (r) => void routes.push(...[r.method].flat().map((method) => ({ method, url: r.url }))));
     await registerRealtime(app, services);
     await registerRoutes(app, services, features);
     await app.listen({ host: config.host, port: config.port });
@@ -130,7 +134,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       const stop = await f.start?.({ svc: services, events });
       if (stop) closers.push(stop);
     }
-    return { app, url: `http://${config.host}:${port}`, mqttUrl, services, close };
+    return { app, url: `http://${config.host}:${port}`, mqttUrl, services, routes, close };
   } catch (err) {
     await close();
     throw err;

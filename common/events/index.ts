@@ -23,7 +23,6 @@ import { adminEvents } from './admin';
 import { rolesEvents } from './roles';
 import { settingsEvents } from './settings';
 import { formDesignEvents } from './form-design';
-import { uploadsEvents } from './uploads';
 
 /** Every declared event, by name. */
 export const EVENTS = {
@@ -43,7 +42,6 @@ export const EVENTS = {
   ...rolesEvents,
   ...settingsEvents,
   ...formDesignEvents,
-  ...uploadsEvents,
 } as const;
 
 export type EventCatalogue = typeof EVENTS;

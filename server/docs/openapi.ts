@@ -8,15 +8,14 @@
  * path and method, so each event is the path `/api/interface#<event>` (the fragment is not
  * sent: every event posts to /api/interface).
  */
-import { restMethodOf } from '../../common/events/define';
+import { restMethodOf, type AccessRule } from '../../common/events/define';
+import { HTTP_ROUTES, type HttpRoute } from '../../common/events/http-routes';
 import { PROTOCOL_VERSION, StatusCode } from '../../common/protocol';
 import type { EventDef, EventRegistry, SchemaDrivenOrigin } from '../events/registry';
 import { plain, type Json } from './plain-schema';
 
 
-
-
-const accessText = (def: EventDef): string =>
+const accessText = (def: { access: AccessRule }): string =>
   def.access.kind === 'public' ? 'Anyone (no token).' : def.access.kind === 'session' ? 'Any logged-in user.' : `Holders of the permission \`${def.access.permission}\`.`;
 
 /** The param and answer schemas of an operation the catalogue does not declare. */
@@ -85,12 +84,21 @@ export function buildOpenApi(reg: EventRegistry, opts: { version: string }): Jso
       };
     }
   }
+  // The plain HTTP routes (uploads, files, documents, WebSockets): common/events/http-routes.ts.
+  for (const route of HTTP_ROUTES) {
+    tags.add(route.tag);
+    for (const method of route.methods) {
+      const ops = (paths[route.path] ??= {});
+      // An event operation of the same path and method wins (the test forbids declaring one twice).
+      ops[method.toLowerCase()] ??= httpOperation(route, method);
+    }
+  }
   return {
     openapi: '3.1.0',
     info: {
       title: 'Fleet Console protocol',
       version: opts.version,
-      description: `The main interface (\`POST /api/interface\`, protocol version ${PROTOCOL_VERSION}) and the REST routes under /robot/ and /authority/, generated from the server’s event catalogue. The envelope, status codes and timings: docs/protocol.md. Realtime topics and the MQTT messages robots speak: /api/asyncapi.json.`,
+      description: `The main interface (\`POST /api/interface\`, protocol version ${PROTOCOL_VERSION}) and the REST routes under /robot/ and /authority/, generated from the server’s event catalogue, and the plain HTTP routes (uploads, files, protocol documents, WebSockets) of common/events/http-routes.ts. The envelope, status codes and timings: docs/protocol.md. Realtime topics and the MQTT messages robots speak: /api/asyncapi.json.`,
     },
     servers: [{ url: '/' }],
     tags: [...tags].sort().map((name) => ({ name })),
@@ -128,4 +136,73 @@ function eventAnswer(answer: Json, successCode: number = StatusCode.ok): Json {
 
 function restAnswer(data: Json): Json {
   return { type: 'object', required: ['code', 'message'], properties: { code: { type: 'integer', description: '0 on success.' }, message: { type: 'string' }, data: { ...data, description: 'Present on success.' } } };
+}
+
+const TOKEN_TEXT = { header: 'the `token` header', query: 'the `token` query parameter', headerOrQuery: 'the `token` header or query parameter (for URLs the browser loads itself)' } as const;
+
+/** The operation of one plain HTTP route. */
+function httpOperation(route: HttpRoute, method: string): Json {
+  const holes = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+  const parameters: Json[] = holes.map((h) => ({ name: h, in: 'path', required: true, schema: { type: 'string' } }));
+  const needsToken = route.access.kind !== 'public';
+  if (route.token === 'header' || route.token === 'headerOrQuery') parameters.push({ name: 'token', in: 'header', required: needsToken && route.token === 'header', schema: { type: 'string' }, description: 'The session token from login.' });
+  if (route.token === 'query' || route.token === 'headerOrQuery') parameters.push({ name: 'token', in: 'query', required: needsToken && route.token === 'query', schema: { type: 'string' }, description: 'The session token from login.' });
+  const query = route.query ? plain(route.query) : undefined;
+  const required = new Set((query?.required as string[] | undefined) ?? []);
+  for (const [name, schema] of Object.entries((query?.properties ?? {}) as Record<string, Json>)) parameters.push({ name, in: 'query', required: required.has(name), schema });
+  const response = route.response;
+  const description = [
+    route.summary,
+    `**Access:** ${accessText(route)}${route.token !== 'none' ? ` Token: ${TOKEN_TEXT[route.token]}.` : ''}${route.accessNote ? ` ${route.accessNote}` : ''}`,
+    route.request.kind === 'multipart' ? `**Limits:** ${route.request.limits}` : '',
+    response.kind === 'websocket' ? `**WebSocket:** ${response.description}` : '',
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+  const op: Json = {
+    operationId: `http_${method.toLowerCase()}_${operationId(route.path) || 'root'}`,
+    summary: route.summary.split(/(?<=\.)\s/)[0],
+    description,
+    tags: [route.tag],
+    'x-access': route.access,
+    parameters,
+    responses: httpResponses(route),
+  };
+  if (route.request.kind === 'json') op.requestBody = { required: true, content: { 'application/json': { schema: plain(route.request.schema) } } };
+  if (route.request.kind === 'multipart') {
+    const fields = Object.entries(route.request.fields);
+    const field = (f: { file?: boolean; many?: boolean; description: string }): Json =>
+      f.file ? (f.many ? { type: 'array', items: { type: 'string', contentMediaType: 'application/octet-stream' }, description: f.description } : { type: 'string', contentMediaType: 'application/octet-stream', description: f.description }) : { type: 'string', description: f.description };
+    op.requestBody = {
+      required: true,
+      description: route.request.limits,
+      content: {
+        'multipart/form-data': {
+          schema: { type: 'object', required: fields.filter(([, f]) => f.required).map(([n]) => n), properties: Object.fromEntries(fields.map(([n, f]) => [n, field(f)])) },
+        },
+      },
+    };
+  }
+  if (response.kind === 'websocket') op['x-websocket'] = true;
+  return op;
+}
+
+function httpResponses(route: HttpRoute): Json {
+  const r = route.response;
+  const refusal = { description: 'A refusal (bad token, no permission, not found, bad param): `code` and the message in the caller’s language.', content: { 'application/json': { schema: restAnswer({ type: 'object' }) } } };
+  switch (r.kind) {
+    case 'json':
+      return { 200: { description: r.description ?? 'The document.', content: { 'application/json': { schema: plain(r.schema) } } } };
+    case 'rest':
+      return { 200: { description: '`code` 0 on success, else the status code and its message in the caller’s language.', content: { 'application/json': { schema: restAnswer(plain(r.schema)) } } } };
+    case 'file': {
+      const content: Record<string, Json> = Object.fromEntries(r.types.map((t) => [t, { schema: { type: 'string', contentMediaType: t } }]));
+      if (r.restRefusal) content['application/json'] = refusal.content['application/json'];
+      return { 200: { description: r.restRefusal ? `${r.description} A refusal is JSON \`{code, message}\` (HTTP 200).` : r.description, content } };
+    }
+    case 'redirect':
+      return { [r.status]: { description: `Redirects to ${r.location}.`, headers: { Location: { schema: { type: 'string', const: r.location } } } } };
+    case 'websocket':
+      return { 101: { description: `Switching protocols to a WebSocket (\`Upgrade: websocket\`). ${r.description}` } };
+  }
 }

@@ -2,6 +2,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENTS, type EventName } from '../../common/events';
 import { restMethodOf } from '../../common/events/define';
+import { HTTP_ROUTES, fastifyPathOf } from '../../common/events/http-routes';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 /** The protocol declared once: every operation the server has is in the catalogue and in /api/openapi.json. */
@@ -75,6 +76,42 @@ describe('event catalogue and OpenAPI document', () => {
   it('describes schema-driven entity operations with their entity’s record', () => {
     const entityOps = Object.entries(doc.paths).flatMap(([, ops]) => Object.values(ops)).filter((op) => op.tags[0] === 'entities');
     expect(entityOps.length).toBeGreaterThan(20);
+  });
+
+  /** Prefixes of the protocol's URLs: every route under them is an event operation or a declared HTTP route. */
+  const PROTOCOL_PREFIXES = ['/robot/', '/authority/', '/api/', '/live', '/ws', '/uploads', '/config.json'];
+  /** The registry's own routes: the event endpoint and the REST dispatcher's wildcards (each of its operations is checked above). */
+  const REGISTRY_ROUTES = new Set(['POST /api/interface', ...['/robot/*', '/authority/*'].flatMap((u) => ['GET', 'POST', 'PUT', 'DELETE'].map((m) => `${m} ${u}`))]);
+
+  it('declares every plain HTTP route Fastify has registered, and registers every declared one', () => {
+    const registered = new Set(s.server.routes.filter((r) => r.method !== 'HEAD' && r.method !== 'OPTIONS').map((r) => `${r.method} ${r.url}`));
+    const declared = new Set(HTTP_ROUTES.flatMap((r) => r.methods.map((m) => `${m} ${fastifyPathOf(r)}`)));
+    expect(declared.size).toBe(HTTP_ROUTES.reduce((n, r) => n + r.methods.length, 0)); // no route declared twice
+    const undeclared = [...registered].filter((k) => PROTOCOL_PREFIXES.some((p) => k.split(' ')[1]!.startsWith(p)) && !REGISTRY_ROUTES.has(k) && !declared.has(k));
+    expect(undeclared).toEqual([]);
+    const unregistered = [...declared].filter((k) => !registered.has(k));
+    expect(unregistered).toEqual([]);
+    for (const k of REGISTRY_ROUTES) expect(registered.has(k), k).toBe(true);
+    // A declared route is not also an event operation (it would be one operation twice in the document).
+    expect(HTTP_ROUTES.flatMap((r) => r.methods.map((m) => `${m} ${r.path}`)).filter((k) => s.server.services.events.get(k))).toEqual([]);
+  });
+
+  it('describes the plain HTTP routes under their real paths', () => {
+    for (const r of HTTP_ROUTES) for (const m of r.methods) expect(doc.paths[r.path]?.[m.toLowerCase()], `${m} ${r.path}`).toBeTruthy();
+    const upload = doc.paths['/api/upload']!.post!;
+    expect(upload.tags).toEqual(['files']);
+    expect(Object.keys(upload.requestBody.content)).toEqual(['multipart/form-data']);
+    expect(upload.parameters!.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).toEqual(expect.arrayContaining(['header:token', 'query:kind']));
+    expect(upload.responses['200'].content['application/json'].schema.properties.data.properties.files.type).toBe('array');
+    const tile = doc.paths['/robot/map/tile/{mapId}/{z}/{x}/{y}']!.get!;
+    expect(tile.tags).toEqual(['maps']);
+    expect(tile.parameters!.filter((p: { in: string }) => p.in === 'path').map((p: { name: string }) => p.name)).toEqual(['mapId', 'z', 'x', 'y']);
+    expect(Object.keys(tile.responses['200'].content)).toEqual(['image/png']);
+    expect(Object.keys(doc.paths['/api/export']!.post!.responses['200'].content)).toContain('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(doc.paths['/ws']!.get!.responses['101']).toBeTruthy();
+    expect(doc.paths['/live/{robotId}/{camera}']!.get!.responses['101']).toBeTruthy();
+    expect(doc.paths['/robot/avstream/videoRecord']!.post).toBeTruthy();
+    expect(doc.paths['/robot/map/upload']!.get).toBeUndefined();
   });
 
   it('serves the browsable reference from this server (Swagger UI, no CDN)', async () => {

@@ -1,4 +1,0 @@
-/** The uploads feature's events (being moved here from the server's registrations). */
-import { defineEvents } from './define';
-
-export const uploadsEvents = defineEvents('uploads', {});
