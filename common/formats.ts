@@ -3,7 +3,7 @@
  * forms and the server's validation agree. Each has a catalogue message.
  */
 import type { MessageKey } from './messages';
-import { SCHEMA_KEYWORD_NAMES, type SchemaKeyword } from './schema-keywords';
+import type { SchemaKeyword } from './schema-keywords';
 
 /** One named format: a test and the message shown when it fails. */
 export interface NamedFormat {
@@ -57,5 +57,16 @@ export function addNamedFormats<T extends FormatHost>(ajv: T): T {
   return ajv;
 }
 
-/** The `x-` keywords schemas may use (declared in common/schema-keywords.ts); registered with ajv so strict mode accepts them. */
-export const SCHEMA_KEYWORDS: readonly SchemaKeyword[] = SCHEMA_KEYWORD_NAMES;
+/**
+ * The `x-` keywords schemas may use, registered with ajv so strict mode accepts them. Their
+ * declarations (meta-schemas, places, examples) are common/schema-keywords.ts, which needs TypeBox:
+ * the names are written out here so the browser's login and shell do not load it, and
+ * common/schema-keywords.test.ts fails when the two lists differ.
+ */
+export const SCHEMA_KEYWORDS: readonly SchemaKeyword[] = [
+  'x-labels', 'x-route', 'x-menu', 'x-api', 'x-access', 'x-list', 'x-store', 'x-scope', 'x-single',
+  'x-order', 'x-row-actions', 'x-form', 'x-import', 'x-list-exports', 'x-heat', 'x-chart', 'x-live',
+  'x-lookup', 'x-requires-robot', 'x-extra', 'x-widget', 'x-enum', 'x-ref', 'x-key-enum', 'x-unique',
+  'x-readonly-on-edit', 'x-hidden', 'x-transient', 'x-in', 'x-max-bytes', 'x-max-files', 'x-upload-kind',
+  'x-upload-fills', 'x-preview-type', 'x-placeholder', 'x-help', 'x-differs-from', 'x-field', 'x-comment',
+];

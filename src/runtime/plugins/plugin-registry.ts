@@ -5,7 +5,7 @@
  */
 import { LANGS } from '@common/protocol';
 import { WIDGET_NAMES } from '@common/widgets';
-import { formWidgets } from '../schema/widgets/default-widgets';
+import { pluginWidgets } from '../schema/widgets/plugin-widgets';
 import type { WidgetRegistry } from '../schema/widgets/widget-registry';
 import type { PluginDefinition, PluginMenuItem, PluginOverlay, PluginPermission, PluginRoute } from './define-plugin';
 
@@ -115,9 +115,9 @@ export function validatePlugin(def: unknown, source: string, taken: { ids: Set<s
 
 /**
  * Builds the registry from discovered modules (`import.meta.glob('/plugins/*\/index.ts', {eager: true})`);
- * the accepted plugins' widgets are registered into `widgets` (the console's formWidgets by default).
+ * the accepted plugins' widgets are registered into `widgets` (by default the plugin widgets that the console's formWidgets consults).
  */
-export function createPluginRegistry(modules: Record<string, unknown>, log: Pick<Console, 'error'> = console, widgets: WidgetRegistry = formWidgets): PluginRegistry {
+export function createPluginRegistry(modules: Record<string, unknown>, log: Pick<Console, 'error'> = console, widgets: WidgetRegistry = pluginWidgets): PluginRegistry {
   const registry: PluginRegistry = { plugins: [], routes: [], menu: [], permissions: [], overlays: [], widgets: [], rejected: [] };
   const taken = { ids: new Set<string>(), paths: new Set<string>(), widgets: new Set<string>() };
   for (const source of Object.keys(modules).sort()) {

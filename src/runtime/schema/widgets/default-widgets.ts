@@ -1,6 +1,7 @@
 /** The console's widget registry: one component per name of common/widgets WIDGET_NAMES. */
 import type { WidgetName } from '@common/widgets';
 import { createWidgetRegistry, type FormWidget, type WidgetRegistry } from './widget-registry';
+import { pluginWidgets } from './plugin-widgets';
 import { CompanyPickerWidget } from './company-picker-widget';
 import { FileUploadWidget, ImageUploadWidget } from './upload-widget';
 import { DayPickerWidget, HourPickerWidget, MonthPickerWidget, WeekPickerWidget } from './multi-picker';
@@ -46,5 +47,12 @@ const BUILT_IN: Record<WidgetName, FormWidget> = {
   'map-route-picker': MapRoutePickerWidget,
 };
 
-/** The shared widget registry; createPluginRegistry adds the plugins' widgets (definePlugin `widgets`). */
-export const formWidgets: WidgetRegistry = /* @__PURE__ */ createWidgetRegistry(BUILT_IN);
+const builtIn: WidgetRegistry = /* @__PURE__ */ createWidgetRegistry(BUILT_IN);
+
+/** The shared widget registry: the built-in widgets, then the plugins' (plugin-widgets.ts, filled by createPluginRegistry). */
+export const formWidgets: WidgetRegistry = {
+  register: (name, widget) => builtIn.register(name, widget),
+  has: (name) => builtIn.has(name) || pluginWidgets.has(name),
+  names: () => [...builtIn.names(), ...pluginWidgets.names()],
+  resolve: (name, schemaId, property) => (!builtIn.has(name) && pluginWidgets.has(name) ? pluginWidgets.resolve(name, schemaId, property) : builtIn.resolve(name, schemaId, property)),
+};
