@@ -27,14 +27,14 @@ describe('telecontrol widget battery-level', () => {
     const registry = createPluginRegistry({ '/plugins/telecontrol/index.ts': { default: plugin } }, log, widgets);
     expect(log.error).not.toHaveBeenCalled();
     expect(registry.widgets).toEqual([{ name: 'battery-level', pluginId: 'telecontrol' }]);
-    expect(widgets.resolve('battery-level', 'thing', 'battery')).toBe(BatteryLevelWidget);
+    expect(widgets.resolve('battery-level', 'thing', 'battery')).toBe(plugin.widgets!['battery-level']);
     const form = buildEntityForm(entity, { mode: 'edit', lang: 'en', schemas: createSchemaRegistry({}), widgets });
-    expect(form.uiSchema.battery?.['ui:widget']).toBe(BatteryLevelWidget);
+    expect(form.uiSchema.battery?.['ui:widget']).toBe(plugin.widgets!['battery-level']);
   });
 
   it('joins the console registry (formWidgets) by default', () => {
     createPluginRegistry({ '/plugins/telecontrol/index.ts': { default: plugin } }, { error: vi.fn() });
-    expect(formWidgets.resolve('battery-level', 'thing', 'battery')).toBe(BatteryLevelWidget);
+    expect(formWidgets.resolve('battery-level', 'thing', 'battery')).toBe(plugin.widgets!['battery-level']);
   });
 
   it('shows the level as a bar, clamped, red when low, a dash without a value', () => {
@@ -48,5 +48,11 @@ describe('telecontrol widget battery-level', () => {
     expect(screen.getByTestId('battery-level').querySelector('.ant-progress-status-exception')).toBeNull();
     rerender(<BatteryLevelWidget {...props} value={undefined} />);
     expect(screen.getByText('—')).toBeTruthy();
+  });
+
+  it('the widget the plugin registers loads the bar on first use (its code is not in the shell)', async () => {
+    const Registered = plugin.widgets!['battery-level']!;
+    render(<Registered {...({ id: 'root_battery', value: 64 } as WidgetProps)} />);
+    expect((await screen.findByTestId('battery-level')).getAttribute('data-value')).toBe('64');
   });
 });

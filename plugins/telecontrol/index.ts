@@ -1,7 +1,7 @@
 /** Telecontrol: the robot tree beside the live status of the selected robot. */
 import { definePlugin } from '@runtime';
 import manifest from './plugin.json';
-import { BatteryLevelWidget } from './battery-level-widget';
+import { BatteryLevel } from './battery-level-lazy';
 import en from './locales/en.json';
 import zh from './locales/zh.json';
 import ja from './locales/ja.json';
@@ -15,5 +15,5 @@ export default definePlugin({
   permissions: manifest.permissions,
   locales: { en, zh, ja },
   // Form widgets schemas may name in x-widget; each is declared in plugin.json "widgets" for the server.
-  widgets: { 'battery-level': BatteryLevelWidget },
+  widgets: { 'battery-level': BatteryLevel },
 });
