@@ -18,6 +18,8 @@ export interface DetectionPose {
 
 /** What a robot publishes when it detects something. */
 export interface DetectionMessage {
+  /** The robot's id of this message: a resent message with the same id is stored once. */
+  id?: string;
   kind: DetectionKind;
   /** The picture it took, PNG or JPEG, base64. */
   picture?: string;

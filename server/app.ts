@@ -27,13 +27,13 @@ import { FleetSimulator, type SimRobotSpec } from './simulator/simulator';
 import { seedDemo, seedRoles, DEMO_NO_CHARGER, DEMO_OFFLINE } from './demo/seed';
 import { patrolLoop, type MapMeta } from './demo/floorplan';
 import { visibleCompanyIds } from './entities/scope';
-import { FLEET_TOPIC } from '../common/protocol';
 import type { Services } from './services';
-import { storeDetection } from './features/detections/detection-store';
 import { robotSettings } from './features/detections/thresholds';
 import { ENVIRONMENT_MODULES } from '../common/constants';
 import { KINDS_BY_ROBOT_TYPE } from './simulator/detection-data';
 import { registerFaceHooks } from './entities/face-hooks';
+import { postgresCluster, singleProcess } from './cluster/cluster';
+import { ClusterChannels, joinCluster } from './cluster/join';
 
 /** A running server: its HTTP address and a way to stop everything it started. */
 export interface RunningServer {
@@ -56,14 +56,20 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   try {
     const db = await openDb({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
     closers.push(() => db.close());
-    await migrate(db);
-    await seedRoles(db);
+    // Replicas of one PostgreSQL share a bus, a leader and a start-up lock; PGlite is one process.
+    const cluster = config.databaseUrl ? await postgresCluster(config.databaseUrl) : singleProcess();
+    closers.push(() => cluster.close());
     // Project schemas, then the data folder's overlay where implementers add screens without a rebuild.
     const schemaDirs = [config.schemasDir, path.join(config.dataDir, 'schemas')];
     const pluginsDir = path.join(path.dirname(config.schemasDir), 'plugins');
     const schemas = loadSchemas(schemaDirs, readPluginManifests(pluginsDir));
-    for (const entity of schemas.entities.values()) await ensureTable(db, entity);
-    if (config.seedDemo) await seedDemo(db, config.dataDir);
+    // One replica at a time migrates and seeds; the others wait and find it done.
+    await cluster.startupLock(async () => {
+      await migrate(db);
+      await seedRoles(db);
+      for (const entity of schemas.entities.values()) await ensureTable(db, entity);
+      if (config.seedDemo) await seedDemo(db, config.dataDir);
+    });
     if (config.production) await refuseDemoPasswords(db);
 
     const fleet = new FleetState(db);
@@ -80,11 +86,14 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     }, undefined, config.realtimeBatchMs);
     hub.start();
     closers.push(async () => hub.stop());
-    fleet.onChange((robotId, event, data) => hub.publishRobot(robotId, event, data));
+    // Every replica hears the robots' telemetry itself: its pushes stay on this replica's sockets.
+    fleet.onChange((robotId, event, data) => hub.publishLive(robotId, event, data));
+    const leave = joinCluster(cluster, { fleet, hub, sessions });
+    closers.push(async () => leave());
 
     const events = new EventRegistry();
-    const services: Services = { config, db, sessions, captcha: new CaptchaStore(db), limiter: new LoginLimiter(config.loginAttemptsPerMinute), schemas, fleet, events, hub };
-    registerCoreHooks({ companyMaxLayer: config.companyMaxLayer, sessions, onRobotsChanged: () => void fleet.load().then(() => hub.resnapshot(FLEET_TOPIC)) });
+    const services: Services = { config, db, cluster, sessions, captcha: new CaptchaStore(db), limiter: new LoginLimiter(config.loginAttemptsPerMinute), schemas, fleet, events, hub };
+    registerCoreHooks({ companyMaxLayer: config.companyMaxLayer, sessions, onRobotsChanged: () => cluster.publish(ClusterChannels.robots, null) });
     registerAdminHooks();
     registerFaceHooks();
     const live = new LiveSchemas(services, schemaDirs, (m) => console.warn(m));
@@ -103,14 +112,12 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       closers.push(broker.close);
       mqttUrl = broker.url;
     }
-    const uploadsRoot = path.join(config.dataDir, 'uploads');
-    const gateway = await startGateway(mqttUrl, fleet, (robotId, message) => {
-      storeDetection(db, uploadsRoot, fleet, robotId, message, (id) => robotSettings(db, services.schemas, id)).catch(() => undefined); // the database may be closing
-    });
+    // With an external broker, the replicas share the robots' messages that write ($share subscriptions).
+    const gateway = await startGateway(mqttUrl, fleet, { shared: Boolean(config.mqttUrl), isLeader: () => cluster.isLeader() });
     closers.push(gateway.close);
     services.gateway = gateway;
     for (const f of features) {
-      const stop = await f.connect?.({ svc: services, events, mqttUrl });
+      const stop = await f.connect?.({ svc: services, events, gateway });
       if (stop) closers.push(stop);
     }
 

@@ -9,11 +9,14 @@ import type { EventRegistry } from './events/registry';
 import type { RealtimeHub } from './realtime/hub';
 import type { LiveSchemas } from './schemas/live-schemas';
 import type { FleetGateway } from './fleet/gateway';
+import type { Cluster } from './cluster/cluster';
 
 /** The server's services, built once in app.ts and handed to routes and event modules. */
 export interface Services {
   config: ServerConfig;
   db: Db;
+  /** The replicas of this deployment: bus, leader, start-up lock (one process when embedded). */
+  cluster: Cluster;
   sessions: SessionStore;
   captcha: CaptchaStore;
   limiter: LoginLimiter;

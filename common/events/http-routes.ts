@@ -351,6 +351,30 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     request: none,
     response: { kind: 'websocket', description: 'Text `{"type":"open","id":n,"path":"/live/<robotId>/<camera>"}` opens a stream (at most 16); binary messages are a 2-byte stream id then its FLV bytes.' },
   },
+  // ——— Health (for the balancer and orchestrators) ———
+  {
+    methods: ['GET'],
+    path: '/healthz',
+    summary: 'Liveness: 200 while the process serves HTTP.',
+    tag: 'protocol',
+    access: anyone,
+    token: 'none',
+    request: none,
+    response: { kind: 'json', schema: Type.Object({ status: Type.Literal('ok'), replica: Type.String() }) },
+  },
+  {
+    methods: ['GET'],
+    path: '/readyz',
+    summary: 'Readiness: 200 when the database and the MQTT broker answer, else 503 naming what is down (a balancer sends no traffic then).',
+    tag: 'protocol',
+    access: anyone,
+    token: 'none',
+    request: none,
+    response: {
+      kind: 'json',
+      schema: Type.Object({ status: Type.Union([Type.Literal('ready'), Type.Literal('unready')]), replica: Type.String(), database: Type.Boolean(), broker: Type.Boolean(), leader: Type.Boolean() }),
+    },
+  },
   // ——— Start-up and protocol documents ———
   {
     methods: ['GET'],

@@ -70,6 +70,7 @@ export const RobotVideoReportSchema = Type.Union([
 const DetectionPose = Type.Object({ x: Type.Number({ description: 'Map millimetres.' }), y: Type.Number(), latitude: Type.Number(), longitude: Type.Number() });
 /** Robot → server: something the robot detected. */
 export const DetectionMessageSchema = Type.Object({
+  id: Type.Optional(Type.String({ maxLength: 64, description: 'The robot\'s id of this message: a resent message with the same id is stored once.' })),
   kind: Json<string>({ type: 'string', enum: [...DETECTION_KINDS] }),
   picture: Type.Optional(Type.String({ description: 'The picture, PNG or JPEG, base64 (at most 512 KB decoded; others are dropped).' })),
   mapId: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),

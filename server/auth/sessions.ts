@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { Security } from '../../common/constants';
-import type { Db } from '../store/db';
+import type { Db, Queryable } from '../store/db';
 
 /** A logged-in caller, as the server knows it. */
 export interface Session {
@@ -28,15 +28,20 @@ interface Cached {
   checkedAt: number;
 }
 
+/** A revocation: one token (its hash) or every token of a user. */
+export type Revocation = { tokenHash: string } | { userId: number; except?: string };
+
 /**
  * Tokens are 256 random bits, stored hashed, with an idle expiry and a maximum age.
- * A short in-process cache spares the database on every call; revocation clears it here,
- * and other replicas see a revocation within CACHE_MS.
+ * A short in-process cache spares the database on every call; a revocation is announced to
+ * `onRevoke` listeners (app.ts sends it over the cluster bus, and every replica `forget`s the
+ * token and closes its sockets at once).
  */
 export class SessionStore {
   private static readonly CACHE_MS = 5_000;
   private static readonly TOUCH_MS = 60_000;
   private readonly cache = new Map<string, Cached>();
+  private readonly revokeListeners = new Set<(r: Revocation) => void>();
 
   constructor(
     private readonly db: Db,
@@ -108,13 +113,36 @@ export class SessionStore {
 
   /** Revokes one token. */
   async revoke(tokenHash: string): Promise<void> {
-    this.cache.delete(tokenHash);
+    this.forget({ tokenHash });
     await this.db.query('DELETE FROM sessions WHERE token_hash = $1', [tokenHash]);
+    this.announce({ tokenHash });
   }
 
-  /** Revokes every token of a user (disabled, deleted, password changed). */
-  async revokeUser(userId: number): Promise<void> {
-    for (const [k, v] of this.cache) if (v.session.userId === userId) this.cache.delete(k);
-    await this.db.query('DELETE FROM sessions WHERE user_id = $1', [userId]);
+  /**
+   * Revokes every token of a user (disabled, deleted, password or role changed), but `except`'s
+   * (the caller's own, on a password change); `tx` deletes inside the caller's transaction.
+   */
+  async revokeUser(userId: number, opts: { except?: string; tx?: Queryable } = {}): Promise<void> {
+    const r: Revocation = opts.except ? { userId, except: opts.except } : { userId };
+    this.forget(r);
+    if (opts.except) await (opts.tx ?? this.db).query('DELETE FROM sessions WHERE user_id = $1 AND token_hash <> $2', [userId, opts.except]);
+    else await (opts.tx ?? this.db).query('DELETE FROM sessions WHERE user_id = $1', [userId]);
+    this.announce(r);
+  }
+
+  /** Drops cached sessions of a revocation (made here or on another replica). */
+  forget(r: Revocation): void {
+    if ('tokenHash' in r) this.cache.delete(r.tokenHash);
+    else for (const [k, v] of this.cache) if (v.session.userId === r.userId && k !== r.except) this.cache.delete(k);
+  }
+
+  /** Listens to revocations made through this store; returns the remover. */
+  onRevoke(fn: (r: Revocation) => void): () => void {
+    this.revokeListeners.add(fn);
+    return () => this.revokeListeners.delete(fn);
+  }
+
+  private announce(r: Revocation): void {
+    for (const fn of this.revokeListeners) fn(r);
   }
 }

@@ -87,7 +87,7 @@ export function registerCoreHooks(opts: { companyMaxLayer: number; sessions: Ses
         values.passwordHash = await hashPassword(String(values.password));
         delete values.password;
         // A new password ends the user's other sessions.
-        await tx.query('DELETE FROM sessions WHERE user_id = $1 AND token_hash <> $2', [existing.id, ctx.session.tokenHash]);
+        await opts.sessions.revokeUser(Number(existing.id), { except: ctx.session.tokenHash, tx });
       }
     },
     async beforeDelete(ctx, tx, existing) {

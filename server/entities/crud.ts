@@ -119,15 +119,35 @@ function validationError(ctx: AuthedContext, entity: Entity, validate: Entity['v
 
 /**
  * Totals are the costly half of a paged list (a count over the whole filtered table), so they are
- * cached per table and filter for COUNT_TTL_MS and dropped at once when this process writes the table.
- * Another replica's write shows in the total within COUNT_TTL_MS; the rows themselves are always fresh.
+ * cached per table and filter for COUNT_TTL_MS and dropped at once when any replica writes the table
+ * (app.ts carries `onTableBump` over the cluster bus to `bumpTableHere`); the rows are always fresh.
  */
 const COUNT_TTL_MS = 2_000;
 const countCache = new Map<string, { n: number; at: number; version: number }>();
 const tableVersion = new Map<string, number>();
 
+const bumpListeners = new Set<(table: string) => void>();
+
+/** Marks a table written: this process's cached totals of it are dropped, and listeners hear of it (the cluster bus). */
 function bumpTable(table: string): void {
+  bumpTableHere(table);
+  for (const fn of bumpListeners) fn(table);
+}
+
+/** Drops this process's cached totals of a table (another replica wrote it). */
+export function bumpTableHere(table: string): void {
   tableVersion.set(table, (tableVersion.get(table) ?? 0) + 1);
+}
+
+/** A counter that changes whenever any replica writes the table (for caches derived from it). */
+export function tableVersionOf(table: string): number {
+  return tableVersion.get(table) ?? 0;
+}
+
+/** Listens to this process's table writes; returns the remover. */
+export function onTableBump(fn: (table: string) => void): () => void {
+  bumpListeners.add(fn);
+  return () => bumpListeners.delete(fn);
 }
 
 async function cachedCount(db: Queryable, table: string, whereSql: string, params: unknown[]): Promise<number> {

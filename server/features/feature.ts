@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Lang } from '../../common/protocol';
 import type { EventRegistry } from '../events/registry';
 import type { Services } from '../services';
+import type { FleetGateway } from '../fleet/gateway';
 
 /** What every step of a feature is given. */
 export interface FeatureContext {
@@ -33,10 +34,11 @@ export interface ServerFeature {
   /** Registers the feature's event handlers and entity hooks; runs before the server listens. */
   register?(ctx: FeatureContext): void | Promise<void>;
   /**
-   * Connects to the MQTT broker robots speak to (intake of robot messages, jobs that need it);
+   * Subscribes to the robots' messages through the gateway (`svc.gateway`: `onWork` for messages
+   * that write, handled by one replica of the cluster; `onLive` for what every replica keeps);
    * runs once the broker and the gateway are up, before the server listens. Resolves with its stopper.
    */
-  connect?(ctx: FeatureContext & { mqttUrl: string }): Promise<Stopper | void>;
+  connect?(ctx: FeatureContext & { gateway: FleetGateway }): Promise<Stopper | void>;
   /** HTTP routes that are not events: uploads, downloads, files. */
   routes?(app: FastifyInstance, ctx: RouteContext): void | Promise<void>;
   /** Work once the server listens (MQTT intake, jobs, start-up processing); resolves with its stopper. */

@@ -65,6 +65,20 @@ export async function registerRoutes(app: FastifyInstance, svc: Services, featur
     return reply.code(200).send(out);
   });
 
+  app.get('/healthz', async () => ({ status: 'ok', replica: svc.cluster.replicaId }));
+  app.get('/readyz', async (_req, reply) => {
+    const database = await svc.db.query('SELECT 1').then(
+      () => true,
+      () => false,
+    );
+    const broker = svc.gateway?.connected() ?? false;
+    const ready = database && broker;
+    return reply
+      .code(ready ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send({ status: ready ? 'ready' : 'unready', replica: svc.cluster.replicaId, database, broker, leader: svc.cluster.isLeader() });
+  });
+
   app.get('/config.json', async (req) => {
     const host = req.headers.host ?? `${svc.config.host}:${svc.config.port}`;
     const secure = isHttps(req);

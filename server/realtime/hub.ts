@@ -1,4 +1,5 @@
 import type { WebSocket } from 'ws';
+import { RoleId, subjectCan } from '../../common/access';
 import { Realtime } from '../../common/constants';
 import { FLEET_TOPIC, robotTopic, type ClientMessage, type ServerMessage } from '../../common/protocol';
 import type { Session } from '../auth/sessions';
@@ -21,6 +22,29 @@ export interface TopicPolicy {
   scope?(session: Session): Promise<number[] | null>;
   /** The company a robot belongs to (for `fleet` subscribers). */
   companyOf?(robotId: string): number | undefined;
+}
+
+/**
+ * Who receives a push of a shared topic: the sessions that hold `permission` and belong to one of
+ * `companies` (the platform roles see every company). Plain data, so it travels to other replicas.
+ */
+export interface Audience {
+  permission: string;
+  companies: number[];
+}
+
+/** A push as it travels between replicas (every replica delivers it to its own sockets). */
+export type RelayedPush =
+  | { kind: 'topic'; topic: string; event: string; data: unknown; companyId?: number }
+  | { kind: 'robot'; robotId: string; event: string; data: unknown }
+  | { kind: 'audience'; topic: string; event: string; data: unknown; audience: Audience };
+
+/** Whether a session is in an audience. */
+export function inAudience(session: Session, audience: Audience): boolean {
+  return (
+    subjectCan(session, audience.permission) &&
+    (session.roleId === RoleId.superAdmin || session.roleId === RoleId.platformAdmin || audience.companies.includes(session.companyId))
+  );
 }
 
 /** One push waiting for the next flush, serialised once. */
@@ -46,6 +70,8 @@ export class RealtimeHub {
   private readonly kindPolicies = new Map<string, TopicPolicy>();
   private flushTimer: NodeJS.Timeout | null = null;
   private queue: Pending[] = [];
+  /** In a cluster, feature pushes travel through the cluster bus to every replica (which calls `deliver`). */
+  private relay: ((push: RelayedPush) => void) | null = null;
 
   constructor(
     private readonly policy: TopicPolicy,
@@ -78,8 +104,25 @@ export class RealtimeHub {
     for (const text of early) void this.onMessage(client, text);
   }
 
-  /** Sends a push to every subscriber of a topic (and, for a robot topic, to `fleet` subscribers of its company). */
+  /** Sends feature pushes through `relay` (the cluster bus), which hands them to `deliver` on every replica. */
+  setRelay(relay: (push: RelayedPush) => void): void {
+    this.relay = relay;
+  }
+
+  /** Delivers a push to this replica's sockets (what `relay` ends in on every replica). */
+  deliver(push: RelayedPush): void {
+    if (push.kind === 'topic') this.publishHere(push.topic, push.event, push.data, push.companyId);
+    else if (push.kind === 'robot') this.publishHere(robotTopic(push.robotId), push.event, push.data, this.policy.companyOf?.(push.robotId));
+    else this.publishToHere(push.topic, push.event, push.data, push.audience);
+  }
+
+  /** Sends a push to every subscriber of a topic on every replica (and, for a robot topic, to `fleet` subscribers of its company). */
   publish(topic: string, event: string, data: unknown, companyId?: number): void {
+    if (this.relay) this.relay({ kind: 'topic', topic, event, data, ...(companyId === undefined ? {} : { companyId }) });
+    else this.publishHere(topic, event, data, companyId);
+  }
+
+  private publishHere(topic: string, event: string, data: unknown, companyId?: number): void {
     const subs = this.byTopic.get(topic);
     if ((!subs || subs.size === 0) && (companyId === undefined || this.fleetClients.size === 0)) return;
     const text = JSON.stringify({ type: 'push', topic, event, data });
@@ -104,17 +147,28 @@ export class RealtimeHub {
     return this.kindPolicies.get(topic.split('/')[0]!) ?? this.policy;
   }
 
-  /** Sends a push to the subscribers of a topic whose session passes `allow` (per-tenant fan-out). */
-  publishTo(topic: string, event: string, data: unknown, allow: (session: Session) => boolean): void {
+  /** Sends a push to the subscribers of a topic on every replica whose session is in `audience` (per-tenant fan-out). */
+  publishTo(topic: string, event: string, data: unknown, audience: Audience): void {
+    if (this.relay) this.relay({ kind: 'audience', topic, event, data, audience });
+    else this.publishToHere(topic, event, data, audience);
+  }
+
+  private publishToHere(topic: string, event: string, data: unknown, audience: Audience): void {
     const subs = this.byTopic.get(topic);
     if (!subs || subs.size === 0) return;
     const text = JSON.stringify({ type: 'push', topic, event, data });
-    for (const c of subs) if (c.socket.readyState === 1 && allow(c.session)) c.socket.send(text);
+    for (const c of subs) if (c.socket.readyState === 1 && inAudience(c.session, audience)) c.socket.send(text);
   }
 
-  /** Publishes a robot's change on its topic (and to `fleet` subscribers who see its company). */
+  /** Publishes a change made by this replica's work on a robot's topic, on every replica (and to `fleet` subscribers who see its company). */
   publishRobot(robotId: string, event: string, data: unknown): void {
-    this.publish(robotTopic(robotId), event, data, this.policy.companyOf?.(robotId));
+    if (this.relay) this.relay({ kind: 'robot', robotId, event, data });
+    else this.publishHere(robotTopic(robotId), event, data, this.policy.companyOf?.(robotId));
+  }
+
+  /** Publishes what a robot reported to this replica's sockets only: every replica hears the robot's live telemetry itself. */
+  publishLive(robotId: string, event: string, data: unknown): void {
+    this.publishHere(robotTopic(robotId), event, data, this.policy.companyOf?.(robotId));
   }
 
   /** Sends every subscriber of a topic a fresh snapshot (robots added or removed: the fleet changed). */
@@ -136,9 +190,12 @@ export class RealtimeHub {
     }
   }
 
-  /** Closes the sockets of a revoked session. */
-  dropSession(tokenHash: string): void {
-    for (const c of this.clients) if (c.session.tokenHash === tokenHash) c.socket.close(4403, 'session ended');
+  /** Closes the sockets of a revoked session (a token hash) or of every session of a user. */
+  dropSession(which: { tokenHash: string } | { userId: number; except?: string }): void {
+    for (const c of this.clients) {
+      const hit = 'tokenHash' in which ? c.session.tokenHash === which.tokenHash : c.session.userId === which.userId && c.session.tokenHash !== which.except;
+      if (hit) c.socket.close(4403, 'session ended');
+    }
   }
 
   get size(): number {

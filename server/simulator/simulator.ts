@@ -106,6 +106,8 @@ export class FleetSimulator {
   private readonly robots: SimRobot[] = [];
   private timer: NodeJS.Timeout | null = null;
   private ticks = 0;
+  /** Tells this run's detection ids from a previous run's (a restarted robot counts from 0 again). */
+  private readonly bootId = crypto.randomBytes(3).toString('hex');
 
   constructor(
     private readonly url: string,
@@ -540,6 +542,7 @@ export class FleetSimulator {
     const seed = (n + 1) * 7919 + r.spec.robotId.length * 31 + r.spec.robotId.charCodeAt(r.spec.robotId.length - 1);
     const end = r.trail[r.trail.length - 1] ?? this.pose(r);
     const message: DetectionMessage = {
+      id: `${r.spec.robotId}-${this.bootId}-${n}`,
       kind,
       picture: renderDetectionPicture(kind, seed).toString('base64'),
       mapId: r.spec.mapId,

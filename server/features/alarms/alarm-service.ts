@@ -1,12 +1,11 @@
-import crypto from 'node:crypto';
-import mqtt, { type MqttClient } from 'mqtt';
-import { RoleId, subjectCan } from '../../../common/access';
+import { subjectCan } from '../../../common/access';
 import { ALARM_TOPIC, AlarmLevels, AlarmProcessStatus, AlarmReleaseStatus, alarmCodeText, alarmKind, type AlarmPush } from '../../../common/alarm-codes';
 import { MqttTopics, type RobotAlarmReport } from '../../../common/protocol';
 import type { Session } from '../../auth/sessions';
-import { bumpTable } from '../../entities/crud';
+import { bumpTable, tableVersionOf } from '../../entities/crud';
 import { visibleCompanyIds } from '../../entities/scope';
 import type { Services } from '../../services';
+import type { FleetGateway } from '../../fleet/gateway';
 import type { Queryable, Row } from '../../store/db';
 import { sendCompanyMail } from '../reports/mailer';
 import { AppError } from '../../errors';
@@ -56,40 +55,31 @@ export function alarmPush(row: Row, popup: boolean, sound = false): AlarmPush {
  * of auto-release types. Unprocessed alarms past the company's time-out become outdated.
  */
 export class AlarmService {
-  private client: MqttClient | null = null;
   private sweep: NodeJS.Timeout | null = null;
   /** Raises in flight per robot and code, so a robot repeating a code each second makes one alarm. */
   private readonly inflight = new Set<string>();
-  private readonly chains = new Map<number, { chain: number[]; at: number }>();
+  private readonly chains = new Map<number, { chain: number[]; at: number; version: number }>();
 
   constructor(private readonly svc: Services) {}
 
-  async start(mqttUrl: string): Promise<void> {
+  /** Takes the robots' alarm reports (one replica each) and, on the leader, sweeps outdated alarms. */
+  async start(gateway: FleetGateway): Promise<void> {
     this.svc.hub.addTopicKind(ALARM_TOPIC, { snapshot: (session) => this.snapshot(session) });
-    const client = await mqtt.connectAsync(mqttUrl, { clientId: `fleet-alarms-${process.pid}-${crypto.randomBytes(3).toString('hex')}`, reconnectPeriod: 2_000 });
-    await client.subscribeAsync(MqttTopics.alarmWildcard, { qos: 1 });
-    client.on('message', (topic, payload) => {
-      const robotId = topic.split('/')[2];
-      let report: RobotAlarmReport;
-      try {
-        report = JSON.parse(payload.toString()) as RobotAlarmReport;
-      } catch {
-        return; // garbage from a robot is ignored
-      }
-      if (!robotId || !Number.isInteger(report?.code) || report.code < 0 || report.code > 99_999) return;
+    await gateway.onWork(MqttTopics.alarmWildcard, (robotId, message) => {
+      const report = message as unknown as RobotAlarmReport;
+      if (!Number.isInteger(report.code) || report.code < 0 || report.code > 99_999) return;
       const work = report.state === 'clear' ? this.clear(robotId, report.code) : this.raise(robotId, report);
       work.catch((err: unknown) => console.warn(`alarm intake: ${(err as Error).message}`));
     });
-    this.client = client;
-    this.sweep = setInterval(() => void this.markOutdated().catch(() => undefined), OUTDATED_SWEEP_MS);
+    this.sweep = setInterval(() => {
+      if (this.svc.cluster.isLeader()) void this.markOutdated().catch(() => undefined);
+    }, OUTDATED_SWEEP_MS);
     this.sweep.unref();
   }
 
   async close(): Promise<void> {
     if (this.sweep) clearInterval(this.sweep);
     this.sweep = null;
-    await this.client?.endAsync(true);
-    this.client = null;
   }
 
   /** Stores a raised alarm and pushes it; returns the stored row (null when ignored). */
@@ -174,17 +164,16 @@ export class AlarmService {
   }
 
   private publishIn(chain: number[], event: 'alarm' | 'alarmChange', row: Row, popup: boolean, sound: boolean): void {
-    const allow = (s: Session) =>
-      subjectCan(s, 'alarm:read') && (s.roleId === RoleId.superAdmin || s.roleId === RoleId.platformAdmin || chain.includes(s.companyId));
-    this.svc.hub.publishTo(ALARM_TOPIC, event, alarmPush(row, popup, sound), allow);
+    this.svc.hub.publishTo(ALARM_TOPIC, event, alarmPush(row, popup, sound), { permission: 'alarm:read', companies: chain });
   }
 
-  /** A company and its ancestors, cached for CHAIN_TTL_MS (the company tree rarely changes). */
+  /** A company and its ancestors, cached for CHAIN_TTL_MS or until any replica writes the companies. */
   private async chainOf(companyId: number): Promise<number[]> {
     const hit = this.chains.get(companyId);
-    if (hit && Date.now() - hit.at < CHAIN_TTL_MS) return hit.chain;
+    const version = tableVersionOf('companies');
+    if (hit && hit.version === version && Date.now() - hit.at < CHAIN_TTL_MS) return hit.chain;
     const chain = await companyChain(this.svc.db, companyId);
-    this.chains.set(companyId, { chain, at: Date.now() });
+    this.chains.set(companyId, { chain, at: Date.now(), version });
     return chain;
   }
 

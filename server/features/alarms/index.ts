@@ -19,9 +19,9 @@ export default defineFeature({
     registerAlarmEvents(events, svc, alarms);
   },
   // The intake subscribes to the robots' alarm topic before the server listens.
-  connect: async ({ svc, mqttUrl }) => {
+  connect: async ({ svc, gateway }) => {
     const alarms = services.get(svc)!;
-    await alarms.start(mqttUrl);
+    await alarms.start(gateway);
     svc.alarms = alarms;
     return () => alarms.close();
   },

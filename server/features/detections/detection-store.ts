@@ -57,7 +57,9 @@ export async function storeDetection(
   // The company's identity blacklist and the robot's thresholds decide, not the robot.
   const settings = settingsOf && THRESHOLD_KINDS.includes(message.kind) ? await settingsOf(robotId) : undefined;
   await recogniseDetection(db, robot.companyId || null, message.kind, data, settings);
-  return insertDetection(db, {
+  const messageId = typeof message.id === 'string' && message.id.length > 0 && message.id.length <= 64 ? message.id : null;
+  const id = await insertDetection(db, {
+    messageId,
     companyId: robot.companyId || null,
     robotId,
     kind: message.kind,
@@ -68,6 +70,9 @@ export async function storeDetection(
     end,
     data: JSON.stringify(data).length <= 16_384 ? JSON.stringify(data) : '{}',
   });
+  // A resent message (same id) was stored already: its second picture goes.
+  if (id === null && pictureUrl) await fs.promises.rm(path.join(uploadsRoot, pictureUrl.slice('/uploads/'.length)), { force: true });
+  return id;
 }
 
 /** A point of a detection: map millimetres and GPS. */
@@ -76,13 +81,15 @@ type DetectionPoint = Record<'x' | 'y' | 'latitude' | 'longitude', number | null
 /** Writes one `detections` row (robot reports and telecontrol snapshots alike); returns its id. */
 export async function insertDetection(
   db: Db,
-  row: { companyId: number | null; robotId: string; kind: string; detectedAt: string; pictureUrl: string | null; mapId: number | null; start: DetectionPoint; end: DetectionPoint; data: string },
+  row: { messageId?: string | null; companyId: number | null; robotId: string; kind: string; detectedAt: string; pictureUrl: string | null; mapId: number | null; start: DetectionPoint; end: DetectionPoint; data: string },
 ): Promise<number | null> {
   const rows = await db.query<{ id: number }>(
-    `INSERT INTO detections ("companyId", "robotId", kind, "detectedAt", "pictureUrl", "mapId", "startX", "startY", "endX", "endY", "startLat", "startLng", "endLat", "endLng", data)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING id`,
-    [row.companyId, row.robotId, row.kind, row.detectedAt, row.pictureUrl, row.mapId, row.start.x, row.start.y, row.end.x, row.end.y, row.start.latitude, row.start.longitude, row.end.latitude, row.end.longitude, row.data],
+    `INSERT INTO detections ("companyId", "robotId", kind, "detectedAt", "pictureUrl", "mapId", "startX", "startY", "endX", "endY", "startLat", "startLng", "endLat", "endLng", data, "messageId")
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+     ON CONFLICT ("robotId", "messageId") WHERE "messageId" IS NOT NULL DO NOTHING RETURNING id`,
+    [row.companyId, row.robotId, row.kind, row.detectedAt, row.pictureUrl, row.mapId, row.start.x, row.start.y, row.end.x, row.end.y, row.start.latitude, row.start.longitude, row.end.latitude, row.end.longitude, row.data, row.messageId ?? null],
   );
+  if (!rows[0]) return null;
   bumpTable('detections');
-  return rows[0]?.id ?? null;
+  return rows[0].id;
 }

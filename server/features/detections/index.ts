@@ -1,9 +1,14 @@
 /**
  * Detections beyond their schema-driven lists: meter statements (event and workbook route) and
- * the heat events. Robots' detection reports are stored by detection-store.ts (the MQTT gateway's
- * callback in server/app.ts); recognise.ts and thresholds.ts judge them.
+ * the heat events. Robots' detection reports are stored by detection-store.ts (one replica takes
+ * each message); recognise.ts and thresholds.ts judge them.
  */
+import path from 'node:path';
+import { MqttTopics } from '../../../common/protocol';
+import type { DetectionMessage } from '../../../common/detections';
 import { defineFeature } from '../feature';
+import { storeDetection } from './detection-store';
+import { robotSettings } from './thresholds';
 import { registerHeatEvents, registerMeterStatementEvents, registerMeterStatementsRoute } from './meter-statements';
 
 export default defineFeature({
@@ -11,6 +16,14 @@ export default defineFeature({
   register: ({ events, svc }) => {
     registerMeterStatementEvents(events, svc);
     registerHeatEvents(events, svc);
+  },
+  connect: async ({ svc, gateway }) => {
+    const uploadsRoot = path.join(svc.config.dataDir, 'uploads');
+    await gateway.onWork(MqttTopics.detectionWildcard, (robotId, message) => {
+      storeDetection(svc.db, uploadsRoot, svc.fleet, robotId, message as unknown as DetectionMessage, (id) => robotSettings(svc.db, svc.schemas, id)).catch(
+        (err: unknown) => console.warn(`detection intake: ${(err as Error).message}`),
+      );
+    });
   },
   routes: (app, { svc }) => registerMeterStatementsRoute(app, svc),
 });

@@ -30,7 +30,8 @@ export class EnergyRecorder {
 
   start(): void {
     this.off = this.svc.fleet.onChange((robotId, event, data) => {
-      if (event !== 'status') return;
+      // Every replica hears the telemetry; the leader samples it.
+      if (event !== 'status' || !this.svc.cluster.isLeader()) return;
       const d = data as { battery: number | null; status: number; online: number };
       if (d.battery === null || d.battery === undefined || d.online !== 1) return;
       const now = Date.now();
@@ -49,7 +50,7 @@ export class EnergyRecorder {
         .catch(() => undefined);
     });
     this.prune = setInterval(
-      () => void this.svc.db.query(`DELETE FROM energy_samples WHERE "t" < now() - interval '${KEEP_DAYS} days'`).catch(() => undefined),
+      () => this.svc.cluster.isLeader() && void this.svc.db.query(`DELETE FROM energy_samples WHERE "t" < now() - interval '${KEEP_DAYS} days'`).catch(() => undefined),
       3_600_000,
     );
     this.prune.unref();

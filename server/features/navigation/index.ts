@@ -23,21 +23,23 @@ export default defineFeature({
   id: 'navigation',
   register: async ({ events, svc }) => {
     // Runs left open by a server that stopped mid-run end failed ("server restarted") before anything can start one.
-    await closeInterruptedRuns(svc.db);
+    await closeInterruptedRuns(svc.db, svc.cluster);
     const r = createNavigationRuns(svc);
     runsOf.set(svc, r);
     registerNavigationEvents(events, svc, r);
     registerNaviRecordEvents(events, svc, r);
   },
   // Issue 5: patrol progress robots report (MQTT) is stored on the task and its record, and pushed.
-  connect: async ({ svc, mqttUrl }) => startNavigationIntake(mqttUrl, runs(svc).onProgress),
+  connect: async ({ svc, gateway }) => startNavigationIntake(gateway, runs(svc).onProgress),
   // Armed tasks run when their minute comes; a robot offline mid-run beyond the grace period fails its run.
   start: async ({ svc }) => {
     const stopSchedule = startNavigationSchedule(svc, runs(svc));
     const stopWatch = runs(svc).watchOffline();
+    const stopAdopt = await runs(svc).adoptOrphanedRuns();
     return async () => {
       stopSchedule();
       stopWatch();
+      stopAdopt();
     };
   },
 });

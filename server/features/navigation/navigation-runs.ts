@@ -1,16 +1,16 @@
-import { RoleId, subjectCan } from '../../../common/access';
+import { subjectCan } from '../../../common/access';
 import { MapElementKind } from '../../../common/map';
 import type { MapConfig } from '../../../common/events/maps';
 import type { MessageKey } from '../../../common/messages';
 import { StatusCode, type RobotNaviProgress } from '../../../common/protocol';
 import { REFUSALS } from '../../../common/robot-actions';
 import { companyChain } from '../alarms/alarm-service';
-import type { Session } from '../../auth/sessions';
 import { bumpTable } from '../../entities/crud';
 import { companyVisible } from '../../entities/scope';
 import { AppError } from '../../errors';
 import type { AuthedContext } from '../../events/registry';
 import type { Services } from '../../services';
+import type { Cluster } from '../../cluster/cluster';
 import type { Db } from '../../store/db';
 
 /**
@@ -28,7 +28,9 @@ export const NaviStatus = { stopped: 0, started: 1, running: 2, finished: 3 } as
  * they end failed with reason naviServerRestarted and their tasks wait again (started if armed,
  * else stopped). Returns how many runs were closed.
  */
-export async function closeInterruptedRuns(db: Db): Promise<number> {
+export async function closeInterruptedRuns(db: Db, cluster: Cluster): Promise<number> {
+  // In a cluster the other replicas' runs go on: the leader adopts or fails those whose owner is gone (adoptOrphanedRuns).
+  if (cluster.kind !== 'single') return 0;
   return db.transaction(async (tx) => {
     const closed = await tx.query<{ taskId: number; armed: boolean }>(
       `UPDATE nav_records SET "status" = $1, "result" = 'failed', "reason" = 'naviServerRestarted', "endedAt" = now() WHERE "endedAt" IS NULL RETURNING "taskId", "armed"`,
@@ -101,8 +103,7 @@ export function createNavigationRuns(svc: Services) {
   svc.hub.addTopicKind(NAVI_TOPIC, { snapshot: async (session) => (subjectCan(session, 'navigation:read') ? {} : null) });
   async function publish(companyId: number, push: NaviProgressPush): Promise<void> {
     const chain = await companyChain(svc.db, companyId);
-    const allow = (s: Session) => subjectCan(s, 'navigation:read') && (s.roleId === RoleId.superAdmin || s.roleId === RoleId.platformAdmin || chain.includes(s.companyId));
-    svc.hub.publishTo(NAVI_TOPIC, 'naviProgress', push, allow);
+    svc.hub.publishTo(NAVI_TOPIC, 'naviProgress', push, { permission: 'navigation:read', companies: chain });
   }
 
   /** A robot's progress report: stored on the task and its run's record, pushed; the run ends finished, stopped or failed. */
@@ -208,7 +209,17 @@ export function createNavigationRuns(svc: Services) {
         if (Number(r.taskId) !== t.id) await tx.query(`UPDATE nav_tasks SET "status" = $2, "lastResult" = 'stopped', "lastReason" = NULL, "updatedAt" = now() WHERE id = $1 AND "status" = $3`, [r.taskId, r.armed ? NaviStatus.started : NaviStatus.stopped, NaviStatus.running]);
       }
       const armed = t.status === NaviStatus.started || (t.status === NaviStatus.running && replaced.some((r) => Number(r.taskId) === t.id && r.armed));
-      await tx.query('INSERT INTO nav_records ("taskId", "robotId", "mapId", "routeName", "status", "count", "armed", "point", "points") VALUES ($1, $2, $3, $4, $5, $6, $7, 1, $8)', [t.id, t.robotId, t.mapId, t.routeName, NaviStatus.running, t.count ?? 1, armed, points.length]);
+      await tx.query('INSERT INTO nav_records ("taskId", "robotId", "mapId", "routeName", "status", "count", "armed", "point", "points", "owner") VALUES ($1, $2, $3, $4, $5, $6, $7, 1, $8, $9)', [
+        t.id,
+        t.robotId,
+        t.mapId,
+        t.routeName,
+        NaviStatus.running,
+        t.count ?? 1,
+        armed,
+        points.length,
+        svc.cluster.replicaId,
+      ]);
       await tx.query(`UPDATE nav_tasks SET "status" = $2, "runs" = coalesce("runs", 0) + 1, "lap" = 1, "point" = 1, "points" = $3, "lastResult" = 'running', "lastReason" = NULL, "lastRunAt" = now(), "updatedAt" = now() WHERE id = $1`, [t.id, NaviStatus.running, points.length]);
     });
     bumpTable('nav_tasks');
@@ -262,7 +273,8 @@ export function createNavigationRuns(svc: Services) {
       if (online !== 0 || offlineTimers.has(robotId)) return;
       const timer = setTimeout(() => {
         offlineTimers.delete(robotId);
-        if (svc.fleet.get(robotId)?.online === 1) return;
+        // Every replica sees the robot go; the leader fails its runs.
+        if (svc.fleet.get(robotId)?.online === 1 || !svc.cluster.isLeader()) return;
         const next = (offlineChains.get(robotId) ?? Promise.resolve())
           .then(() => failRunsOf(robotId, 'naviRobotOffline'))
           .catch(() => undefined); // the database may be closing
@@ -278,5 +290,34 @@ export function createNavigationRuns(svc: Services) {
     };
   }
 
-  return { publish, onProgress, loadTask, setStatus, refuseBlocked, dispatch, watchOffline };
+  /**
+   * Cluster: open runs whose owner replica is gone are adopted by the leader when their robot is
+   * online (it keeps driving and reporting to the broker, and any replica's progress intake goes
+   * on); a robot that is not online ends them failed ("server restarted"), as a restart of the one
+   * embedded process does. The leader checks at start and every few seconds; resolves once the
+   * first check is done, with the stopper.
+   */
+  async function adoptOrphanedRuns(): Promise<() => void> {
+    if (svc.cluster.kind === 'single') return () => undefined;
+    const pass = async () => {
+      if (!svc.cluster.isLeader()) return;
+      const open = await svc.db.query<{ owner: string | null; robotId: string }>('SELECT DISTINCT "owner", "robotId" FROM nav_records WHERE "endedAt" IS NULL');
+      const alive = new Map<string, boolean>();
+      for (const { owner, robotId } of open) {
+        if (owner && !alive.has(owner)) alive.set(owner, await svc.cluster.alive(owner));
+        if (owner && alive.get(owner)) continue;
+        if (svc.fleet.get(robotId)?.online === 1) {
+          await svc.db.query('UPDATE nav_records SET "owner" = $1 WHERE "endedAt" IS NULL AND "robotId" = $2 AND "owner" IS NOT DISTINCT FROM $3', [svc.cluster.replicaId, robotId, owner]);
+        } else {
+          await failRunsOf(robotId, 'naviServerRestarted');
+        }
+      }
+    };
+    await pass().catch(() => undefined);
+    const timer = setInterval(() => void pass().catch(() => undefined), 3_000);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+
+  return { publish, onProgress, loadTask, setStatus, refuseBlocked, dispatch, watchOffline, adoptOrphanedRuns };
 }

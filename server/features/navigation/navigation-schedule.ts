@@ -48,7 +48,12 @@ export function startNavigationSchedule(svc: Services, runs: NavigationRuns): ()
   /** Runs the started tasks due at this minute (within their limit); each that cannot start is recorded failed. */
   async function runDue(now: Date): Promise<void> {
     const due = (await svc.db.query<TaskRow>('SELECT * FROM nav_tasks WHERE "status" = $1', [NaviStatus.started])).filter((t) => isDue(t, now) && (!t.limitTimes || (t.runs ?? 0) < t.limitTimes));
-    for (const t of due) await dispatch(t).catch((err: unknown) => failScheduled(t, err));
+    const minute = now.toISOString().slice(0, 16);
+    for (const t of due) {
+      // Claimed once per due minute: a leader that takes over within the minute does not start it again.
+      const claimed = await svc.db.query('UPDATE nav_tasks SET "dueClaim" = $2 WHERE id = $1 AND "dueClaim" IS DISTINCT FROM $2 RETURNING id', [t.id, minute]);
+      if (claimed.length) await dispatch(t).catch((err: unknown) => failScheduled(t, err));
+    }
   }
   navigationSchedule = { runDue };
 
@@ -56,7 +61,7 @@ export function startNavigationSchedule(svc: Services, runs: NavigationRuns): ()
   const timer = setInterval(() => {
     const now = new Date();
     const minute = now.toISOString().slice(0, 16);
-    if (minute === lastMinute) return;
+    if (minute === lastMinute || !svc.cluster.isLeader()) return; // the leader runs the schedule
     lastMinute = minute;
     void runDue(now).catch(() => undefined); // the database may be closing
   }, 15_000);

@@ -48,16 +48,18 @@ export function registerRoleEvents(reg: EventRegistry, svc: Services, pluginsDir
     const role = await visibleRole(c, p.roleId);
     if (Number(role.kind) < c.session.roleId) throw fail.noPermission();
     const ids = await visibleCompanyIds(svc.db, c.session);
-    return svc.db.transaction(async (tx) => {
+    const answer = await svc.db.transaction(async (tx) => {
       for (const userId of p.userIds) {
         const user = (await tx.query<{ roleId: number; companyId: number }>('SELECT "roleId", "companyId" FROM users WHERE id = $1', [userId]))[0];
         if (!user || (ids !== null && !ids.includes(user.companyId))) throw fail.notFound();
         if (userId === c.session.userId || (await roleKindOf(tx, user.roleId)) < c.session.roleId) throw fail.noPermission();
         await tx.query('UPDATE users SET "roleId" = $1, "updatedAt" = now() WHERE id = $2', [p.roleId, userId]);
-        await tx.query('DELETE FROM sessions WHERE user_id = $1', [userId]); // new rights take effect at next login
       }
       bumpTable('users');
       return { roleId: p.roleId, userIds: p.userIds };
     });
+    // New rights take effect at the next login: the users' sessions end on every replica.
+    for (const userId of p.userIds) await svc.sessions.revokeUser(userId);
+    return answer;
   });
 }

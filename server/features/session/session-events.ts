@@ -126,7 +126,7 @@ export function registerSessionEvents(reg: EventRegistry, svc: Services): void {
     const row = (await svc.db.query<{ passwordHash: string }>('SELECT "passwordHash" FROM users WHERE id = $1', [session.userId]))[0];
     if (!row || !(await verifyPassword(row.passwordHash, p.oldPassword))) throw new AppError(StatusCode.badRequest, 'wrongOldPassword');
     await svc.db.query('UPDATE users SET "passwordHash" = $1, "updatedAt" = now() WHERE id = $2', [await hashPassword(p.newPassword), session.userId]);
-    await svc.db.query('DELETE FROM sessions WHERE user_id = $1 AND token_hash <> $2', [session.userId, session.tokenHash]);
+    await svc.sessions.revokeUser(session.userId, { except: session.tokenHash });
     return {};
   });
 

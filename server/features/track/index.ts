@@ -35,9 +35,9 @@ export default defineFeature({
     registerTrackWarningEvents(events, deps);
   },
   // The track topic listener needs the broker (after the MQTT gateway).
-  connect: async ({ svc, mqttUrl }) => {
+  connect: async ({ svc, gateway }) => {
     const track = trackOf(svc);
-    await track.start(mqttUrl);
+    await track.start(gateway);
     return () => track.stop();
   },
   routes: (app, { svc }) => registerTrackHttp(app, svc),

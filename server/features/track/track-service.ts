@@ -1,13 +1,13 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import mqtt, { type MqttClient } from 'mqtt';
 import { meets, taskDue, TrackStatus, TrackTaskStatus, TrackTaskType, TrackTopics } from '../../../common/track';
 import type { TrackMessage, TrackState, TrackTask } from '../../../common/events/track';
 import { StatusCode } from '../../../common/protocol';
 import { REFUSALS } from '../../../common/robot-actions';
 import { AppError } from '../../errors';
 import type { Services } from '../../services';
+import type { FleetGateway } from '../../fleet/gateway';
 
 /** A task row as stored (the catalogue's task). */
 export type TrackTaskRow = TrackTask;
@@ -19,7 +19,6 @@ export type TrackTaskRow = TrackTask;
  */
 export class TrackService {
   private readonly states = new Map<string, TrackState>();
-  private client: MqttClient | null = null;
   private timer: NodeJS.Timeout | null = null;
   /** Serialises the handling of one robot's messages (a point's row before its run's end). */
   private queue: Promise<void> = Promise.resolve();
@@ -29,42 +28,46 @@ export class TrackService {
     this.pictureDir = path.join(svc.config.dataDir, 'uploads', 'track');
   }
 
-  async start(mqttUrl: string): Promise<void> {
+  /**
+   * Every replica keeps the rail robots' live state; the leader stores results and warnings (a
+   * run's points in order) and runs the schedule.
+   */
+  async start(gateway: FleetGateway): Promise<void> {
     fs.mkdirSync(this.pictureDir, { recursive: true });
-    this.client = await mqtt.connectAsync(mqttUrl, { clientId: `fleet-track-${process.pid}-${crypto.randomBytes(3).toString('hex')}`, reconnectPeriod: 2_000 });
-    await this.client.subscribeAsync(TrackTopics.wildcard);
-    this.client.on('message', (_topic, payload) => {
-      let m: TrackMessage;
-      try {
-        m = JSON.parse(payload.toString()) as TrackMessage;
-      } catch {
-        return;
+    await gateway.onLive(TrackTopics.wildcard, (robotId, message) => {
+      const m = message as unknown as TrackMessage;
+      if (m.kind !== 'state' || m.robotId !== robotId) return;
+      const { kind: _kind, ...state } = m;
+      const prev = this.states.get(m.robotId);
+      this.states.set(m.robotId, state);
+      // The robot paused or resumed its run by itself (after an emergency stop): the task follows
+      // (every replica sees it; the update is conditional, so the result is the same).
+      if (state.taskId && prev && prev.trackStatus !== state.trackStatus && (state.trackStatus === TrackStatus.paused || state.trackStatus === TrackStatus.running)) {
+        const status = state.trackStatus === TrackStatus.paused ? TrackTaskStatus.paused : TrackTaskStatus.inspecting;
+        this.queue = this.queue
+          .then(() => this.svc.db.query('UPDATE track_tasks SET "status" = $1 WHERE id = $2 AND "status" IN ($3, $4)', [status, state.taskId, TrackTaskStatus.inspecting, TrackTaskStatus.paused]))
+          .then(() => undefined)
+          .catch(() => undefined);
       }
-      if (!m || typeof m !== 'object' || typeof m.robotId !== 'string') return;
-      if (m.kind === 'state') {
-        const { kind: _kind, ...state } = m;
-        const prev = this.states.get(m.robotId);
-        this.states.set(m.robotId, state);
-        // The robot paused or resumed its run by itself (after an emergency stop): the task follows.
-        if (state.taskId && prev && prev.trackStatus !== state.trackStatus && (state.trackStatus === TrackStatus.paused || state.trackStatus === TrackStatus.running)) {
-          const status = state.trackStatus === TrackStatus.paused ? TrackTaskStatus.paused : TrackTaskStatus.inspecting;
-          this.queue = this.queue
-            .then(() => this.svc.db.query('UPDATE track_tasks SET "status" = $1 WHERE id = $2 AND "status" IN ($3, $4)', [status, state.taskId, TrackTaskStatus.inspecting, TrackTaskStatus.paused]))
-            .then(() => undefined)
-            .catch(() => undefined);
-        }
-        return;
-      }
-      this.queue = this.queue.then(() => this.handle(m)).catch(() => undefined);
     });
-    this.timer = setInterval(() => void this.schedule().catch(() => undefined), 15_000);
+    await gateway.onWork(
+      TrackTopics.wildcard,
+      (robotId, message) => {
+        const m = message as unknown as TrackMessage;
+        if (m.kind === 'state' || m.robotId !== robotId) return;
+        this.queue = this.queue.then(() => this.handle(m)).catch(() => undefined);
+      },
+      { ordered: true },
+    );
+    this.timer = setInterval(() => {
+      if (this.svc.cluster.isLeader()) void this.schedule().catch(() => undefined);
+    }, 15_000);
     this.timer.unref();
   }
 
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     await this.queue;
-    await this.client?.endAsync(true);
   }
 
   /** The last state a rail robot reported (null before it reported any). */
