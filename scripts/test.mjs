@@ -8,6 +8,7 @@ ensureBuild();
 
 const hasPostgres = fs.existsSync('/usr/lib/postgresql') && fs.readdirSync('/usr/lib/postgresql').length > 0;
 const hasChromium = fs.existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium');
+const hasClusterParts = hasPostgres && fs.existsSync('/usr/sbin/mosquitto') && fs.existsSync('/usr/sbin/haproxy');
 
 const gates = [
   ['typecheck', 'npx tsc -p tsconfig.json --noEmit'],
@@ -16,9 +17,11 @@ const gates = [
   ['unit', 'npx vitest run --project unit'],
   ['api (PGlite)', 'npx vitest run --project api', { FC_TEST_DB: 'pglite' }],
   ...(hasPostgres ? [['api (PostgreSQL)', 'npx vitest run --project api', { FC_TEST_DB: 'postgres' }]] : []),
+  ...(hasClusterParts ? [['cluster (PostgreSQL, Mosquitto, HAProxy)', 'npx vitest run --project cluster']] : []),
   ...(hasChromium ? [['e2e (Chromium)', 'npx playwright test -c tests/e2e/playwright.config.ts']] : []),
 ];
 if (!hasPostgres) console.warn('! PostgreSQL is not installed: the API suite runs on PGlite only (apt-get install -y postgresql).');
+if (!hasClusterParts) console.warn('! Mosquitto or HAProxy is not installed: the cluster suite is skipped (apt-get install -y mosquitto haproxy).');
 if (!hasChromium) console.warn('! Chromium is not installed: end-to-end tests skipped (apt-get install -y chromium).');
 
 const results = [];

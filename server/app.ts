@@ -23,17 +23,14 @@ import { startGateway } from './fleet/gateway';
 import { RealtimeHub } from './realtime/hub';
 import { registerRoutes } from './http/routes';
 import { registerRealtime } from './http/ws';
-import { FleetSimulator, type SimRobotSpec } from './simulator/simulator';
-import { seedDemo, seedRoles, DEMO_NO_CHARGER, DEMO_OFFLINE } from './demo/seed';
-import { patrolLoop, type MapMeta } from './demo/floorplan';
+import { FleetSimulator } from './simulator/simulator';
+import { simulatorSpecs } from './simulator/specs';
+import { seedDemo, seedRoles } from './demo/seed';
 import { visibleCompanyIds } from './entities/scope';
 import type { Services } from './services';
-import { robotSettings } from './features/detections/thresholds';
-import { ENVIRONMENT_MODULES } from '../common/constants';
-import { KINDS_BY_ROBOT_TYPE } from './simulator/detection-data';
 import { registerFaceHooks } from './entities/face-hooks';
 import { postgresCluster, singleProcess } from './cluster/cluster';
-import { ClusterChannels, joinCluster } from './cluster/join';
+import { joinCluster } from './cluster/join';
 
 /** A running server: its HTTP address and a way to stop everything it started. */
 export interface RunningServer {
@@ -88,12 +85,12 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     closers.push(async () => hub.stop());
     // Every replica hears the robots' telemetry itself: its pushes stay on this replica's sockets.
     fleet.onChange((robotId, event, data) => hub.publishLive(robotId, event, data));
-    const leave = joinCluster(cluster, { fleet, hub, sessions });
-    closers.push(async () => leave());
+    const joined = joinCluster(cluster, { fleet, hub, sessions });
+    closers.push(async () => joined.leave());
 
     const events = new EventRegistry();
-    const services: Services = { config, db, cluster, sessions, captcha: new CaptchaStore(db), limiter: new LoginLimiter(config.loginAttemptsPerMinute), schemas, fleet, events, hub };
-    registerCoreHooks({ companyMaxLayer: config.companyMaxLayer, sessions, onRobotsChanged: () => cluster.publish(ClusterChannels.robots, null) });
+    const services: Services = { config, db, cluster, robotsChanged: joined.robotsChanged, sessions, captcha: new CaptchaStore(db), limiter: new LoginLimiter(db, config.loginAttemptsPerMinute), schemas, fleet, events, hub };
+    registerCoreHooks({ companyMaxLayer: config.companyMaxLayer, sessions, onRobotsChanged: () => void joined.robotsChanged() });
     registerAdminHooks();
     registerFaceHooks();
     const live = new LiveSchemas(services, schemaDirs, (m) => console.warn(m));
@@ -134,7 +131,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
 
     if (config.simulator) {
       const sim = new FleetSimulator(mqttUrl, 1_000, 15, config.simAlarmMinutes * 60_000, services.url, config.simEpisodeMinutes * 60_000);
-      await sim.start(await simulatorSpecs(services));
+      await sim.start(await simulatorSpecs(db, schemas));
       closers.splice(closers.length - 1, 0, () => sim.stop());
     }
     for (const f of features) {
@@ -146,53 +143,6 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     await close();
     throw err;
   }
-}
-
-/** The robots the simulator plays, with a patrol loop on their map. */
-async function simulatorSpecs(svc: Services): Promise<SimRobotSpec[]> {
-  const rows = await svc.db.query<{ robotId: string; robotType: number; mapId: number | null; config: Record<string, number> | null }>(
-    'SELECT r."robotId", r."robotType", r."mapId", m."config" FROM robots r LEFT JOIN maps m ON m.id = r."mapId" ORDER BY r.id',
-  );
-  const modules = await robotModules(svc);
-  // Issue 4: buildings with several floor maps (their robots ride the lift now and then).
-  const floors = await svc.db.query<{ mapId: number; floors: number }>(
-    `SELECT m.id AS "mapId", (SELECT count(DISTINCT o."floor") FROM maps o WHERE o."companyId" = m."companyId" AND o."regionName" = m."regionName" AND o."buildingName" = m."buildingName")::int AS "floors" FROM maps m`,
-  );
-  const multiFloor = new Set(floors.filter((f) => f.floors > 1).map((f) => Number(f.mapId)));
-  const specs: SimRobotSpec[] = [];
-  for (const r of rows.filter((x) => !DEMO_OFFLINE.has(x.robotId))) {
-    const own = modules.get(r.robotId);
-    specs.push({
-      ...baseSpec(r),
-      // Spec §3 environment-detection modules; a robot none are configured for measures as its kind's detections do.
-      environment: own?.length ? own.some((m) => (ENVIRONMENT_MODULES as readonly string[]).includes(m)) : (KINDS_BY_ROBOT_TYPE[r.robotType] ?? []).includes('env'),
-      multiFloor: r.mapId !== null && multiFloor.has(Number(r.mapId)),
-      settings: await robotSettings(svc.db, svc.schemas, r.robotId),
-    });
-  }
-  return specs;
-}
-
-/** A robot's configured modules (its own and its function template's), by robot; empty when the columns are not there. */
-async function robotModules(svc: Services): Promise<Map<string, string[]>> {
-  try {
-    const rows = await svc.db.query<{ robotId: string; own: string[] | null; template: string[] | null }>(
-      'SELECT r."robotId", r."modules" AS "own", t."modules" AS "template" FROM robots r LEFT JOIN ent_robot_func_template t ON t.id = r."funcTemplateId"',
-    );
-    return new Map(rows.map((r) => [r.robotId, [...(Array.isArray(r.own) ? r.own : []), ...(Array.isArray(r.template) ? r.template : [])]]));
-  } catch {
-    return new Map(); // a schema without modules or templates: every robot measures as its kind does
-  }
-}
-
-/** Where a robot patrols and whether it has a charger. */
-function baseSpec(r: { robotId: string; robotType: number; mapId: number | null; config: Record<string, number> | null }): SimRobotSpec {
-  const c = r.config;
-  const meta: MapMeta | null =
-    c && c.pixelW && c.pixelH
-      ? { image: '', resolution: c.scale!, origin: [c.Xorigin!, c.Yorigin!, 0], negate: 0, occupied_thresh: 0.65, free_thresh: 0.196, width: c.pixelW, height: c.pixelH }
-      : null;
-  return { robotId: r.robotId, robotType: r.robotType, mapId: r.mapId, loop: meta ? patrolLoop(meta) : [[0, 0]], hasCharger: !DEMO_NO_CHARGER.has(r.robotId) };
 }
 
 /** Production refuses to start while any account still has the demo password. */

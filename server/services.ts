@@ -17,6 +17,8 @@ export interface Services {
   db: Db;
   /** The replicas of this deployment: bus, leader, start-up lock (one process when embedded). */
   cluster: Cluster;
+  /** The robot registry changed (added, moved, renamed, map bound): every replica reloads it; resolves when this one has. */
+  robotsChanged: () => Promise<void>;
   sessions: SessionStore;
   captcha: CaptchaStore;
   limiter: LoginLimiter;

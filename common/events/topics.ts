@@ -279,9 +279,9 @@ export const SOCKET_FRAMES = {
 /**
  * How the socket is opened and closed: GET /ws?token=<session token> (the token of the login
  * answer); a bad token closes the socket with code 4403 "token invalid", a stopping server with
- * 1001. Messages sent before the token is checked are kept. Today a socket opened before its session
- * was revoked (logout, user disabled, password changed) stays open: nothing calls the hub's
- * dropSession yet (security issue); clients must not rely on the 4403 "session ended" close.
+ * 1001. Messages sent before the token is checked are kept. A revoked session (logout, user
+ * disabled or deleted, password or role changed) closes its sockets on every replica with 4403
+ * "session ended".
  */
 export const SOCKET_PATH = '/ws';
 export const SOCKET_CLOSE_CODES = { 4403: 'token invalid, or session ended (log in again)', 1001: 'server stopping' } as const;

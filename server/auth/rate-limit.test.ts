@@ -1,28 +1,55 @@
-import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LoginLimiter } from './rate-limit';
+import { openPglite } from '../store/pglite-db';
+import { migrate } from '../store/migrate';
+import type { Db } from '../store/db';
+
+// The limiter keeps its counts in the database (every replica counts the same attempts): a real PGlite here.
+let db: Db;
+let dir: string;
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fc-limits-'));
+  db = await openPglite(path.join(dir, 'pglite'));
+  await migrate(db);
+}, 60_000);
+afterAll(async () => {
+  await db?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
 
 describe('login limiter', () => {
-  it('limits attempts per IP per minute and frees them after the minute', () => {
-    let now = 0;
-    const l = new LoginLimiter(3, 5, 60_000, () => now);
-    expect([l.ipWait('a'), l.ipWait('a'), l.ipWait('a')]).toEqual([0, 0, 0]);
-    expect(l.ipWait('a')).toBe(60);
-    expect(l.ipWait('b')).toBe(0);
-    now = 60_001;
-    expect(l.ipWait('a')).toBe(0);
+  it('limits attempts per IP per minute, each IP on its own', async () => {
+    const l = new LoginLimiter(db, 3, 5, 60_000);
+    expect([await l.ipWait('a'), await l.ipWait('a'), await l.ipWait('a')]).toEqual([0, 0, 0]);
+    const wait = await l.ipWait('a');
+    expect(wait).toBeGreaterThan(55);
+    expect(wait).toBeLessThanOrEqual(60);
+    expect(await l.ipWait('b')).toBe(0);
   });
-  it('locks an account after N failures, case-insensitively, and a success resets the count', () => {
-    let now = 0;
-    const l = new LoginLimiter(100, 3, 10_000, () => now);
-    l.recordFailure('Admin');
-    l.recordFailure('admin');
-    l.recordSuccess('ADMIN');
-    l.recordFailure('admin');
-    l.recordFailure('admin');
-    expect(l.accountWait('admin')).toBe(0);
-    l.recordFailure('admin');
-    expect(l.accountWait('admin')).toBe(10);
-    now = 10_001;
-    expect(l.accountWait('admin')).toBe(0);
+
+  it('locks an account after N failures, case-insensitively; a success resets the count; the lock ends', async () => {
+    const l = new LoginLimiter(db, 100, 3, 1_000);
+    await l.recordFailure('Admin');
+    await l.recordFailure('admin');
+    await l.recordSuccess('ADMIN');
+    await l.recordFailure('admin');
+    await l.recordFailure('admin');
+    expect(await l.accountWait('admin')).toBe(0);
+    await l.recordFailure('admin');
+    expect(await l.accountWait('ADMIN')).toBe(1);
+    await new Promise((r) => setTimeout(r, 1_100));
+    expect(await l.accountWait('admin')).toBe(0);
+  });
+
+  it('two limiters on one database count the same attempts (two replicas)', async () => {
+    const a = new LoginLimiter(db, 100, 2, 60_000);
+    const b = new LoginLimiter(db, 100, 2, 60_000);
+    await a.recordFailure('shared');
+    await b.recordFailure('shared');
+    expect(await a.accountWait('shared')).toBeGreaterThan(55);
+    expect(await b.accountWait('shared')).toBeGreaterThan(55);
   });
 });

@@ -22,12 +22,20 @@ export const ClusterChannels = {
  * others through the bus within milliseconds (PostgreSQL LISTEN/NOTIFY), so no access decision
  * depends on which replica answers. Embedded, the bus is in the process and this is a no-op loop.
  */
-export function joinCluster(cluster: Cluster, parts: { fleet: FleetState; hub: RealtimeHub; sessions: SessionStore }): () => void {
+export function joinCluster(
+  cluster: Cluster,
+  parts: { fleet: FleetState; hub: RealtimeHub; sessions: SessionStore },
+): { leave: () => void; robotsChanged: () => Promise<void> } {
   const { fleet, hub, sessions } = parts;
   let reload: Promise<void> = Promise.resolve();
   cluster.on(ClusterChannels.robots, () => {
     // Reloads run one after another; the fleet topic's subscribers get their new snapshot.
-    reload = reload.then(() => fleet.load().then(() => hub.resnapshot(FLEET_TOPIC))).catch(() => undefined);
+    // A robot that left a company tree stops reaching its consoles (fleet snapshot, robot/<id> subscriptions).
+    reload = reload
+      .then(() => fleet.load())
+      .then(() => Promise.all([hub.resnapshot(FLEET_TOPIC), hub.recheck('robot')]))
+      .then(() => undefined)
+      .catch(() => undefined);
   });
   sessions.onRevoke((r) => cluster.publish(ClusterChannels.sessions, r)); // the store lives as long as the cluster
   cluster.on(ClusterChannels.sessions, (payload) => {
@@ -43,5 +51,12 @@ export function joinCluster(cluster: Cluster, parts: { fleet: FleetState; hub: R
     hub.setRelay((push) => cluster.publish(ClusterChannels.pushes, push));
     cluster.on(ClusterChannels.pushes, (push) => hub.deliver(push as RelayedPush));
   }
-  return offBump;
+  return {
+    leave: offBump,
+    // Every replica reloads the robot registry; this one's reload is awaited (its answer shows the change).
+    robotsChanged: () => {
+      cluster.publish(ClusterChannels.robots, null);
+      return reload;
+    },
+  };
 }

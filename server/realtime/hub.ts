@@ -190,6 +190,25 @@ export class RealtimeHub {
     }
   }
 
+  /**
+   * Asks the policy again for every subscription of a topic kind (the robots or the company tree
+   * changed): a subscription the session may no longer have ends, with an error frame naming it.
+   */
+  async recheck(kind: string): Promise<void> {
+    const policy = this.policyOf(`${kind}/`);
+    for (const [topic, subs] of this.byTopic) {
+      if (topic.split('/')[0] !== kind) continue;
+      for (const c of [...subs]) {
+        const allowed = await policy.snapshot(c.session, topic).catch(() => null);
+        if (allowed !== null) continue;
+        subs.delete(c);
+        c.topics.delete(topic);
+        this.rekey(c);
+        this.send(c, { type: 'error', message: `subscription ended: ${topic}` });
+      }
+    }
+  }
+
   /** Closes the sockets of a revoked session (a token hash) or of every session of a user. */
   dropSession(which: { tokenHash: string } | { userId: number; except?: string }): void {
     for (const c of this.clients) {

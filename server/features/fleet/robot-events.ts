@@ -25,7 +25,7 @@ export function registerRobotEvents(reg: EventRegistry, svc: Services): void {
       p.robotId,
     ]);
     bumpTable('robots');
-    await svc.fleet.load();
+    await svc.robotsChanged();
     return { robotId: p.robotId, companyId: p.companyId };
   });
 

@@ -130,7 +130,7 @@ export function registerMapEvents(reg: EventRegistry, svc: Services): void {
     });
     bumpTable('robots');
     fs.rmSync(mapDir(svc, map.id), { recursive: true, force: true });
-    await svc.fleet.load();
+    await svc.robotsChanged();
     return { mapId: map.id };
   });
 
@@ -178,7 +178,7 @@ export function registerMapEvents(reg: EventRegistry, svc: Services): void {
       return set(robotId, MapSyncState.success, null);
     };
     void Promise.all(robots.map((r) => sync(r.robotId).catch(() => set(r.robotId, MapSyncState.failure, 'mapBindFailed'))))
-      .then(() => svc.fleet.load())
+      .then(() => svc.robotsChanged())
       .catch(() => undefined);
     return { mapId: map.id, robotIds: robots.map((r) => r.robotId), status: MapSyncState.syncing };
   });

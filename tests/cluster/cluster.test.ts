@@ -1,0 +1,260 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import mqtt, { type MqttClient } from 'mqtt';
+import pg from 'pg';
+import WebSocket from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROTOCOL_VERSION, MqttTopics, type EventAnswer } from '../../common/protocol';
+import { startCluster, type RunningCluster } from '../../scripts/cluster';
+import { renderDetectionPicture } from '../../server/simulator/detection-picture';
+
+/**
+ * The cluster of `npm run cluster`, started for real: PostgreSQL, Mosquitto, HAProxy, three
+ * replicas started together and the simulator as its own process. Each check speaks to chosen
+ * replicas (or the balancer) over HTTP, WebSocket and MQTT, and counts rows in PostgreSQL.
+ */
+let c: RunningCluster;
+let db: pg.Client;
+let dir: string;
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fc-cluster-'));
+  c = await startCluster({
+    dir,
+    replicas: 3,
+    env: { CAPTCHA: 'off', LOGIN_ATTEMPTS_PER_MINUTE: '1000', SIM_EPISODE_MINUTES: '0', SIM_ALARM_MINUTES: '0', ENERGY_SAMPLE_SECONDS: '2' },
+  });
+  db = new pg.Client({ connectionString: c.databaseUrl });
+  await db.connect();
+}, 240_000);
+
+afterAll(async () => {
+  await db?.end();
+  await c?.stop(true);
+}, 60_000);
+
+const urls = () => c.replicas.map((r) => r.url);
+
+async function call<P = any>(base: string, event: string, param: unknown = {}, token?: string): Promise<EventAnswer<P>> {
+  const res = await fetch(`${base}/api/interface`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ event, param, token, protocolVersion: PROTOCOL_VERSION, lang: 'en' }),
+  });
+  return (await res.json()) as EventAnswer<P>;
+}
+
+async function login(base: string, username: string, password = 'demo1234'): Promise<string> {
+  const a = await call<{ token: string }>(base, 'login', { username, password });
+  if (a.statusCode !== 200) throw new Error(`login ${username}: ${a.statusInfo}`);
+  return a.param!.token;
+}
+
+/** A console's realtime socket on one replica, collecting its pushes. */
+async function socket(base: string, token: string, topic?: string) {
+  const ws = new WebSocket(`${base.replace('http', 'ws')}/ws?token=${encodeURIComponent(token)}`);
+  const pushes: { topic: string; event: string; data: any; at: number }[] = [];
+  let closed: { code: number; at: number } | null = null;
+  ws.on('message', (raw) => {
+    const frame = JSON.parse(raw.toString());
+    for (const m of frame.type === 'batch' ? frame.pushes : [frame]) if (m.type === 'push') pushes.push({ ...m, at: Date.now() });
+  });
+  ws.on('close', (code) => (closed = { code, at: Date.now() }));
+  await new Promise((resolve, reject) => {
+    ws.once('open', resolve);
+    ws.once('error', reject);
+  });
+  if (topic) {
+    ws.send(JSON.stringify({ type: 'subscribe', topic }));
+    await until(() => pushes.some((p) => p.topic === topic && p.event === 'snapshot'), 5_000, `snapshot of ${topic}`);
+  }
+  return { ws, pushes, closed: () => closed };
+}
+
+/** Polls until `check` holds; fails after `ms`. Resolves with the milliseconds it took. */
+async function until(check: () => boolean | Promise<boolean>, ms: number, what: string): Promise<number> {
+  const t0 = Date.now();
+  for (;;) {
+    if (await check()) return Date.now() - t0;
+    if (Date.now() - t0 > ms) throw new Error(`not within ${ms} ms: ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const count = async (sql: string, params: unknown[] = []) => Number((await db.query<{ n: number }>(sql, params)).rows[0]!.n);
+
+describe('one cluster (issue 17)', () => {
+  it('starts three replicas together: each is ready, one is the leader, the balancer answers', async () => {
+    const ready = await Promise.all(urls().map(async (u) => (await fetch(`${u}/readyz`)).json() as Promise<{ status: string; replica: string; leader: boolean }>));
+    expect(ready.map((r) => r.status)).toEqual(['ready', 'ready', 'ready']);
+    expect(new Set(ready.map((r) => r.replica)).size).toBe(3);
+    expect(ready.filter((r) => r.leader)).toHaveLength(1);
+    expect((await fetch(`${c.url}/config.json`)).status).toBe(200);
+    // The demo seed ran once although the three started at the same moment.
+    expect(await count(`SELECT count(*)::int AS n FROM users WHERE username = 'admin'`)).toBe(1);
+  });
+
+  it('a robot moved to another company is refused to the old company on every replica within 1 s, for reads, pushes and commands', async () => {
+    const [a, b, cc] = urls() as [string, string, string];
+    const admin = await login(a, 'admin');
+    const entsuper = await login(b, 'entsuper');
+    const robot = '01WR000002';
+    const metro = await count(`SELECT id AS n FROM companies WHERE name = 'MetroColdChain'`);
+    const harbor = await count(`SELECT id AS n FROM companies WHERE name = 'HarborSecurity'`);
+    // Before: the old company reads it on B and C and receives its live status there.
+    for (const u of [b, cc]) expect((await call(u, 'reqRobotStatus', { robotId: robot }, entsuper)).statusCode).toBe(200);
+    const consoles = [await socket(b, entsuper, 'fleet'), await socket(cc, entsuper, 'fleet'), await socket(cc, entsuper, `robot/${robot}`)];
+    await until(() => consoles.every((s) => s.pushes.some((p) => p.topic === `robot/${robot}` && p.event === 'status')), 10_000, 'live status before the move');
+
+    expect((await call(a, 'modifyRobotCompany', { robotId: robot, companyId: metro }, admin)).statusCode).toBe(200);
+    const movedAt = Date.now();
+    for (const u of [b, cc]) {
+      await until(async () => (await call(u, 'reqRobotStatus', { robotId: robot }, entsuper)).statusCode !== 200, 1_000, `read refused on ${u}`);
+      const press = await call(u, 'emergencyButton', { robotId: robot, status: 1 }, entsuper);
+      expect(press.statusCode).not.toBe(200);
+    }
+    // No status of it reaches the old company's consoles from a second after the move.
+    await new Promise((r) => setTimeout(r, 3_000));
+    for (const s of consoles) expect(s.pushes.filter((p) => p.topic === `robot/${robot}` && p.event === 'status' && p.at > movedAt + 1_000)).toEqual([]);
+    for (const s of consoles) s.ws.close();
+    // The new company sees it everywhere.
+    expect((await call(cc, 'modifyRobotCompany', { robotId: robot, companyId: harbor }, admin)).statusCode).toBe(200);
+    for (const u of urls()) await until(async () => (await call(u, 'reqRobotStatus', { robotId: robot }, entsuper)).statusCode === 200, 1_000, `read allowed again on ${u}`);
+  }, 60_000);
+
+  it('a rename through one replica reaches the consoles of every replica within 1 s', async () => {
+    const [a] = urls() as [string];
+    const admin = await login(a, 'admin');
+    const operator = await login(a, 'operator');
+    const consoles = await Promise.all(urls().map((u) => socket(u, operator, 'fleet')));
+    const id = (await call(a, 'reqRobotBasicInfo', { robotId: '01WR000001' }, admin)).param.list[0].id;
+    expect((await call(a, 'modifyRobot', { id, robotName: 'ClusterRenamed' }, admin)).statusCode).toBe(200);
+    for (const s of consoles) {
+      await until(() => s.pushes.some((p) => p.topic === 'robot/01WR000001' && p.event === 'nameChange' && p.data.robotName === 'ClusterRenamed'), 1_000, 'nameChange on a replica');
+      s.ws.close();
+    }
+    for (const u of urls()) expect((await call(u, 'reqRobotStatus', { robotId: '01WR000001' }, operator)).param.robotName).toBe('ClusterRenamed');
+  }, 30_000);
+
+  describe('robot messages that write are stored once', () => {
+    let robot: MqttClient;
+    // 03WS000001 is not played by the simulator: the test speaks for it, as a real robot would.
+    const ROBOT = '03WS000001';
+    beforeAll(async () => {
+      robot = await mqtt.connectAsync(c.mqttUrl, { clientId: `cluster-test-${ROBOT}` });
+    });
+    afterAll(async () => {
+      await robot?.endAsync(true);
+    });
+
+    it('N alarms give N rows (one per robot and code), pushed once to a console on every replica', async () => {
+      const operator = await login(urls()[0]!, 'operator');
+      const consoles = await Promise.all(urls().map((u) => socket(u, operator, 'alarms')));
+      const codes = [201, 202, 203, 204, 205, 206];
+      for (const code of codes) await robot.publishAsync(MqttTopics.alarm(ROBOT), JSON.stringify({ robotId: ROBOT, code, level: 2, message: `cluster ${code}` }), { qos: 1 });
+      const rows = () => count(`SELECT count(*)::int AS n FROM alarms WHERE "robotId" = $1 AND "code" = ANY($2::int[])`, [ROBOT, codes]);
+      await until(async () => (await rows()) === codes.length, 10_000, 'six alarm rows');
+      await new Promise((r) => setTimeout(r, 1_500));
+      expect(await rows()).toBe(codes.length);
+      for (const s of consoles) {
+        const raised = s.pushes.filter((p) => p.topic === 'alarms' && p.event === 'alarm' && p.data.robotId === ROBOT);
+        expect(raised.map((p) => p.data.code).sort()).toEqual(codes);
+        s.ws.close();
+      }
+    }, 30_000);
+
+    it('N detections give N rows and N pictures; a resent message (same id) is stored once', async () => {
+      const pose = { x: 1, y: 2, latitude: null, longitude: null };
+      const n = 9;
+      for (let i = 0; i < n; i++) {
+        const message = { id: `cluster-${i}`, kind: 'snap', picture: renderDetectionPicture('snap', i).toString('base64'), start: pose, end: pose, data: {}, t: Date.now() };
+        await robot.publishAsync(MqttTopics.detection(ROBOT), JSON.stringify(message), { qos: 1 });
+        if (i < 3) await robot.publishAsync(MqttTopics.detection(ROBOT), JSON.stringify(message), { qos: 1 }); // resent
+      }
+      const rows = () => count(`SELECT count(*)::int AS n FROM detections WHERE "robotId" = $1 AND "messageId" LIKE 'cluster-%'`, [ROBOT]);
+      await until(async () => (await rows()) === n, 10_000, `${n} detection rows`);
+      await new Promise((r) => setTimeout(r, 1_500));
+      expect(await rows()).toBe(n);
+      const pictures = (await db.query<{ pictureUrl: string }>(`SELECT "pictureUrl" FROM detections WHERE "robotId" = $1 AND "messageId" LIKE 'cluster-%'`, [ROBOT])).rows;
+      expect(new Set(pictures.map((p) => p.pictureUrl)).size).toBe(n);
+      // Each picture exists once, in the data folder of the replica that took the message.
+      const files = pictures.map((p) => c.replicas.filter((r) => fs.existsSync(path.join(r.dataDir, p.pictureUrl))).length);
+      expect(files).toEqual(Array(n).fill(1));
+    }, 30_000);
+
+    it('energy samples are taken once per robot and interval (by the leader)', async () => {
+      // ENERGY_SAMPLE_SECONDS=2: one sample per robot every 2 s; three samplers would give three times as many.
+      const since = new Date();
+      await new Promise((r) => setTimeout(r, 9_000));
+      const n = await count(`SELECT count(*)::int AS n FROM energy_samples WHERE "robotId" = '01WR000001' AND "t" >= $1`, [since]);
+      expect(n).toBeGreaterThanOrEqual(3);
+      expect(n).toBeLessThanOrEqual(5);
+    }, 30_000);
+  });
+
+  it('5 wrong passwords across 3 replicas lock the account on every replica', async () => {
+    const answers = [];
+    for (let i = 0; i < 5; i++) answers.push((await call(urls()[i % 3]!, 'login', { username: 'platform', password: 'wrongpass1' })).statusInfo);
+    expect(answers).toEqual(Array(5).fill('Wrong username or password'));
+    for (const u of urls()) expect((await call(u, 'login', { username: 'platform', password: 'demo1234' })).statusInfo).toMatch(/^Too many failed logins for this account, try again in \d+ s$/);
+  });
+
+  it('a logout closes the user\'s sockets on every replica within 1 s', async () => {
+    const token = await login(urls()[1]!, 'entadmin');
+    const sockets = await Promise.all(urls().map((u) => socket(u, token, 'fleet')));
+    expect((await call(urls()[0]!, 'logOut', {}, token)).statusCode).toBe(200);
+    for (const s of sockets) {
+      await until(() => s.closed() !== null, 1_000, 'socket closed');
+      expect(s.closed()!.code).toBe(4403);
+    }
+    for (const u of urls()) expect((await call(u, 'getUser', {}, token)).statusCode).toBe(403);
+  });
+
+  it('a scheduled patrol starts once in the cluster (one record for its minute)', async () => {
+    const entadmin = await login(urls()[0]!, 'entadmin');
+    const robotId = '01WR000001';
+    const mapId = await count(`SELECT "mapId" AS n FROM robots WHERE "robotId" = $1`, [robotId]);
+    // Due at the next minute (the replicas' local time); its route does not exist, so the run fails at once with a record.
+    const due = new Date(Date.now() + 60_000);
+    const time = `${String(due.getHours()).padStart(2, '0')}:${String(due.getMinutes()).padStart(2, '0')}:00`;
+    const add = await call(urls()[1]!, 'addNaviTask', { name: 'ClusterRound', robotId, mapId, routeName: 'NoSuchRoute', count: 1, floor: 1, time, months: '*', days: '*', weeks: '*', hours: '*', limitTimes: 0 }, entadmin);
+    expect(add.statusCode).toBe(200);
+    const id = add.param.id as number;
+    expect((await call(urls()[2]!, 'navigationStart', { id }, entadmin)).statusCode).toBe(200);
+    const records = () => count(`SELECT count(*)::int AS n FROM nav_records WHERE "taskId" = $1`, [id]);
+    await until(async () => (await records()) > 0, 140_000, 'the scheduled run');
+    await new Promise((r) => setTimeout(r, 20_000)); // the other replicas' checks of that minute come and go
+    expect(await records()).toBe(1);
+  }, 180_000);
+
+  it('kill -9 of a replica: consoles are back through the balancer with fresh data within 12 s; nothing acknowledged is lost', async () => {
+    const admin = await login(c.url, 'admin');
+    // Something written and acknowledged through the replica that is about to die.
+    const victim = c.replicas[2]!;
+    const added = await call(victim.url, 'addRobot', { robotId: '41WR000001', robotName: 'BeforeTheCrash', companyId: 2 }, admin);
+    expect(added.statusCode).toBe(200);
+    const viaVictim = await socket(victim.url, admin, 'fleet');
+    await c.kill(2);
+    const killedAt = Date.now();
+    await until(() => viaVictim.closed() !== null, 5_000, 'the socket on the killed replica drops');
+    // The console reconnects through the balancer every second until it has a snapshot (spec: every 10 s at most).
+    let back: Awaited<ReturnType<typeof socket>> | null = null;
+    await until(
+      async () => {
+        back = await socket(c.url, admin, 'fleet').catch(() => null);
+        return back !== null;
+      },
+      12_000,
+      'a socket through the balancer',
+    );
+    expect(Date.now() - killedAt).toBeLessThanOrEqual(12_000);
+    const snapshot = back!.pushes.find((p) => p.topic === 'fleet' && p.event === 'snapshot')!;
+    expect(snapshot.data.some((r: { robotId: string }) => r.robotId === '41WR000001')).toBe(true);
+    back!.ws.close();
+    expect((await call(c.url, 'reqRobotBasicInfo', { robotId: '41WR000001' }, admin)).param.list[0].robotName).toBe('BeforeTheCrash');
+    // The replica comes back and serves again; starting it fails nothing.
+    await c.restart(2);
+    expect((await fetch(`${victim.url}/readyz`)).status).toBe(200);
+  }, 240_000);
+});
