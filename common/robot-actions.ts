@@ -23,6 +23,9 @@ export interface RobotCommand {
     | number
     | 'emergencyButton'
     | 'pushVideo'
+    // One cluster: a camera's live stream pushed to a replica while someone there watches it.
+    | 'videoPush'
+    | 'videoPushStop'
     | 'camParamGet'
     | 'camParamSet'
     | 'videoParam'

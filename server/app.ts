@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config';
 import { openDb } from './store/open';
 import { migrate } from './store/migrate';
-import { loadSchemas } from './schemas/loader';
+import { loadSchemas, type SchemaSet } from './schemas/loader';
 import { LiveSchemas } from './schemas/live-schemas';
 import { ensureTable } from './entities/crud';
 import { registerCoreHooks } from './entities/core-hooks';
@@ -30,6 +30,7 @@ import { visibleCompanyIds } from './entities/scope';
 import type { Services } from './services';
 import { registerFaceHooks } from './entities/face-hooks';
 import { postgresCluster, singleProcess } from './cluster/cluster';
+import { folderBlobs, postgresBlobs } from './store/blobs';
 import { joinCluster } from './cluster/join';
 
 /** A running server: its HTTP address and a way to stop everything it started. */
@@ -56,16 +57,22 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     // Replicas of one PostgreSQL share a bus, a leader and a start-up lock; PGlite is one process.
     const cluster = config.databaseUrl ? await postgresCluster(config.databaseUrl) : singleProcess();
     closers.push(() => cluster.close());
+    // Files: the data folder when embedded; PostgreSQL (the folder a cache) in a cluster.
+    const blobs = config.databaseUrl ? postgresBlobs(config.dataDir, db) : folderBlobs(config.dataDir);
     // Project schemas, then the data folder's overlay where implementers add screens without a rebuild.
     const schemaDirs = [config.schemasDir, path.join(config.dataDir, 'schemas')];
     const pluginsDir = path.join(path.dirname(config.schemasDir), 'plugins');
-    const schemas = loadSchemas(schemaDirs, readPluginManifests(pluginsDir));
+    let schemas!: SchemaSet;
     // One replica at a time migrates and seeds; the others wait and find it done.
     await cluster.startupLock(async () => {
       await migrate(db);
+      // In a cluster, the overlay saved through any replica comes from the file store.
+      await blobs.localTree('schemas');
+      schemas = loadSchemas(schemaDirs, readPluginManifests(pluginsDir));
       await seedRoles(db);
       for (const entity of schemas.entities.values()) await ensureTable(db, entity);
-      if (config.seedDemo) await seedDemo(db, config.dataDir);
+      // The demo maps' files are shared at once (the other replicas read them from the store).
+      if (config.seedDemo && (await seedDemo(db, config.dataDir))) await blobs.savedTree('maps');
     });
     if (config.production) await refuseDemoPasswords(db);
 
@@ -89,7 +96,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     closers.push(async () => joined.leave());
 
     const events = new EventRegistry();
-    const services: Services = { config, db, cluster, robotsChanged: joined.robotsChanged, sessions, captcha: new CaptchaStore(db), limiter: new LoginLimiter(db, config.loginAttemptsPerMinute), schemas, fleet, events, hub };
+    const services: Services = { config, db, blobs, cluster, robotsChanged: joined.robotsChanged, sessions, captcha: new CaptchaStore(db), limiter: new LoginLimiter(db, config.loginAttemptsPerMinute), schemas, fleet, events, hub };
     registerCoreHooks({ companyMaxLayer: config.companyMaxLayer, sessions, onRobotsChanged: () => void joined.robotsChanged() });
     registerAdminHooks();
     registerFaceHooks();

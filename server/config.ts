@@ -38,6 +38,8 @@ export interface ServerConfig {
   loginAttemptsPerMinute: number;
   /** Issue 5: seconds a robot may stay offline mid-run before its patrol run ends failed ("robot offline"). */
   naviOfflineGraceSeconds: number;
+  /** This replica's own address as robots reach it (their live video is pushed here); default: the address it listens on. */
+  advertiseUrl?: string;
   /** Every answer of a catalogue event is checked against its declared answer schema (on under vitest; CHECK_ANSWERS=on|off). */
   checkAnswers: boolean;
 }
@@ -80,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     realtimeBatchMs: Number(env.REALTIME_BATCH_MS ?? 50),
     loginAttemptsPerMinute: Number(env.LOGIN_ATTEMPTS_PER_MINUTE ?? Security.loginAttemptsPerIpPerMinute),
     naviOfflineGraceSeconds: Number(env.NAVI_OFFLINE_GRACE_SECONDS ?? 10),
+    advertiseUrl: env.ADVERTISE_URL || undefined,
     checkAnswers: env.CHECK_ANSWERS === 'on' || (env.CHECK_ANSWERS !== 'off' && Boolean(env.VITEST)),
   };
 }

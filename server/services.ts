@@ -10,6 +10,7 @@ import type { RealtimeHub } from './realtime/hub';
 import type { LiveSchemas } from './schemas/live-schemas';
 import type { FleetGateway } from './fleet/gateway';
 import type { Cluster } from './cluster/cluster';
+import type { BlobStore } from './store/blobs';
 
 /** The server's services, built once in app.ts and handed to routes and event modules. */
 export interface Services {
@@ -17,6 +18,8 @@ export interface Services {
   db: Db;
   /** The replicas of this deployment: bus, leader, start-up lock (one process when embedded). */
   cluster: Cluster;
+  /** Files every replica can read (server/store/blobs.ts): write under the data folder, then `saved`; `local` before reading. */
+  blobs: BlobStore;
   /** The robot registry changed (added, moved, renamed, map bound): every replica reloads it; resolves when this one has. */
   robotsChanged: () => Promise<void>;
   sessions: SessionStore;

@@ -342,6 +342,17 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
   },
   {
     methods: ['GET'],
+    path: '/ingest/{robotId}/{camera}',
+    summary: 'A robot pushes one camera’s live video here (FLV over a WebSocket, binary messages) after the videoPush command named this address.',
+    tag: 'video',
+    access: anyone,
+    accessNote: 'No token: the one-time `key` of the videoPush command is the key; a wrong key closes the socket with 4403. `camera` is the camera’s name (front, back, left, right, infrared).',
+    token: 'none',
+    request: none,
+    response: { kind: 'websocket', description: 'The robot sends the FLV header, then tags (codec configuration first, key frames regularly); the server sends nothing and closes with 1000 when nobody watches any more.' },
+  },
+  {
+    methods: ['GET'],
     path: '/live-mux',
     summary: 'Many robot cameras’ live video over one WebSocket.',
     tag: 'video',

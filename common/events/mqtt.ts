@@ -198,6 +198,13 @@ export const ROBOT_COMMANDS = {
     reasons: ['presetMissing', 'unsupported'],
   },
   pushVideo: { action: 'pushVideo', summary: 'Start (1) or stop (0) pushing a camera\'s video; then report it on the video topic (kind push).', params: o({ cameraId: CameraId, isPushVideo: Bit }), data: o({ push: Bit }) },
+  videoPush: {
+    action: 'videoPush',
+    summary:
+      'Someone watches this camera on a replica: push its live video as FLV over WebSocket to `url` (ws://<replica>/ingest/<robotId>/<camera>?key=<one-time key>) until videoPushStop names that url. Several replicas may ask for the same camera at once (one push each).',
+    params: o({ cameraId: CameraId, url: Type.String({ description: 'Where to push: the replica\'s ingest address with its one-time key.' }) }),
+  },
+  videoPushStop: { action: 'videoPushStop', summary: 'Nobody watches any more: close the push to `url`. Sent without waiting for the answer.', params: o({ cameraId: CameraId, url: Type.String() }) },
   camParamGet: { action: 'camParamGet', summary: "Read a camera's parameters.", params: o({ cameraId: CameraId }), data: CameraParams },
   camParamSet: { action: 'camParamSet', summary: "Set one of a camera's parameters; answer them all.", params: o({ cameraId: CameraId, values: CameraParams }), data: CameraParams },
   videoParam: { action: 'videoParam', summary: "Set a camera's definition (1-4).", params: o({ cameraId: CameraId, sharpness: Type.Integer({ minimum: 1, maximum: 4 }) }), data: o({ definition: Type.Integer() }) },

@@ -91,10 +91,11 @@ export async function seedDemo(db: Db, dataDir: string): Promise<boolean> {
   const mapIds = new Map<string, number>();
   for (const m of MAPS) {
     const plan = generateFloorPlan(m.key, 480, 320, m.seed);
-    const pgmPath = path.join(mapDir, `${m.key}.pgm`);
-    const yamlPath = path.join(mapDir, `${m.key}.yaml`);
-    fs.writeFileSync(pgmPath, plan.pgm);
-    fs.writeFileSync(yamlPath, plan.yaml);
+    // The record holds keys relative to the data folder (server/store/blobs.ts), never this machine's path.
+    const pgmPath = `maps/${m.key}.pgm`;
+    const yamlPath = `maps/${m.key}.yaml`;
+    fs.writeFileSync(path.join(dataDir, pgmPath), plan.pgm);
+    fs.writeFileSync(path.join(dataDir, yamlPath), plan.yaml);
     const config = {
       pixelW: plan.meta.width,
       pixelH: plan.meta.height,

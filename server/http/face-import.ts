@@ -119,6 +119,7 @@ export function registerFaceImport(app: FastifyInstance, svc: Services): void {
               const full = path.join(root, month, file);
               await fs.promises.writeFile(full, photo.data);
               written.push(full);
+              await svc.blobs.saved(`uploads/${month}/${file}`);
               url = `/uploads/${month}/${file}`;
               urls.set(name.toLowerCase(), url);
             }

@@ -45,6 +45,7 @@ export function registerSnapPictures(app: FastifyInstance, svc: Services, langOf
           continue;
         }
         stored = await storeUpload(part.file, SNAP_KIND, root, '/uploads/');
+        await svc.blobs.saved(path.relative(svc.config.dataDir, stored.path));
       }
       if (!stored) throw new AppError(StatusCode.badRequest, 'noFile');
       const robot = await visibleRobot(svc.db, session, svc.fleet.get(fields.robotId ?? ''));

@@ -21,6 +21,19 @@ export async function registerUploads(app: FastifyInstance, svc: Services, langO
   const root = path.join(svc.config.dataDir, 'uploads');
   fs.mkdirSync(root, { recursive: true });
   await app.register(multipart, { limits: { fileSize: Files.uploadMaxBytes, files: Files.filesPerBatch + 1, fields: 20, fieldSize: 1024 * 1024 } });
+  // In a cluster a file uploaded through another replica is fetched from the store before it is served.
+  app.addHook('onRequest', async (req) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return;
+    const url = req.url.split('?')[0]!;
+    if (!url.startsWith('/uploads/') || url.includes('/.partial/')) return;
+    let key: string;
+    try {
+      key = decodeURIComponent(url.slice(1));
+    } catch {
+      return; // a broken escape: the static route answers 404
+    }
+    await svc.blobs.local(key).catch(() => false);
+  });
   await app.register(fastifyStatic, { root, prefix: '/uploads/', decorateReply: false, index: false });
 
   app.post('/api/upload', async (req): Promise<RestAnswer> => {
@@ -42,6 +55,7 @@ export async function registerUploads(app: FastifyInstance, svc: Services, langO
         if (stored.length >= Files.filesPerBatch) throw new AppError(StatusCode.badRequest, 'tooManyFiles', { limit: Files.filesPerBatch });
         const file = await storeUpload(part.file, kind, root, '/uploads/');
         stored.push({ ...file, name: part.filename });
+        await svc.blobs.saved(path.relative(svc.config.dataDir, file.path));
       }
       if (stored.length === 0) throw new AppError(StatusCode.badRequest, 'noFile');
     } catch (err) {

@@ -4,7 +4,8 @@ import type { Services } from '../services';
 
 /** The realtime WebSocket at /ws?token=…; a bad token closes with 4403. */
 export async function registerRealtime(app: FastifyInstance, svc: Services): Promise<void> {
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  // One message at most 1 MB: consoles send small JSON, robots push video whose key frames can be hundreds of KB.
+  await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
   app.get('/ws', { websocket: true }, async (socket, req) => {
     // Messages may arrive while the token is being checked: hold them, then hand them over.
     const early: string[] = [];

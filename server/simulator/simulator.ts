@@ -10,6 +10,7 @@ import { TrackRail } from './track-sim';
 import type { DetectionMessage, DetectionPose } from '../../common/detections';
 import { detectionData, KINDS_BY_ROBOT_TYPE } from './detection-data';
 import { renderDetectionPicture } from './detection-picture';
+import { VideoPushes } from './video-push';
 import { advanceEpisode, currentStep, episodeCodes, EpisodeStatus, episodeKindsFor, episodeSteps, initialisingSteps, pickEpisode, startEpisode, type Episode, type EpisodeStep } from './episodes';
 import { clearCollision, collide, collisionConfig, collisionHolds, initialCollision, reconfigureCollision, tickCollision, type CollisionEffects, type CollisionState } from './collision';
 import { driftEnv, envReport, initialEnv, type EnvDrift } from './environment';
@@ -106,6 +107,8 @@ export class FleetSimulator {
   private readonly robots: SimRobot[] = [];
   private timer: NodeJS.Timeout | null = null;
   private ticks = 0;
+  /** The cameras' live pushes to the replicas that asked for them. */
+  private readonly videoPushes = new VideoPushes();
   /** Tells this run's detection ids from a previous run's (a restarted robot counts from 0 again). */
   private readonly bootId = crypto.randomBytes(3).toString('hex');
 
@@ -143,6 +146,7 @@ export class FleetSimulator {
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    this.videoPushes.close();
     await Promise.all(this.robots.map((r) => r.client.endAsync(true)));
     this.robots.length = 0;
   }
@@ -173,6 +177,15 @@ export class FleetSimulator {
         robot.client.publish(MqttTopics.reply(robot.spec.robotId), JSON.stringify(reply));
         this.publish(robot);
       });
+      return;
+    }
+    if (cmd.action === 'videoPush' || cmd.action === 'videoPushStop') {
+      // Live video goes to the replica that asked, over WebSocket; an operator's viewing is no take-over.
+      const url = String(cmd.params?.url ?? '');
+      const ok = cmd.action === 'videoPushStop' || this.videoPushes.start(robot.spec.robotId, Number(cmd.params?.cameraId), url);
+      if (cmd.action === 'videoPushStop') this.videoPushes.stop(robot.spec.robotId, url);
+      const reply: RobotReply = ok ? { id: cmd.id, result: 'accepted' } : { id: cmd.id, result: 'refused', reason: 'unsupported' };
+      robot.client.publish(MqttTopics.reply(robot.spec.robotId), JSON.stringify(reply));
       return;
     }
     if (cmd.action === 'simulateAlarm') {

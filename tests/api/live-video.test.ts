@@ -1,5 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { MqttTopics } from '../../common/protocol';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 let s: TestServer;
@@ -93,4 +97,63 @@ describe('many live cameras over one WebSocket (/live-mux)', () => {
     const bad = new WebSocket(`${s.url.replace('http', 'ws')}/live-mux?token=bad`);
     expect(await new Promise<number>((resolve) => bad.on('close', (code) => resolve(code)))).toBe(4403);
   });
+});
+
+describe('robots push their own video (/ingest)', () => {
+  const until = async (check: () => boolean, ms: number) => {
+    const t0 = Date.now();
+    while (!check()) {
+      if (Date.now() - t0 > ms) throw new Error('not in time');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+
+  it('asks the robot to push when the first viewer opens, relays it to every viewer, and stops it a few seconds after the last one left', async () => {
+    // 03WS000001 is not played by the simulator: the test speaks for it, as a real robot would.
+    const ROBOT = '03WS000001';
+    const robot = await mqtt.connectAsync(s.server.mqttUrl, { clientId: `test-robot-${ROBOT}-video` });
+    const commands: { id: string; action: string; params: { cameraId: number; url: string } }[] = [];
+    await robot.subscribeAsync(MqttTopics.command(ROBOT));
+    robot.on('message', (_topic, payload) => {
+      const cmd = JSON.parse(payload.toString());
+      commands.push(cmd);
+      robot.publish(MqttTopics.reply(ROBOT), JSON.stringify({ id: cmd.id, result: 'accepted' }));
+    });
+    const telemetry = () => JSON.stringify({ robotId: ROBOT, status: 0, online: 1, videoOnline: 1, interactOnline: 1, battery: 80, emergencyButtonStatus: 0, interactionState: 0, t: Date.now() });
+    robot.publish(MqttTopics.status(ROBOT), telemetry());
+    const beat = setInterval(() => robot.publish(MqttTopics.status(ROBOT), telemetry()), 500);
+    try {
+      for (let i = 0; i < 50 && (await s.call('reqRobotStatus', { robotId: ROBOT }, token)).param?.videoOnline !== 1; i++) await new Promise((r) => setTimeout(r, 100));
+      const first = open(`/live/${ROBOT}/left?token=${token}`);
+      await until(() => commands.some((c) => c.action === 'videoPush'), 5_000);
+      const ask = commands.find((c) => c.action === 'videoPush')!;
+      expect(ask.params.cameraId).toBe(2);
+      expect(ask.params.url).toMatch(new RegExp(`^ws://127\\.0\\.0\\.1:\\d+/ingest/${ROBOT}/left\\?key=[0-9a-f]{32}$`));
+      // Only the key handed out opens the ingest.
+      const forged = new WebSocket(ask.params.url.replace(/key=[0-9a-f]+$/, `key=${'0'.repeat(32)}`));
+      expect(await new Promise((r) => forged.on('close', (code) => r(code)))).toBe(4403);
+      // The robot pushes its camera: a whole FLV clip at once (header, codec configuration, frames).
+      const push = new WebSocket(ask.params.url);
+      const pushClosed = new Promise<number>((r) => push.on('close', (code) => r(code)));
+      await new Promise((r) => push.once('open', r));
+      push.send(fs.readFileSync(path.join(process.cwd(), 'assets', 'video', 'left.flv')));
+      await until(() => first.chunks.reduce((n, c) => n + c.length, 0) > 5_000, 5_000);
+      expect(first.chunks[0]!.toString('ascii', 0, 3)).toBe('FLV');
+      // A second viewer joins mid-stream: it starts at once from the last key frame; the robot is not asked again.
+      const second = open(`/live/${ROBOT}/2?token=${token}`);
+      await until(() => second.chunks.length > 0, 5_000);
+      expect(second.chunks[0]!.toString('ascii', 0, 3)).toBe('FLV');
+      expect(second.chunks[0]!.length).toBeGreaterThan(1_000);
+      expect(commands.filter((c) => c.action === 'videoPush')).toHaveLength(1);
+      // Both leave: a few seconds later the robot is told to stop and its push is closed.
+      first.ws.close();
+      second.ws.close();
+      await until(() => commands.some((c) => c.action === 'videoPushStop'), 8_000);
+      expect(commands.find((c) => c.action === 'videoPushStop')!.params).toEqual({ cameraId: 2, url: ask.params.url });
+      expect(await pushClosed).toBe(1000);
+    } finally {
+      clearInterval(beat);
+      await robot.endAsync(true);
+    }
+  }, 30_000);
 });

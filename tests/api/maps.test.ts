@@ -297,13 +297,15 @@ describe('processing, list, download, sync, delete', () => {
     // The map's pgm goes missing on the server: the robot's download fails → "Robot download error".
     const pgmPath = path.join(s.dir, 'maps', String(mapId), 'map.pgm');
     const saved = fs.readFileSync(pgmPath);
-    fs.rmSync(pgmPath);
+    // Gone from the blob store too (with FC_TEST_DB=postgres the data folder is only a cache of it).
+    await s.server.services.blobs.remove(`maps/${mapId}/map.pgm`);
     try {
       expect((await s.call('mapDown', { mapId, robotIds: ['01WR000002'] }, entadmin)).statusCode).toBe(200);
       const bad = await link.next((m) => m.event === 'mapSync' && m.data.robotId === '01WR000002' && m.data.status === 3, 20_000);
       expect(bad.data.message).toBe('Robot download error');
     } finally {
       fs.writeFileSync(pgmPath, saved);
+      await s.server.services.blobs.saved(`maps/${mapId}/map.pgm`);
       link.ws.close();
     }
   });

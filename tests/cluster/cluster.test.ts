@@ -5,9 +5,10 @@ import mqtt, { type MqttClient } from 'mqtt';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROTOCOL_VERSION, MqttTopics, type EventAnswer } from '../../common/protocol';
+import { PROTOCOL_VERSION, MqttTopics, RestCode, type EventAnswer } from '../../common/protocol';
 import { startCluster, type RunningCluster } from '../../scripts/cluster';
 import { renderDetectionPicture } from '../../server/simulator/detection-picture';
+import { mapFixturesDir } from '../helpers/map-fixtures';
 
 /**
  * The cluster of `npm run cluster`, started for real: PostgreSQL, Mosquitto, HAProxy, three
@@ -192,6 +193,79 @@ describe('one cluster (issue 17)', () => {
       expect(n).toBeLessThanOrEqual(5);
     }, 30_000);
   });
+
+  it('a robot pushes its own video to each replica that has viewers; consoles on every replica play it', async () => {
+    const operator = await login(urls()[0]!, 'operator');
+    const ROBOT = '01WR000001';
+    // Watch the commands the robot (the simulator process) receives, as a network tap would.
+    const tap = await mqtt.connectAsync(c.mqttUrl, { clientId: 'cluster-test-tap' });
+    const asks: { action: string; params: { url: string } }[] = [];
+    await tap.subscribeAsync(MqttTopics.command(ROBOT));
+    tap.on('message', (_t, payload) => asks.push(JSON.parse(payload.toString())));
+    const viewers = urls().map((u) => {
+      const ws = new WebSocket(`${u.replace('http', 'ws')}/live/${ROBOT}/front?token=${encodeURIComponent(operator)}`);
+      const chunks: Buffer[] = [];
+      ws.on('message', (d) => chunks.push(d as Buffer));
+      return { ws, chunks };
+    });
+    for (const v of viewers) {
+      await until(() => v.chunks.reduce((n, b) => n + b.length, 0) > 5_000, 10_000, 'live video on a replica');
+      expect(v.chunks[0]!.toString('ascii', 0, 3)).toBe('FLV');
+    }
+    // One push per replica, each to that replica's own ingest address.
+    const pushes = asks.filter((a) => a.action === 'videoPush').map((a) => new URL(a.params.url).port);
+    expect(new Set(pushes)).toEqual(new Set(c.replicas.map((r) => String(r.port))));
+    for (const v of viewers) v.ws.close();
+    await until(() => asks.filter((a) => a.action === 'videoPushStop').length === 3, 10_000, 'each replica stops its push');
+    await tap.endAsync(true);
+  }, 60_000);
+
+  it('a file uploaded through one replica is read through every other, and survives the loss of the replica that took it', async () => {
+    const [a, b, cc] = c.replicas;
+    const token = await login(a!.url, 'entadmin');
+    const form = new FormData();
+    const bytes = renderDetectionPicture('snap', 77);
+    form.append('file', new Blob([new Uint8Array(bytes)]), 'picture.png');
+    const up = await (await fetch(`${a!.url}/api/upload?kind=image`, { method: 'POST', headers: { token }, body: form })).json();
+    expect(up.code).toBe(RestCode.ok);
+    const url = up.data.url as string;
+    for (const r of [b!, cc!]) {
+      const res = await fetch(`${r.url}${url}`);
+      expect(res.status).toBe(200);
+      expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
+    }
+    // The replica that took it loses its data folder (a new machine): the file is still served, there too.
+    fs.rmSync(path.join(a!.dataDir, 'uploads'), { recursive: true, force: true });
+    const again = await fetch(`${a!.url}${url}`);
+    expect(again.status).toBe(200);
+    expect(Buffer.from(await again.arrayBuffer()).equals(bytes)).toBe(true);
+  });
+
+  it('a map processed on a replica killed mid-way is finished by another', async () => {
+    const victim = c.replicas[1]!;
+    const token = await login(victim.url, 'entadmin');
+    const building = await call(victim.url, 'addBuilding', { name: 'ClusterDock', regionName: 'Harbor', floors: 2 }, token);
+    expect(building.statusCode).toBe(200);
+    const dir = path.join(mapFixturesDir(process.cwd()), 'pal-office-7th-floor');
+    const form = new FormData();
+    form.append('data', JSON.stringify({ mapName: 'ClusterOffice', buildingId: building.param.id, floor: 1, mapType: 1, layer: 8 }));
+    form.append('pgm', new Blob([new Uint8Array(fs.readFileSync(path.join(dir, 'map.pgm')))]), 'map.pgm');
+    form.append('yaml', new Blob([new Uint8Array(fs.readFileSync(path.join(dir, 'map.yaml')))]), 'map.yaml');
+    const up = await (await fetch(`${victim.url}/robot/map/upload`, { method: 'POST', headers: { token }, body: form })).json();
+    expect(up.code).toBe(RestCode.ok);
+    const mapId = up.data.mapId as number;
+    const state = async () => (await db.query<{ s: string; owner: string | null }>('SELECT "processState" AS s, "processOwner" AS owner FROM maps WHERE id = $1', [mapId])).rows[0]!;
+    await until(async () => (await state()).s === 'slicing', 10_000, 'slicing on the replica that took the upload');
+    const owner = (await state()).owner;
+    await c.kill(1);
+    await until(async () => (await state()).s === 'done', 90_000, 'the map done by another replica');
+    const done = await state();
+    expect(done.owner).not.toBe(owner);
+    // Its picture and tiles are served through the balancer.
+    const image = await fetch(`${c.url}/robot/map/image/${mapId}`, { headers: { token } });
+    expect(image.status).toBe(200);
+    await c.restart(1);
+  }, 180_000);
 
   it('5 wrong passwords across 3 replicas lock the account on every replica', async () => {
     const answers = [];

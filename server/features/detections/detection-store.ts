@@ -4,6 +4,7 @@ import path from 'node:path';
 import { DETECTION_KINDS, DETECTION_PICTURE_MAX_BYTES, type DetectionMessage, type DetectionPose } from '../../../common/detections';
 import { sniffFileType } from '../../../common/uploads';
 import { bumpTable } from '../../entities/crud';
+import type { BlobStore } from '../../store/blobs';
 import type { FleetState } from '../../fleet/state';
 import type { Db } from '../../store/db';
 import type { SettingsDoc } from '../../../common/settings';
@@ -30,7 +31,7 @@ function pose(p: unknown): DetectionPoint {
  */
 export async function storeDetection(
   db: Db,
-  uploadsRoot: string,
+  blobs: BlobStore,
   fleet: FleetState,
   robotId: string,
   message: DetectionMessage,
@@ -38,6 +39,7 @@ export async function storeDetection(
 ): Promise<number | null> {
   const robot = fleet.get(robotId);
   if (!robot || !message || typeof message !== 'object' || !KINDS.has(String(message.kind))) return null;
+  const uploadsRoot = blobs.pathOf('uploads');
   let pictureUrl: string | null = null;
   if (typeof message.picture === 'string' && message.picture) {
     const bytes = Buffer.from(message.picture, 'base64');
@@ -48,6 +50,7 @@ export async function storeDetection(
       fs.mkdirSync(path.join(uploadsRoot, month), { recursive: true });
       await fs.promises.writeFile(path.join(uploadsRoot, month, name), bytes);
       pictureUrl = `/uploads/${month}/${name}`;
+      await blobs.saved(pictureUrl.slice(1));
     }
   }
   const start = pose(message.start);
@@ -71,7 +74,7 @@ export async function storeDetection(
     data: JSON.stringify(data).length <= 16_384 ? JSON.stringify(data) : '{}',
   });
   // A resent message (same id) was stored already: its second picture goes.
-  if (id === null && pictureUrl) await fs.promises.rm(path.join(uploadsRoot, pictureUrl.slice('/uploads/'.length)), { force: true });
+  if (id === null && pictureUrl) await blobs.remove(pictureUrl.slice(1));
   return id;
 }
 

@@ -3,7 +3,6 @@
  * the heat events. Robots' detection reports are stored by detection-store.ts (one replica takes
  * each message); recognise.ts and thresholds.ts judge them.
  */
-import path from 'node:path';
 import { MqttTopics } from '../../../common/protocol';
 import type { DetectionMessage } from '../../../common/detections';
 import { defineFeature } from '../feature';
@@ -18,9 +17,8 @@ export default defineFeature({
     registerHeatEvents(events, svc);
   },
   connect: async ({ svc, gateway }) => {
-    const uploadsRoot = path.join(svc.config.dataDir, 'uploads');
     await gateway.onWork(MqttTopics.detectionWildcard, (robotId, message) => {
-      storeDetection(svc.db, uploadsRoot, svc.fleet, robotId, message as unknown as DetectionMessage, (id) => robotSettings(svc.db, svc.schemas, id)).catch(
+      storeDetection(svc.db, svc.blobs, svc.fleet, robotId, message as unknown as DetectionMessage, (id) => robotSettings(svc.db, svc.schemas, id)).catch(
         (err: unknown) => console.warn(`detection intake: ${(err as Error).message}`),
       );
     });

@@ -36,8 +36,19 @@ function baseType(p: Record<string, unknown> | undefined): string | undefined {
   return Array.isArray(t) ? (t.find((x) => x !== 'null') as string | undefined) : (t as string | undefined);
 }
 
+/** The bus channel on which a replica announces an overlay schema it saved. */
+const SCHEMA_CHANNEL = 'form-design';
+
 /** Registers saveFormDesign, queryFormDesignRevisions, getFormDesignRevision and restoreFormDesign. */
 export function registerFormDesignEvents(reg: EventRegistry, svc: Services): void {
+  svc.cluster.on(SCHEMA_CHANNEL, (payload, local) => {
+    if (local) return;
+    const { key } = payload as { key: string };
+    void serial(async () => {
+      await svc.blobs.refresh(key);
+      await svc.live?.reload();
+    }).catch((err: unknown) => console.warn(`form design from another replica: ${(err as Error).message}`));
+  });
   const overlayDir = () => path.join(svc.config.dataDir, 'schemas', 'entities');
   // Saves queue one after another in this process: each checks against the set the previous one left.
   let queue: Promise<unknown> = Promise.resolve();
@@ -104,6 +115,10 @@ export function registerFormDesignEvents(reg: EventRegistry, svc: Services): voi
       await live.reload();
       throw fail.message(StatusCode.badRequest, 'formDesignInvalid', { detail });
     }
+    // Every replica of a cluster takes the new overlay file and reloads its schemas.
+    const key = `schemas/entities/${schema.$id}.schema.json`;
+    await svc.blobs.saved(key);
+    svc.cluster.publish(SCHEMA_CHANNEL, { key });
     ctx.before = previous === null ? null : { schemaId: schema.$id };
     const rows = await svc.db.query<RevisionRow>(
       `INSERT INTO form_design_revisions (schema_id, revision, schema, user_id, username, restored_from)

@@ -3,7 +3,7 @@ import { visibleCompanyIds } from '../../entities/scope';
 import { defineFeature } from '../feature';
 import { registerMapEvents } from './map-events';
 import { registerMapRoutes } from './map-routes';
-import { processUnrenderedMaps, stopMapProcessing } from './map-store';
+import { adoptAbandonedMaps, processUnrenderedMaps, stopMapProcessing } from './map-store';
 
 export default defineFeature({
   id: 'maps',
@@ -20,12 +20,15 @@ export default defineFeature({
     registerMapEvents(events, svc);
   },
   routes: (app, { svc, langOf }) => registerMapRoutes(app, svc, langOf),
-  // Maps stored before map processing existed (the demo plans) get their image and tiles.
+  // Maps stored before map processing existed (the demo plans) get their image and tiles, by the
+  // leader (once in a cluster); maps a dead replica left half-processed are processed again.
   start: async ({ svc }) => {
     let stopping = false;
-    void processUnrenderedMaps(svc, () => stopping).catch((err) => stopping || console.error(err));
+    svc.cluster.onLeader(() => void processUnrenderedMaps(svc, () => stopping).catch((err) => stopping || console.error(err)));
+    const stopAdopt = adoptAbandonedMaps(svc, () => stopping);
     return async () => {
       stopping = true;
+      stopAdopt();
       await stopMapProcessing(svc);
     };
   },

@@ -10,7 +10,7 @@ import { REFUSALS } from '../../../common/robot-actions';
 import { bumpTable } from '../../entities/crud';
 import { companyVisible, visibleCompanyIds } from '../../entities/scope';
 import { AppError, fail } from '../../errors';
-import { mapDir } from './map-store';
+import { mapFile, mapKey } from './map-store';
 import { issueMapTicket } from './map-tickets';
 import type { Static } from '@sinclair/typebox';
 import { BuildingSchema, mapEvents } from '../../../common/events/maps';
@@ -129,7 +129,11 @@ export function registerMapEvents(reg: EventRegistry, svc: Services): void {
       await tx.query('DELETE FROM maps WHERE id = $1', [map.id]);
     });
     bumpTable('robots');
-    fs.rmSync(mapDir(svc, map.id), { recursive: true, force: true });
+    // The map's folder, here and in the store (every replica), and its files kept outside it (the demo maps' maps/<name>.pgm).
+    // The map is gone already: files that cannot be removed are reported, not the deletion.
+    for (const key of [mapKey(map.id), map.pgmPath, map.yamlPath]) {
+      if (key && (key === mapKey(map.id) || !key.startsWith(`${mapKey(map.id)}/`))) await svc.blobs.remove(key).catch((err: unknown) => console.warn(`map ${map.id} files ${key}: ${(err as Error).message}`));
+    }
     await svc.robotsChanged();
     return { mapId: map.id };
   });
@@ -151,8 +155,12 @@ export function registerMapEvents(reg: EventRegistry, svc: Services): void {
     };
     for (const r of robots) await set(r.robotId, MapSyncState.syncing, null);
     const files = (await svc.db.query<{ pgmPath: string | null; yamlPath: string | null }>('SELECT "pgmPath", "yamlPath" FROM maps WHERE id = $1', [map.id]))[0];
-    const digest = (file: string | null | undefined) => (file && fs.existsSync(file) ? crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex') : null);
-    const digests = { pgm: digest(files?.pgmPath), yaml: digest(files?.yamlPath) };
+    // The files' keys, fetched into this replica's data folder first when another one wrote them.
+    const digest = async (key: string | null | undefined) => {
+      const file = await mapFile(svc, key);
+      return file ? crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex') : null;
+    };
+    const digests = { pgm: await digest(files?.pgmPath), yaml: await digest(files?.yamlPath) };
     const sync = async (robotId: string) => {
       const live = svc.fleet.get(robotId);
       if (!live || live.online !== 1 || !svc.gateway) return set(robotId, MapSyncState.failure, 'robotOffline');

@@ -11,7 +11,7 @@ import type { Session } from '../../auth/sessions';
 import { companyVisible } from '../../entities/scope';
 import { AppError } from '../../errors';
 import { MapFileError, parseMapYaml, parsePgm } from './pgm';
-import { mapDir, processMap, renderDir } from './map-store';
+import { mapDir, mapFile, mapKey, processMap, renderKey } from './map-store';
 import type { TileManifest } from './tiles';
 import { mapTicketValid } from './map-tickets';
 import type { Services } from '../../services';
@@ -89,8 +89,10 @@ export function registerMapRoutes(app: FastifyInstance, svc: Services, langOf: (
         const dir = mapDir(svc, id);
         fs.mkdirSync(dir, { recursive: true });
         movedTo = dir;
-        fs.renameSync(stored.pgm!.path, path.join(dir, 'map.pgm'));
-        fs.renameSync(stored.yaml!.path, path.join(dir, 'map.yaml'));
+        // The record holds keys relative to the data folder (maps/<id>/map.pgm), never this replica's path.
+        const keys = { pgm: `${mapKey(id)}/map.pgm`, yaml: `${mapKey(id)}/map.yaml` };
+        fs.renameSync(stored.pgm!.path, svc.blobs.pathOf(keys.pgm));
+        fs.renameSync(stored.yaml!.path, svc.blobs.pathOf(keys.yaml));
         const extra: Record<string, string> = {};
         for (const k of EXTRA_FILES) {
           const f = stored[k];
@@ -98,12 +100,21 @@ export function registerMapRoutes(app: FastifyInstance, svc: Services, langOf: (
           fs.renameSync(f.path, path.join(dir, `map.${k}`));
           extra[k] = f.name;
         }
-        await tx.query('UPDATE maps SET "pgmPath" = $2, "yamlPath" = $3, "extraFiles" = $4 WHERE id = $1', [id, path.join(dir, 'map.pgm'), path.join(dir, 'map.yaml'), JSON.stringify(extra)]);
+        await tx.query('UPDATE maps SET "pgmPath" = $2, "yamlPath" = $3, "extraFiles" = $4 WHERE id = $1', [id, keys.pgm, keys.yaml, JSON.stringify(extra)]);
         return id;
       }).catch((err: unknown) => {
         if (movedTo) fs.rmSync(movedTo, { recursive: true, force: true });
         throw err;
       });
+      // Shared once committed (not inside the transaction: the store writes on connections of its own),
+      // before processing starts or the answer says the map exists. Not shared: the map goes again.
+      try {
+        await svc.blobs.savedTree(mapKey(mapId));
+      } catch (err) {
+        await svc.db.query('DELETE FROM maps WHERE id = $1', [mapId]).catch(() => undefined);
+        await svc.blobs.remove(mapKey(mapId)).catch(() => undefined);
+        throw err;
+      }
       void processMap(svc, mapId);
       return { code: RestCode.ok, message: formatMessage('ok', lang), data: { mapId, processState: MapProcessState.slicing } };
     } catch (err) {
@@ -165,8 +176,10 @@ export function registerMapRoutes(app: FastifyInstance, svc: Services, langOf: (
     if (!map) return notFound(req, reply);
     const which = String((req.query as { file?: string }).file ?? 'pgm');
     const extra = (EXTRA_FILES as readonly string[]).includes(which);
-    const file = which === 'yaml' ? map.yamlPath : which === 'png' ? path.join(renderDir(svc, map.id), 'map.png') : extra ? path.join(mapDir(svc, map.id), `map.${which}`) : map.pgmPath;
-    if (!file || !fs.existsSync(file)) return notFound(req, reply);
+    const key = which === 'yaml' ? map.yamlPath : which === 'png' ? `${renderKey(map.id)}/map.png` : extra ? `${mapKey(map.id)}/map.${which}` : map.pgmPath;
+    // Fetched from the store first when the map was uploaded or processed on another replica.
+    const file = await mapFile(svc, key);
+    if (!file) return notFound(req, reply);
     const ext = which === 'yaml' || which === 'png' || extra ? which : 'pgm';
     const name = `${map.mapName}.${ext}`;
     reply.header('content-disposition', `attachment; filename="${encodeURIComponent(name)}"; filename*=UTF-8''${encodeURIComponent(name)}`);
@@ -177,8 +190,8 @@ export function registerMapRoutes(app: FastifyInstance, svc: Services, langOf: (
   app.get('/robot/map/image/:mapId', async (req, reply) => {
     const map = await readable(req);
     if (!map) return notFound(req, reply);
-    const file = path.join(renderDir(svc, map.id), (req.query as { kind?: string }).kind === 'colour' ? 'map-colour.png' : 'map.png');
-    if (!fs.existsSync(file)) return notFound(req, reply);
+    const file = await mapFile(svc, `${renderKey(map.id)}/${(req.query as { kind?: string }).kind === 'colour' ? 'map-colour.png' : 'map.png'}`);
+    if (!file) return notFound(req, reply);
     reply.type('image/png').header('cache-control', 'private, max-age=3600');
     return reply.send(fs.createReadStream(file));
   });
@@ -188,13 +201,14 @@ export function registerMapRoutes(app: FastifyInstance, svc: Services, langOf: (
   app.get('/robot/map/tile/:mapId/:z/:x/:y', async (req, reply) => {
     const map = await readable(req);
     if (!map) return notFound(req, reply);
-    const dir = renderDir(svc, map.id);
+    // Each file is fetched from the store when missing here (processed on another replica): only those a request needs.
+    const dir = renderKey(map.id);
     const p = req.params as { z: string; x: string; y: string };
     const [z, x, y] = [Number(p.z), Number(p.x), Number(String(p.y).replace(/\.png$/, ''))];
     let entry = manifests.get(dir);
     if (!entry) {
-      const file = path.join(dir, 'tiles.json');
-      if (!fs.existsSync(file)) return notFound(req, reply);
+      const file = await mapFile(svc, `${dir}/tiles.json`);
+      if (!file) return notFound(req, reply);
       entry = { manifest: JSON.parse(fs.readFileSync(file, 'utf8')) as TileManifest, levels: new Map() };
       if (manifests.size > 20) manifests.clear();
       manifests.set(dir, entry);
@@ -203,11 +217,14 @@ export function registerMapRoutes(app: FastifyInstance, svc: Services, langOf: (
     if (!level || !Number.isInteger(x) || !Number.isInteger(y) || x < 0 || y < 0 || x >= level.cols || y >= level.rows) return notFound(req, reply);
     let index = entry.levels.get(z);
     if (!index) {
-      const buf = fs.readFileSync(path.join(dir, 'levels', `${z}.bin`));
+      const file = await mapFile(svc, `${dir}/levels/${z}.bin`);
+      if (!file) return notFound(req, reply);
+      const buf = fs.readFileSync(file);
       index = new Uint32Array(buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.length)); // a copy: pooled buffers may be unaligned
       entry.levels.set(z, index);
     }
-    const tile = path.join(dir, 'tiles', `${index[y * level.cols + x]}.png`);
+    const tile = await mapFile(svc, `${dir}/tiles/${index[y * level.cols + x]}.png`);
+    if (!tile) return notFound(req, reply);
     reply.type('image/png').header('cache-control', 'private, max-age=3600');
     return reply.send(fs.createReadStream(tile));
   });

@@ -12,11 +12,34 @@ import { nativeZoomOf } from './tiles';
  * map-colour.png as rendered, and the tile pyramid (tiles.json, levels/, tiles/). Processing
  * writes into a work folder and renames it into place only when everything is written, so a
  * failed or interrupted run leaves nothing half-written.
+ *
+ * Every replica reads them through the blob store (server/store/blobs.ts): the map's record holds
+ * keys relative to the data folder (`pgmPath` = `maps/12/map.pgm`; the demo maps' `maps/<name>.pgm`),
+ * files are shared once complete (`saved`) and fetched before they are read (`local`).
  */
-export const mapDir = (svc: Services, mapId: number): string => path.join(svc.config.dataDir, 'maps', String(mapId));
+export const mapKey = (mapId: number): string => `maps/${mapId}`;
 
-/** The folder of the rendered images and tiles of a processed map. */
-export const renderDir = (svc: Services, mapId: number): string => path.join(mapDir(svc, mapId), 'render');
+/** The key of the folder of the rendered images and tiles of a processed map. */
+export const renderKey = (mapId: number): string => `${mapKey(mapId)}/render`;
+
+/** The folder of a map's files in this replica's data folder. */
+export const mapDir = (svc: Services, mapId: number): string => svc.blobs.pathOf(mapKey(mapId));
+
+/** The folder of the rendered images and tiles of a processed map in this replica's data folder. */
+export const renderDir = (svc: Services, mapId: number): string => svc.blobs.pathOf(renderKey(mapId));
+
+/**
+ * The absolute path of a map file by its key (a record's `pgmPath`, `render/tiles.json`...), fetched into
+ * this replica's data folder first when another replica wrote it; null when there is no such file.
+ */
+export async function mapFile(svc: Services, key: string | null | undefined): Promise<string | null> {
+  if (!key) return null;
+  try {
+    return (await svc.blobs.local(key)) ? svc.blobs.pathOf(key) : null;
+  } catch {
+    return null; // an illegal key (leaving the data folder): no file
+  }
+}
 
 /** Pushes a map's processing state to its company's subscribers. */
 function pushProgress(svc: Services, companyId: number, mapId: number, processState: string, processProgress: number, processError: string | null): void {
@@ -97,7 +120,11 @@ export async function processMap(svc: Services, mapId: number): Promise<void> {
   };
   try {
     await setState(MapProcessState.slicing, 0, null);
-    const out = await processInWorker(svc, { pgmPath: row.pgmPath, yamlPath: row.yamlPath, layer: row.layer, work }, (pct) => {
+    await svc.db.query('UPDATE maps SET "processOwner" = $2 WHERE id = $1', [mapId, svc.cluster.replicaId]);
+    // The source files may have been uploaded through another replica: fetched here first.
+    const [pgmPath, yamlPath] = [await mapFile(svc, row.pgmPath), await mapFile(svc, row.yamlPath)];
+    if (!pgmPath || !yamlPath) throw new Error(`map file not found: ${!pgmPath ? row.pgmPath : row.yamlPath}`);
+    const out = await processInWorker(svc, { pgmPath, yamlPath, layer: row.layer, work }, (pct) => {
       // Pushed at every percent; written to the database at most every 10 (the list's figure).
       pushProgress(svc, row.companyId, mapId, MapProcessState.slicing, pct, null);
       if (pct - lastSaved >= 10) {
@@ -106,8 +133,11 @@ export async function processMap(svc: Services, mapId: number): Promise<void> {
       }
     });
     const final = renderDir(svc, mapId);
-    fs.rmSync(final, { recursive: true, force: true });
+    // A former rendering goes from this folder and from the store (its tiles are numbered differently).
+    await svc.blobs.remove(renderKey(mapId));
     fs.renameSync(work, final);
+    // Shared once complete, before the map says "done": every replica can then serve its image and tiles.
+    await svc.blobs.savedTree(renderKey(mapId));
     const stamp = Date.now().toString(36);
     const config: MapConfig = {
       pixelW: out.width,
@@ -135,12 +165,31 @@ export async function processMap(svc: Services, mapId: number): Promise<void> {
   }
 }
 
+/**
+ * Cluster: maps still slicing under a replica that is gone (killed mid-way) are processed again by
+ * the leader. Checks every few seconds while this replica leads; returns the stopper.
+ */
+export function adoptAbandonedMaps(svc: Services, stopped: () => boolean): () => void {
+  if (svc.cluster.kind === 'single') return () => undefined;
+  const pass = async () => {
+    if (!svc.cluster.isLeader() || stopped()) return;
+    const rows = await svc.db.query<{ id: number; owner: string | null }>('SELECT id, "processOwner" AS owner FROM maps WHERE "processState" = $1', [MapProcessState.slicing]);
+    for (const r of rows) {
+      if (stopped() || running.has(r.id) || (r.owner && (await svc.cluster.alive(r.owner)))) continue;
+      await processMap(svc, r.id);
+    }
+  };
+  const timer = setInterval(() => void pass().catch(() => undefined), 5_000);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
 /** Maps written before map processing existed (the demo plans) get their image and tiles once. */
 export async function processUnrenderedMaps(svc: Services, stopped: () => boolean = () => false): Promise<void> {
   const rows = await svc.db.query<{ id: number; pgmPath: string | null; yamlPath: string | null; config: MapConfig }>('SELECT id, "pgmPath", "yamlPath", "config" FROM maps ORDER BY id');
   for (const r of rows) {
     if (stopped()) return;
-    if (r.config?.pngurl || !r.pgmPath || !r.yamlPath || !fs.existsSync(r.pgmPath) || !fs.existsSync(r.yamlPath)) continue;
+    if (r.config?.pngurl || !(await mapFile(svc, r.pgmPath)) || !(await mapFile(svc, r.yamlPath))) continue;
     await processMap(svc, r.id);
   }
 }

@@ -51,13 +51,20 @@ export function registerMonitoringEvents(reg: EventRegistry, svc: Services): voi
         ORDER BY "regionName", "buildingName", "floor", id`,
       [ids, p.mapIds ?? null],
     );
-    return rows.map(({ pgmPath, config, ...m }) => ({
-      ...m,
-      mapId: Number(m.mapId),
-      companyId: Number(m.companyId),
-      config: config ? { pixelW: config.pixelW, pixelH: config.pixelH, scale: config.scale, Xorigin: config.Xorigin, Yorigin: config.Yorigin } : null,
-      ...(p.withPicture ? { picture: pgmPath ? mapPictureUrl(pgmPath) : null } : {}),
-    }));
+    // The pgm's key (maps/12/map.pgm), fetched into this replica's data folder first when another one wrote it.
+    const picture = async (key: string | null): Promise<string | null> => {
+      const found = key ? await svc.blobs.local(key).catch(() => false) : false;
+      return found ? mapPictureUrl(svc.blobs.pathOf(key!)) : null;
+    };
+    return Promise.all(
+      rows.map(async ({ pgmPath, config, ...m }) => ({
+        ...m,
+        mapId: Number(m.mapId),
+        companyId: Number(m.companyId),
+        config: config ? { pixelW: config.pixelW, pixelH: config.pixelH, scale: config.scale, Xorigin: config.Xorigin, Yorigin: config.Yorigin } : null,
+        ...(p.withPicture ? { picture: await picture(pgmPath) } : {}),
+      })),
+    );
   });
 
   reg.handle(monitoringEvents.getMonitoringConfig, async (ctx, p) => {

@@ -161,6 +161,8 @@ export function registerTrackHttp(app: FastifyInstance, svc: Services): void {
         fs.rmSync(path.join(snapDir, path.basename(saved!.url)), { force: true });
         throw e;
       });
+      // Shared once accepted: every replica serves it (the /uploads/ route fetches it from the store).
+      await svc.blobs.saved(`uploads/track/${path.basename(saved.url)}`);
       return reply.send({ code: RestCode.ok, message: formatMessage('ok', ctx.lang), data: { ...saved, robotId } });
     } catch (err) {
       return failed(req, reply, err);

@@ -78,7 +78,7 @@ export class TrackService {
   private async handle(m: Exclude<TrackMessage, { kind: 'state' }>): Promise<void> {
     const db = this.svc.db;
     if (m.kind === 'point') {
-      const picture = m.picture ? this.savePicture(m.picture) : null;
+      const picture = m.picture ? await this.savePicture(m.picture) : null;
       const item = { pointId: m.pointId, pointName: m.pointName, position: m.position, readings: m.readings, picture, t: new Date(m.t).toISOString() };
       await db.query('UPDATE track_results SET "items" = "items" || $1::jsonb WHERE id = $2', [JSON.stringify([item]), m.runId]);
       await this.raiseWarnings(m.robotId, m.runId, m.pointName, m.readings, picture);
@@ -89,9 +89,11 @@ export class TrackService {
     }
   }
 
-  private savePicture(svg: string): string {
+  /** Writes a point's picture under uploads/track and shares it: every replica serves it (the /uploads/ route fetches it). */
+  private async savePicture(svg: string): Promise<string> {
     const name = `${crypto.randomBytes(12).toString('hex')}.svg`;
     fs.writeFileSync(path.join(this.pictureDir, name), svg);
+    await this.svc.blobs.saved(`uploads/track/${name}`);
     return `/uploads/track/${name}`;
   }
 

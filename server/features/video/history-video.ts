@@ -204,6 +204,7 @@ export function registerVideoRecordRoute(app: FastifyInstance, svc: Services, la
           fs.rmSync(stored.path, { force: true }); // cancelled while the last bytes arrived
           throw new AppError(StatusCode.badRequest, 'historyVideoUploadKey');
         }
+        await svc.blobs.saved(path.relative(svc.config.dataDir, stored.path));
         return { code: RestCode.ok, message: formatMessage('ok', lang), data: info(done[0]) };
       }
       throw new AppError(StatusCode.badRequest, 'noFile');

@@ -1,5 +1,4 @@
 /** Video: history video (the robot's recordings, exports and the robot's upload route) and live camera video over WebSocket (`/live/…`, `/live-mux`). */
-import path from 'node:path';
 import { defineFeature } from '../feature';
 import { registerHistoryVideoEvents, registerVideoRecordRoute } from './history-video';
 import { registerLiveVideo } from './live-video';
@@ -10,6 +9,6 @@ export default defineFeature({
   routes: (app, { svc, langOf }) => {
     registerVideoRecordRoute(app, svc, langOf);
     // The WebSocket plugin is registered by server/http/ws.ts before the features' routes.
-    registerLiveVideo(app, svc, path.join(path.dirname(svc.config.schemasDir), 'assets', 'video'));
+    registerLiveVideo(app, svc);
   },
 });

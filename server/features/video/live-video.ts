@@ -1,30 +1,15 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { visibleCompanyIds } from '../../entities/scope';
 import type { Services } from '../../services';
 import type { Session } from '../../auth/sessions';
-import { FlvLoop, parseFlv, type FlvClip } from './flv';
+import { LiveRelays, type Refusal, type Sink } from './live-relay';
 
 /** Camera names in the order of spec §3 (0 front, 1 back, 2 left, 3 right, 4 infrared). */
 export const CAMERAS = ['front', 'back', 'left', 'right', 'infrared'] as const;
 
 /** WebSocket close codes of the live video routes (also the `code` of a multiplexed stream's `closed`). */
 export const VideoClose = { badToken: 4403, notFound: 4404, offline: 4410 } as const;
-
-/** Why a stream cannot start or stopped. */
-interface Refusal {
-  code: number;
-  reason: string;
-}
-
-/** A stream's bytes go here; `full` says the viewer is behind (skip a beat rather than queue without end). */
-interface Sink {
-  send(bytes: Buffer): void;
-  full(): boolean;
-  end(refusal: Refusal): void;
-}
 
 /** The largest number of streams one multiplexed connection may carry (a wall shows at most 16). */
 const MUX_MAX_STREAMS = 32;
@@ -39,16 +24,29 @@ const MUX_HEADER = 2;
  *   prefixed with the 2-byte id. Browsers open WebSockets to one host one handshake at a time
  *   (RFC 6455 §4.1), so sixteen sockets start the last tile hundreds of milliseconds late; one
  *   socket does not (bench/video-wall.ts).
- * The simulated cameras loop a short committed clip with growing timestamps; a real deployment
- * would relay the robot's stream here instead.
+ * Robots send their own video (live-relay.ts): when the first viewer on this replica opens a camera,
+ * the robot is asked over MQTT (`videoPush`) to push that camera as FLV over WebSocket to this
+ * replica's `/ingest/<robotId>/<camera>?key=<one-time key>`; the replica copies it to every viewer
+ * and asks the robot to stop (`videoPushStop`) a few seconds after the last one left. No server code
+ * plays files on a robot's behalf (the simulator pushes its clips the same way).
  */
-export function registerLiveVideo(app: FastifyInstance, svc: Services, clipsDir: string): void {
-  const clips = new Map<string, FlvClip>();
-  const clip = (camera: string): FlvClip => {
-    let c = clips.get(camera);
-    if (!c) clips.set(camera, (c = parseFlv(fs.readFileSync(path.join(clipsDir, `${camera}.flv`)))));
-    return c;
-  };
+export function registerLiveVideo(app: FastifyInstance, svc: Services): void {
+  const relays = new LiveRelays(
+    {
+      start: async (robotId, cameraId, url) => (await svc.gateway?.request(robotId, 'videoPush', { cameraId, url }))?.result === 'accepted',
+      stop: (robotId, cameraId, url) => void svc.gateway?.request(robotId, 'videoPushStop', { cameraId, url }, 1_000),
+    },
+    () => svc.config.advertiseUrl ?? svc.url ?? '',
+  );
+  app.addHook('onClose', async () => relays.close());
+
+  // The robot's push: its key is the one-time key handed out with videoPush (no session token).
+  app.get('/ingest/:robotId/:camera', { websocket: true }, (socket, req) => {
+    const { robotId, camera } = req.params as { robotId: string; camera: string };
+    const cameraId = (CAMERAS as readonly string[]).indexOf(camera);
+    const key = String((req.query as { key?: string }).key ?? '');
+    if (cameraId < 0 || !relays.ingest(robotId, cameraId, key, socket)) socket.close(VideoClose.badToken, 'no such push');
+  });
 
   /** Checks the caller may watch the camera and starts it into the sink; returns the stop function or the refusal. */
   const start = async (session: Session, robotId: string, camera: string, sink: Sink, scope: () => Promise<number[] | null> = () => visibleCompanyIds(svc.db, session)): Promise<(() => void) | Refusal> => {
@@ -57,15 +55,7 @@ export function registerLiveVideo(app: FastifyInstance, svc: Services, clipsDir:
     const ids = robot ? await scope() : null;
     if (!robot || !name || (ids !== null && !ids.includes(robot.companyId))) return { code: VideoClose.notFound, reason: 'no such camera' };
     if (!robot.online || !robot.videoOnline) return { code: VideoClose.offline, reason: 'video offline' };
-    const stream = new FlvLoop(clip(name));
-    sink.send(stream.start());
-    const pump = () => {
-      if (sink.full()) return;
-      const bytes = stream.due();
-      if (bytes.length) sink.send(bytes);
-    };
-    pump();
-    const timer = setInterval(pump, 50);
+    const leave = relays.watch(robotId, CAMERAS.indexOf(name as (typeof CAMERAS)[number]), name, sink);
     const stopIfOffline = svc.fleet.onChange((id, event, data) => {
       if (id === robotId && event === 'status' && !(data as { videoOnline?: number }).videoOnline) {
         stop();
@@ -73,7 +63,7 @@ export function registerLiveVideo(app: FastifyInstance, svc: Services, clipsDir:
       }
     });
     const stop = () => {
-      clearInterval(timer);
+      leave();
       stopIfOffline();
     };
     return stop;

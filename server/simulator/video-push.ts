@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import WebSocket from 'ws';
+import { FlvLoop, parseFlv, type FlvClip } from '../features/video/flv';
+
+/** Camera names in the order of spec §3 (0 front … 4 infrared): the clip each camera plays. */
+const CAMERAS = ['front', 'back', 'left', 'right', 'infrared'] as const;
+const CLIPS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'assets', 'video');
+
+/**
+ * The simulated robots' cameras push their live video as a real robot does: on `videoPush` a
+ * camera opens a WebSocket to the address it was given and sends FLV (a short committed clip looped
+ * with growing timestamps, at the pace of the clock) until `videoPushStop` names that address or the
+ * server closes the socket.
+ */
+export class VideoPushes {
+  private readonly clips = new Map<string, FlvClip>();
+  private readonly pushes = new Map<string, { ws: WebSocket; timer: NodeJS.Timeout | null }>();
+
+  private clip(camera: string): FlvClip {
+    let c = this.clips.get(camera);
+    if (!c) this.clips.set(camera, (c = parseFlv(fs.readFileSync(path.join(CLIPS_DIR, `${camera}.flv`)))));
+    return c;
+  }
+
+  /** Starts pushing a camera to `url`; false for an unknown camera or address. */
+  start(robotId: string, cameraId: number, url: string): boolean {
+    const camera = CAMERAS[cameraId];
+    if (!camera || typeof url !== 'string' || !/^wss?:\/\//.test(url)) return false;
+    const id = `${robotId} ${url}`;
+    if (this.pushes.has(id)) return true;
+    const ws = new WebSocket(url);
+    const entry: { ws: WebSocket; timer: NodeJS.Timeout | null } = { ws, timer: null };
+    this.pushes.set(id, entry);
+    ws.on('open', () => {
+      const loop = new FlvLoop(this.clip(camera));
+      ws.send(loop.start());
+      const pump = () => {
+        if (ws.readyState !== WebSocket.OPEN || ws.bufferedAmount > 1024 * 1024) return;
+        const bytes = loop.due();
+        if (bytes.length) ws.send(bytes);
+      };
+      pump();
+      entry.timer = setInterval(pump, 50);
+    });
+    const end = () => {
+      if (entry.timer) clearInterval(entry.timer);
+      if (this.pushes.get(id) === entry) this.pushes.delete(id);
+    };
+    ws.on('close', end);
+    ws.on('error', end);
+    return true;
+  }
+
+  /** Stops the push of a robot to `url`. */
+  stop(robotId: string, url: string): void {
+    const entry = this.pushes.get(`${robotId} ${url}`);
+    if (!entry) return;
+    if (entry.timer) clearInterval(entry.timer);
+    this.pushes.delete(`${robotId} ${url}`);
+    entry.ws.close(1000, 'stopped');
+  }
+
+  /** Stops every push (the simulator stops). */
+  close(): void {
+    for (const [id, e] of [...this.pushes]) {
+      if (e.timer) clearInterval(e.timer);
+      e.ws.terminate();
+      this.pushes.delete(id);
+    }
+  }
+}
