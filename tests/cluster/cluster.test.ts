@@ -3,10 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import mqtt, { type MqttClient } from 'mqtt';
 import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION, MqttTopics, RestCode, type EventAnswer } from '../../common/protocol';
-import { startCluster, type RunningCluster } from '../../scripts/cluster';
+import { freePort, startCluster, type RunningCluster } from '../../scripts/cluster';
 import { renderDetectionPicture } from '../../server/simulator/detection-picture';
 import { mapFixturesDir } from '../helpers/map-fixtures';
 
@@ -18,13 +19,37 @@ import { mapFixturesDir } from '../helpers/map-fixtures';
 let c: RunningCluster;
 let db: pg.Client;
 let dir: string;
+/** Mails the replicas sent (SMTP_URL of every replica points at this server). */
+const inbox: { to: string[]; raw: string }[] = [];
+let smtp: SMTPServer;
 
 beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (d: Buffer) => chunks.push(d));
+      stream.on('end', () => {
+        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+        callback();
+      });
+    },
+  });
+  const smtpPort = await freePort();
+  await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', () => resolve()));
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fc-cluster-'));
   c = await startCluster({
     dir,
     replicas: 3,
-    env: { CAPTCHA: 'off', LOGIN_ATTEMPTS_PER_MINUTE: '1000', SIM_EPISODE_MINUTES: '0', SIM_ALARM_MINUTES: '0', ENERGY_SAMPLE_SECONDS: '2' },
+    env: {
+      CAPTCHA: 'off',
+      LOGIN_ATTEMPTS_PER_MINUTE: '1000',
+      SIM_EPISODE_MINUTES: '0',
+      SIM_ALARM_MINUTES: '0',
+      ENERGY_SAMPLE_SECONDS: '2',
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    },
   });
   db = new pg.Client({ connectionString: c.databaseUrl });
   await db.connect();
@@ -33,6 +58,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await db?.end();
   await c?.stop(true);
+  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
 }, 60_000);
 
 const urls = () => c.replicas.map((r) => r.url);
@@ -149,8 +175,11 @@ describe('one cluster (issue 17)', () => {
       await robot?.endAsync(true);
     });
 
-    it('N alarms give N rows (one per robot and code), pushed once to a console on every replica', async () => {
+    it('N alarms give N rows (one per robot and code) and one mail each, pushed once to a console on every replica', async () => {
       const operator = await login(urls()[0]!, 'operator');
+      const entsuper = await login(urls()[1]!, 'entsuper');
+      const harbor = await count(`SELECT id AS n FROM companies WHERE name = 'HarborSecurity'`);
+      expect((await call(urls()[2]!, 'setAlarmThreshold', { companyId: harbor, mailOnAlarm: 1, emailAddresses: ['duty@harbor.example.com'] }, entsuper)).statusCode).toBe(200);
       const consoles = await Promise.all(urls().map((u) => socket(u, operator, 'alarms')));
       const codes = [201, 202, 203, 204, 205, 206];
       for (const code of codes) await robot.publishAsync(MqttTopics.alarm(ROBOT), JSON.stringify({ robotId: ROBOT, code, level: 2, message: `cluster ${code}` }), { qos: 1 });
@@ -163,6 +192,11 @@ describe('one cluster (issue 17)', () => {
         expect(raised.map((p) => p.data.code).sort()).toEqual(codes);
         s.ws.close();
       }
+      // One mail per alarm, whichever replica took it.
+      const mailed = (code: number) => inbox.filter((m) => m.to.includes('duty@harbor.example.com') && m.raw.includes(`(${code})`)).length;
+      await until(() => codes.every((code) => mailed(code) >= 1), 10_000, 'a mail for each alarm');
+      await new Promise((r) => setTimeout(r, 1_000));
+      expect(codes.map(mailed)).toEqual(codes.map(() => 1));
     }, 30_000);
 
     it('N detections give N rows and N pictures; a resent message (same id) is stored once', async () => {
