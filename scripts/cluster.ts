@@ -155,7 +155,14 @@ export async function startCluster(opts: ClusterOptions): Promise<RunningCluster
   fs.chmodSync(dir, 0o755); // PostgreSQL and Mosquitto run as their own users and must reach their files
   const stops: (() => Promise<void> | void)[] = [];
   const stopAll = async () => {
-    for (const s of stops.reverse()) await s();
+    for (const s of stops.reverse()) {
+      try {
+        await s();
+      } catch (err) {
+        log(`stopping: ${(err as Error).message}`);
+      }
+    }
+    stops.length = 0;
   };
   try {
     const pg = await startPostgres(dir, log);
@@ -288,12 +295,19 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   startCluster({ dir, replicas: Number(process.env.REPLICAS ?? 3), port: Number(process.env.PORT ?? 8080), log })
     .then((c) => {
       log(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s: open ${c.url} (logs and data in ${path.relative(ROOT, dir) || dir}; ${os.cpus().length} cores)`);
+      // Ctrl-C and npm may each send a signal: the first stops everything, the others wait for it.
+      let stopping = false;
       const stop = () => {
+        if (stopping) return;
+        stopping = true;
         log('stopping');
-        void c.stop().then(() => process.exit(0));
+        void c.stop().then(() => {
+          log('stopped');
+          process.exit(0);
+        });
       };
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
+      process.on('SIGINT', stop);
+      process.on('SIGTERM', stop);
     })
     .catch((err: unknown) => {
       console.error(`[cluster] failed: ${(err as Error).message}`);

@@ -136,7 +136,10 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     const port = typeof addr === 'object' && addr ? addr.port : config.port;
     services.url = `http://${config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host}:${port}`;
 
-    if (config.simulator) {
+    // Robots are outside the server: with an external broker (a cluster) they connect to it themselves,
+    // the demo robots through `npm run simulator`; only the embedded default plays them in-process.
+    if (config.simulator && config.mqttUrl) console.log('Simulator: not in-process with MQTT_URL (a cluster): run `npm run simulator` for the demo robots.');
+    if (config.simulator && !config.mqttUrl) {
       const sim = new FleetSimulator(mqttUrl, 1_000, 15, config.simAlarmMinutes * 60_000, services.url, config.simEpisodeMinutes * 60_000);
       await sim.start(await simulatorSpecs(db, schemas));
       closers.splice(closers.length - 1, 0, () => sim.stop());
