@@ -335,7 +335,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     summary: 'One robot camera’s live video as FLV over a WebSocket.',
     tag: 'video',
     access: loggedIn,
-    accessNote: 'The robot must be in the caller’s company scope; close codes name a bad token, an unknown camera, video offline.',
+    accessNote: 'The robot must be in the caller’s company scope; close codes name a bad token or an ended session (4403), an unknown camera, video offline.',
     token: 'query',
     request: none,
     response: { kind: 'websocket', description: 'Binary FLV; `camera` is 0–4 or its name (front, back, left, right, infrared).' },

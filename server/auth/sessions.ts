@@ -18,6 +18,11 @@ export interface Session {
   lang: string | null;
 }
 
+/** Whether a revocation ends this session. */
+export function revokes(r: Revocation, session: Pick<Session, 'tokenHash' | 'userId'>): boolean {
+  return 'tokenHash' in r ? session.tokenHash === r.tokenHash : session.userId === r.userId && session.tokenHash !== r.except;
+}
+
 /** sha256 of a token: only the hash is stored, so a database leak yields no usable token. */
 export function hashToken(token: string): string {
   return crypto.createHash('sha256').update(token).digest('hex');
@@ -42,6 +47,7 @@ export class SessionStore {
   private static readonly TOUCH_MS = 60_000;
   private readonly cache = new Map<string, Cached>();
   private readonly revokeListeners = new Set<(r: Revocation) => void>();
+  private readonly endListeners = new Set<(r: Revocation) => void>();
 
   constructor(
     private readonly db: Db,
@@ -130,10 +136,17 @@ export class SessionStore {
     this.announce(r);
   }
 
-  /** Drops cached sessions of a revocation (made here or on another replica). */
+  /** Drops cached sessions of a revocation (made here or on another replica) and tells `onEnd` listeners. */
   forget(r: Revocation): void {
     if ('tokenHash' in r) this.cache.delete(r.tokenHash);
     else for (const [k, v] of this.cache) if (v.session.userId === r.userId && k !== r.except) this.cache.delete(k);
+    for (const fn of this.endListeners) fn(r);
+  }
+
+  /** Listens to sessions ending on any replica (what holds a socket of one closes it); returns the remover. */
+  onEnd(fn: (r: Revocation) => void): () => void {
+    this.endListeners.add(fn);
+    return () => this.endListeners.delete(fn);
   }
 
   /** Listens to revocations made through this store; returns the remover. */

@@ -38,10 +38,10 @@ export function joinCluster(
       .catch(() => undefined);
   });
   sessions.onRevoke((r) => cluster.publish(ClusterChannels.sessions, r)); // the store lives as long as the cluster
-  cluster.on(ClusterChannels.sessions, (payload) => {
-    const r = payload as Revocation;
-    sessions.forget(r);
-    hub.dropSession(r);
+  // Every replica forgets the session; its sockets close (the hub here, live video in its feature: sessions.onEnd).
+  sessions.onEnd((r) => hub.dropSession(r));
+  cluster.on(ClusterChannels.sessions, (payload, local) => {
+    if (!local) sessions.forget(payload as Revocation);
   });
   const offBump = onTableBump((table) => cluster.publish(ClusterChannels.tables, table));
   cluster.on(ClusterChannels.tables, (table, local) => {

@@ -157,3 +157,21 @@ describe('robots push their own video (/ingest)', () => {
     }
   }, 30_000);
 });
+
+describe('video sockets of an ended session', () => {
+  it('close with 4403 "session ended" when the session logs out (single and multiplexed)', async () => {
+    const own = await s.login('operator');
+    const single = open(`/live/01WR000001/front?token=${own}`);
+    const mux = new WebSocket(`${s.url.replace('http', 'ws')}/live-mux?token=${own}`);
+    const muxClosed = new Promise<{ code: number; reason: string }>((resolve) => mux.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+    await new Promise((r) => mux.once('open', r));
+    mux.send(JSON.stringify({ type: 'open', id: 1, path: '/live/01WR000001/back' }));
+    await new Promise((r) => setTimeout(r, 800));
+    expect(single.chunks.length).toBeGreaterThan(0);
+    expect((await s.call('logOut', {}, own)).statusCode).toBe(200);
+    expect(await single.closed).toBe(4403);
+    expect(await muxClosed).toEqual({ code: 4403, reason: 'session ended' });
+    // The other operator's sessions are untouched.
+    expect((await s.call('getUser', {}, token)).statusCode).toBe(200);
+  });
+});

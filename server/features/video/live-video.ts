@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { visibleCompanyIds } from '../../entities/scope';
 import type { Services } from '../../services';
-import type { Session } from '../../auth/sessions';
+import { revokes, type Session } from '../../auth/sessions';
 import { LiveRelays, type Refusal, type Sink } from './live-relay';
 
 /** Camera names in the order of spec §3 (0 front, 1 back, 2 left, 3 right, 4 infrared). */
@@ -39,6 +39,12 @@ export function registerLiveVideo(app: FastifyInstance, svc: Services): void {
     () => svc.config.advertiseUrl ?? svc.url ?? '',
   );
   app.addHook('onClose', async () => relays.close());
+  // A session that ends (logout, disable, password or role change, on any replica) closes its video sockets.
+  const watching = new Map<WebSocket, Session>();
+  const offEnd = svc.sessions.onEnd((r) => {
+    for (const [socket, session] of watching) if (revokes(r, session)) socket.close(VideoClose.badToken, 'session ended');
+  });
+  app.addHook('onClose', async () => offEnd());
 
   // The robot's push: its key is the one-time key handed out with videoPush (no session token).
   app.get('/ingest/:robotId/:camera', { websocket: true }, (socket, req) => {
@@ -80,12 +86,18 @@ export function registerLiveVideo(app: FastifyInstance, svc: Services): void {
       end: (r) => socket.close(r.code, r.reason),
     });
     if (typeof started !== 'function') return socket.close(started.code, started.reason);
-    socket.on('close', started);
+    watching.set(socket, session);
+    socket.on('close', () => {
+      watching.delete(socket);
+      started();
+    });
   });
 
   app.get('/live-mux', { websocket: true }, async (socket: WebSocket, req) => {
     const session = await svc.sessions.resolve((req.query as { token?: string }).token);
     if (!session) return socket.close(VideoClose.badToken, 'token invalid');
+    watching.set(socket, session);
+    socket.on('close', () => watching.delete(socket));
     /** Open streams by id; `stop` is set once started, `dead` when closed meanwhile. */
     const streams = new Map<number, { stop?: () => void; dead?: boolean }>();
     // The caller's company scope, read once for a burst of opens (a wall opens 16 at once) and again after 10 s.
