@@ -1,3 +1,4 @@
+import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
@@ -93,6 +94,9 @@ describe('companyManage over queryCompanys/addCompany/modifyCompany/deleteCompan
 
   it('disabling a company disables its subsidiaries and locks their users out; restore brings them back', async () => {
     const op = await s.login('operator'); // HarborSecurity
+    const ws = new WebSocket(`${s.url.replace('http', 'ws')}/ws?token=${encodeURIComponent(op)}`);
+    const wsClosed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+    await new Promise((r) => ws.once('open', r));
     const d = await s.call('companyDisable', { id: 2, enabled: 0 }, admin);
     expect(d.param).toMatchObject({ id: 2, enabled: 0 });
     expect(d.param.companyIds).toEqual(expect.arrayContaining([2, 4]));
@@ -100,8 +104,9 @@ describe('companyManage over queryCompanys/addCompany/modifyCompany/deleteCompan
     expect(d.param.companyIds).not.toContain(3);
     const east = await s.call('queryCompanys', { id: 4 }, admin);
     expect(east.param.list[0].enabled).toBe(0);
-    await new Promise((r) => setTimeout(r, 5_100)); // the session cache holds for 5 s
+    // Its users are logged out at once: calls refused, realtime socket closed.
     expect((await s.call('getUser', {}, op)).statusCode).toBe(403);
+    expect(await wsClosed).toBe(4403);
     expect((await s.call('login', { username: 'operator', password: 'demo1234', codeId: 'x', code: 'x' })).statusInfo).toBe('The company of this account is disabled');
     expect((await s.call('companyDisable', { id: 4, enabled: 1 }, admin)).statusInfo).toBe('Restore the parent company first');
     expect((await s.call('companyDisable', { id: 2, enabled: 1 }, admin)).param.companyIds).toEqual(d.param.companyIds);

@@ -135,7 +135,7 @@ export function registerSessionEvents(reg: EventRegistry, svc: Services): void {
     const target = (await listEntity(c, companies, { id: p.id, pageSize: 1 })).list[0];
     if (!target) throw fail.notFound();
     if (p.id === c.session.companyId) throw fail.noPermission();
-    return svc.db.transaction(async (tx) => {
+    const answer = await svc.db.transaction(async (tx) => {
       if (p.enabled === 1 && target.parentId) {
         const parent = (await tx.query<{ enabled: number }>('SELECT "enabled" FROM companies WHERE id = $1', [target.parentId]))[0];
         if (parent && parent.enabled !== 1) throw new AppError(StatusCode.badRequest, 'parentDisabled');
@@ -149,6 +149,12 @@ export function registerSessionEvents(reg: EventRegistry, svc: Services): void {
       bumpTable('companies');
       return { id: p.id, enabled: p.enabled, companyIds: rows.map((r) => r.id).sort((a, b) => a - b) };
     });
+    // The users of a disabled subtree are logged out on every replica (their sockets close at once).
+    if (p.enabled === 0) {
+      const users = await svc.db.query<{ id: number }>('SELECT id FROM users WHERE "companyId" = ANY($1::bigint[])', [answer.companyIds]);
+      for (const u of users) await svc.sessions.revokeUser(Number(u.id));
+    }
+    return answer;
   });
 
   reg.handle(sessionEvents.userDisable, async (ctx, p) => {
