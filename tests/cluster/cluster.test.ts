@@ -10,6 +10,12 @@ import { PROTOCOL_VERSION, MqttTopics, RestCode, type EventAnswer } from '../../
 import { freePort, startCluster, type RunningCluster } from '../../scripts/cluster';
 import { renderDetectionPicture } from '../../server/simulator/detection-picture';
 import { mapFixturesDir } from '../helpers/map-fixtures';
+import { addField, updateField, type EditorState } from '../../src/form-designer/model/commands';
+import { defaultConfig } from '../../src/form-designer/model/field-types';
+import { run, startHistory } from '../../src/form-designer/model/history';
+import { newEntityEnvelope, withListColumns } from '../../src/form-designer/model/entity-envelope';
+import { designToSchema } from '../../src/form-designer/model/schema-conversion';
+import { ROOT } from '../../src/form-designer/model/types';
 
 /**
  * The cluster of `npm run cluster`, started for real: PostgreSQL, Mosquitto, HAProxy, three
@@ -300,6 +306,22 @@ describe('one cluster (issue 17)', () => {
     expect(image.status).toBe(200);
     await c.restart(1);
   }, 180_000);
+
+  it('a page saved in the form designer through one replica is served by every replica', async () => {
+    const admin = await login(urls()[0]!, 'admin');
+    let h = startHistory({ doc: { list: [], config: defaultConfig() }, selected: null } as EditorState);
+    h = run(h, addField('input', ROOT, 0, 'Code', 'code'));
+    h = run(h, updateField('code', { model: 'code', options: { required: true } }));
+    const schema = withListColumns(designToSchema(h.present.doc, newEntityEnvelope({ id: 'cluster-survey', labels: { en: 'Cluster survey', zh: '集群勘察', ja: 'クラスター調査' }, group: 'other' })));
+    expect((await call(urls()[0]!, 'saveFormDesign', { schema }, admin)).statusCode).toBe(200);
+    for (const u of urls().slice(1)) {
+      await until(
+        async () => ((await (await fetch(`${u}/api/schemas`)).json()) as { entities: { $id: string }[] }).entities.some((e) => e.$id === 'cluster-survey'),
+        5_000,
+        `the new page's schema on ${u}`,
+      );
+    }
+  }, 30_000);
 
   it('5 wrong passwords across 3 replicas lock the account on every replica', async () => {
     const answers = [];
