@@ -2,6 +2,8 @@
 
 /** Camera ids: 0 front, 1 back, 2 left, 3 right, 4 infrared. */
 export const CAMERA_IDS = [0, 1, 2, 3, 4] as const;
+/** Camera names in the order of spec §3 (0 front, 1 back, 2 left, 3 right, 4 infrared): live video paths and clips. */
+export const CAMERA_NAMES = ['front', 'back', 'left', 'right', 'infrared'] as const;
 
 /** Video definitions: 1 HD, 2 SD, 3 smooth, 4 original (only with a central control). Default 2. */
 export const Definition = { hd: 1, sd: 2, smooth: 3, original: 4, default: 2 } as const;

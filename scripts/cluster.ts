@@ -63,7 +63,8 @@ export function missingClusterParts(): string[] {
   return missing;
 }
 
-function postgresBin(): string | null {
+/** Where Debian keeps PostgreSQL's server binaries (the newest version), or null. */
+export function postgresBin(): string | null {
   const base = '/usr/lib/postgresql';
   if (!fs.existsSync(base)) return null;
   const v = fs
@@ -73,6 +74,7 @@ function postgresBin(): string | null {
   return v ? path.join(base, v, 'bin') : null;
 }
 
+/** A free TCP port on 127.0.0.1. */
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();

@@ -2,7 +2,7 @@ import type { WebSocket } from 'ws';
 import { RoleId, subjectCan } from '../../common/access';
 import { Realtime } from '../../common/constants';
 import { FLEET_TOPIC, robotTopic, type ClientMessage, type ServerMessage } from '../../common/protocol';
-import type { Session } from '../auth/sessions';
+import { revokes, type Revocation, type Session } from '../auth/sessions';
 
 interface Client {
   socket: WebSocket;
@@ -210,11 +210,8 @@ export class RealtimeHub {
   }
 
   /** Closes the sockets of a revoked session (a token hash) or of every session of a user. */
-  dropSession(which: { tokenHash: string } | { userId: number; except?: string }): void {
-    for (const c of this.clients) {
-      const hit = 'tokenHash' in which ? c.session.tokenHash === which.tokenHash : c.session.userId === which.userId && c.session.tokenHash !== which.except;
-      if (hit) c.socket.close(4403, 'session ended');
-    }
+  dropSession(r: Revocation): void {
+    for (const c of this.clients) if (revokes(r, c.session)) c.socket.close(4403, 'session ended');
   }
 
   get size(): number {

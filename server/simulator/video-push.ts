@@ -2,10 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
+import { CAMERA_NAMES } from '../../common/camera';
 import { FlvLoop, parseFlv, type FlvClip } from '../features/video/flv';
 
-/** Camera names in the order of spec §3 (0 front … 4 infrared): the clip each camera plays. */
-const CAMERAS = ['front', 'back', 'left', 'right', 'infrared'] as const;
 const CLIPS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'assets', 'video');
 
 /**
@@ -26,7 +25,7 @@ export class VideoPushes {
 
   /** Starts pushing a camera to `url`; false for an unknown camera or address. */
   start(robotId: string, cameraId: number, url: string): boolean {
-    const camera = CAMERAS[cameraId];
+    const camera = CAMERA_NAMES[cameraId]; // the clip each camera plays
     if (!camera || typeof url !== 'string' || !/^wss?:\/\//.test(url)) return false;
     const id = `${robotId} ${url}`;
     if (this.pushes.has(id)) return true;

@@ -1,31 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { SMTPServer } from 'smtp-server';
+import { startInbox, type Mail } from '../helpers/smtp';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { loginAll, NO_PERMISSION } from './admin-support';
 
 /** A local SMTP server on 127.0.0.1 collecting what it receives. */
-const inbox: { from: string; to: string[]; raw: string }[] = [];
-let smtp: SMTPServer;
+let inbox: Mail[] = [];
+let smtp: Awaited<ReturnType<typeof startInbox>>;
 let s: TestServer;
 let t: Awaited<ReturnType<typeof loginAll>>;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        inbox.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
-  const port = (smtp.server.address() as { port: number }).port;
-  s = await startTestServer({ SIM_ALARM_MINUTES: '0', SMTP_URL: `smtp://127.0.0.1:${port}` });
+  smtp = await startInbox();
+  inbox = smtp.inbox;
+  s = await startTestServer({ SIM_ALARM_MINUTES: '0', SMTP_URL: smtp.url });
   t = await loginAll(s);
   // Alarms of known days: two today on PatrolA1 (one processed), one 3 days ago, one 40 days ago, one of a Metro robot.
   const db = s.server.services.db;
@@ -44,7 +32,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await s?.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp?.close();
 });
 
 const week = { robotId: '01WR000001', period: 'week' };

@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import mqtt, { type MqttClient } from 'mqtt';
 import pg from 'pg';
-import { SMTPServer } from 'smtp-server';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION, MqttTopics, RestCode, type EventAnswer } from '../../common/protocol';
-import { freePort, startCluster, type RunningCluster } from '../../scripts/cluster';
+import { startCluster, type RunningCluster } from '../../scripts/cluster';
+import { startInbox, type Mail } from '../helpers/smtp';
 import { renderDetectionPicture } from '../../server/simulator/detection-picture';
 import { mapFixturesDir } from '../helpers/map-fixtures';
 import { addField, updateField, type EditorState } from '../../src/form-designer/model/commands';
@@ -26,24 +26,12 @@ let c: RunningCluster;
 let db: pg.Client;
 let dir: string;
 /** Mails the replicas sent (SMTP_URL of every replica points at this server). */
-const inbox: { to: string[]; raw: string }[] = [];
-let smtp: SMTPServer;
+let inbox: Mail[] = [];
+let smtp: Awaited<ReturnType<typeof startInbox>>;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (d: Buffer) => chunks.push(d));
-      stream.on('end', () => {
-        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        callback();
-      });
-    },
-  });
-  const smtpPort = await freePort();
-  await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', () => resolve()));
+  smtp = await startInbox();
+  inbox = smtp.inbox;
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fc-cluster-'));
   c = await startCluster({
     dir,
@@ -54,7 +42,7 @@ beforeAll(async () => {
       SIM_EPISODE_MINUTES: '0',
       SIM_ALARM_MINUTES: '0',
       ENERGY_SAMPLE_SECONDS: '2',
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      SMTP_URL: smtp.url,
     },
   });
   db = new pg.Client({ connectionString: c.databaseUrl });
@@ -64,7 +52,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await db?.end();
   await c?.stop(true);
-  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+  await smtp?.close();
 }, 60_000);
 
 const urls = () => c.replicas.map((r) => r.url);

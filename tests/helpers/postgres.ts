@@ -1,28 +1,12 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort, postgresBin } from '../../scripts/cluster';
 
-/** Where Debian keeps PostgreSQL's server binaries, if installed. */
-export function findPostgresBin(): string | null {
-  const base = '/usr/lib/postgresql';
-  if (!fs.existsSync(base)) return null;
-  const versions = fs.readdirSync(base).filter((v) => fs.existsSync(path.join(base, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
-  return versions[0] ? path.join(base, versions[0], 'bin') : null;
-}
-
-/** A free TCP port on 127.0.0.1. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
+/** Where Debian keeps PostgreSQL's server binaries, if installed (the cluster script's lookup). */
+export const findPostgresBin = postgresBin;
+export { freePort };
 
 /** A throw-away PostgreSQL server on 127.0.0.1 (PostgreSQL refuses root: it runs as the postgres user when we are root). */
 export async function startThrowawayPostgres(): Promise<{ url: (db: string) => string; stop: () => void; dir: string }> {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { CAMERA_NAMES } from '../../../common/camera';
 import type { WebSocket } from 'ws';
 import { visibleCompanyIds } from '../../entities/scope';
 import type { Services } from '../../services';
@@ -6,7 +7,7 @@ import { revokes, type Session } from '../../auth/sessions';
 import { LiveRelays, type Refusal, type Sink } from './live-relay';
 
 /** Camera names in the order of spec §3 (0 front, 1 back, 2 left, 3 right, 4 infrared). */
-export const CAMERAS = ['front', 'back', 'left', 'right', 'infrared'] as const;
+export const CAMERAS = CAMERA_NAMES;
 
 /** WebSocket close codes of the live video routes (also the `code` of a multiplexed stream's `closed`). */
 export const VideoClose = { badToken: 4403, notFound: 4404, offline: 4410 } as const;
