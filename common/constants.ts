@@ -55,6 +55,8 @@ export const Security = {
   loginAttemptsPerIpPerMinute: 20,
   loginFailuresPerAccount: 5,
   loginLockMs: 5 * 60_000,
+  /** Failed logins one address may make in a day, over all accounts (password spraying). */
+  loginFailuresPerIpPerDay: 100,
 } as const;
 
 /** Map constants. */

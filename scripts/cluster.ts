@@ -193,6 +193,8 @@ export async function startCluster(opts: ClusterOptions): Promise<RunningCluster
       PORT: String(r.port),
       DATABASE_URL: pg.url,
       MQTT_URL: mqttUrl,
+      // HAProxy on this machine adds X-Forwarded-For: the login limits count the browser's address.
+      TRUST_PROXY: 'loopback',
       DATA_DIR: r.dataDir,
       SIMULATOR: 'off',
       LOG_LEVEL: 'warn',
@@ -226,6 +228,7 @@ export async function startCluster(opts: ClusterOptions): Promise<RunningCluster
         '  retries 2',
         'frontend console',
         `  bind 127.0.0.1:${port}`,
+        '  option forwardfor',
         '  default_backend replicas',
         'backend replicas',
         '  balance roundrobin',

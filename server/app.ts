@@ -23,6 +23,7 @@ import { startGateway } from './fleet/gateway';
 import { RealtimeHub } from './realtime/hub';
 import { registerRoutes } from './http/routes';
 import { registerRealtime } from './http/ws';
+import { registerSecurity } from './http/security';
 import { FleetSimulator } from './simulator/simulator';
 import { simulatorSpecs } from './simulator/specs';
 import { seedDemo, seedRoles } from './demo/seed';
@@ -125,7 +126,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       if (stop) closers.push(stop);
     }
 
-    const app = Fastify({ logger: { level: config.logLevel }, trustProxy: true, bodyLimit: 2 * 1024 * 1024 });
+    const app = Fastify({ logger: { level: config.logLevel }, trustProxy: config.trustProxy, bodyLimit: 2 * 1024 * 1024 });
+    await registerSecurity(app, config);
     const routes: RunningServer['routes'] = [];
     app.addHook('onRoute', (r) => void routes.push(...[r.method].flat().map((method) => ({ method, url: r.url }))));
     await registerRealtime(app, services);
@@ -148,6 +150,12 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       const stop = await f.start?.({ svc: services, events });
       if (stop) closers.push(stop);
     }
+    // Issue 18: expired sessions are swept (by one replica), not kept for ever.
+    const sweep = () => void (cluster.isLeader() ? sessions.sweep() : Promise.resolve(0)).catch((err) => console.warn(`session sweep: ${(err as Error).message}`));
+    const sweeper = setInterval(sweep, 10 * 60_000);
+    sweeper.unref();
+    closers.push(async () => clearInterval(sweeper));
+    sweep();
     return { app, url: `http://${config.host}:${port}`, mqttUrl, services, routes, close };
   } catch (err) {
     await close();

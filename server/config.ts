@@ -40,6 +40,13 @@ export interface ServerConfig {
   naviOfflineGraceSeconds: number;
   /** This replica's own address as robots reach it (their live video is pushed here); default: the address it listens on. */
   advertiseUrl?: string;
+  /**
+   * Issue 18: which proxies' X-Forwarded-For is believed (addresses or CIDRs, comma-separated, or
+   * `loopback`); false: none, the peer's address is the client's (a forged header gains nothing).
+   */
+  trustProxy: string | false;
+  /** Issue 18: origins besides the console's own from which browsers may open sockets. */
+  allowedOrigins: string[];
   /** Every answer of a catalogue event is checked against its declared answer schema (on under vitest; CHECK_ANSWERS=on|off). */
   checkAnswers: boolean;
 }
@@ -83,6 +90,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     loginAttemptsPerMinute: Number(env.LOGIN_ATTEMPTS_PER_MINUTE ?? Security.loginAttemptsPerIpPerMinute),
     naviOfflineGraceSeconds: Number(env.NAVI_OFFLINE_GRACE_SECONDS ?? 10),
     advertiseUrl: env.ADVERTISE_URL || undefined,
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
+    allowedOrigins: (env.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
     checkAnswers: env.CHECK_ANSWERS === 'on' || (env.CHECK_ANSWERS !== 'off' && Boolean(env.VITEST)),
   };
+}
+
+/** TRUST_PROXY: a list of proxy addresses; "true" or "*" (trust anyone) is refused: it would let any client choose its address. */
+function trustProxyOf(value: string | undefined): string | false {
+  const v = (value ?? '').trim();
+  if (!v || v === 'false' || v === 'off') return false;
+  if (v === 'true' || v === '*' || v === 'on') throw new Error('TRUST_PROXY must name the proxy (addresses, CIDRs or "loopback"): trusting every sender lets any client forge its address.');
+  return v;
 }

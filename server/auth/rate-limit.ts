@@ -8,12 +8,17 @@ const TABLE = 'login_limits';
 const FAILURE_WINDOW_S = 3_600;
 
 /**
- * Login throttling, per IP (attempts per minute) and per account (N failures lock it for a
- * while), kept in the database with rate-limiter-flexible's PostgreSQL store: every replica
- * counts the same attempts, so 5 wrong passwords lock an account whichever replicas they reach.
+ * Login throttling, kept in the database with rate-limiter-flexible's PostgreSQL store (every
+ * replica counts the same attempts):
+ * - per address: attempts per minute, and failures per day (password spraying over many accounts);
+ * - per account AND address: N failures lock that pair for a while. The lock is the attacker's
+ *   own: someone who knows a user name cannot lock its owner out from another address.
+ * The address is the peer's, or the one a trusted proxy names (TRUST_PROXY): a forged
+ * X-Forwarded-For gains nothing.
  */
 export class LoginLimiter {
   private readonly ip: RateLimiterPostgres;
+  private readonly ipFailures: RateLimiterPostgres;
   private readonly failures: RateLimiterPostgres;
 
   constructor(
@@ -21,6 +26,7 @@ export class LoginLimiter {
     perIpPerMinute: number = Security.loginAttemptsPerIpPerMinute,
     failuresPerAccount: number = Security.loginFailuresPerAccount,
     lockMs: number = Security.loginLockMs,
+    failuresPerIpPerDay: number = Security.loginFailuresPerIpPerDay,
   ) {
     // The store speaks node-postgres's query({ text, values }) → { rows, rowCount }; our Db runs the same SQL on PGlite or PostgreSQL.
     const storeClient = {
@@ -31,12 +37,15 @@ export class LoginLimiter {
     };
     const common = { storeClient, storeType: 'client', tableName: TABLE, tableCreated: true, clearExpiredByTimeout: false } as const;
     this.ip = new RateLimiterPostgres({ ...common, keyPrefix: 'ip', points: perIpPerMinute, duration: 60 });
-    // The N-th failure is the first refused consume: it blocks the account for lockMs.
+    this.ipFailures = new RateLimiterPostgres({ ...common, keyPrefix: 'ipfail', points: failuresPerIpPerDay - 1, duration: 86_400, blockDuration: 86_400 });
+    // The N-th failure is the first refused consume: it blocks the pair for lockMs.
     this.failures = new RateLimiterPostgres({ ...common, keyPrefix: 'account', points: failuresPerAccount - 1, duration: FAILURE_WINDOW_S, blockDuration: Math.ceil(lockMs / 1000) });
   }
 
   /** Seconds to wait before this IP may try again, or 0 (counts the attempt). */
   async ipWait(ip: string): Promise<number> {
+    const failed = await this.ipFailures.get(ip);
+    if (failed && failed.consumedPoints > this.ipFailures.points) return Math.max(1, Math.ceil(failed.msBeforeNext / 1000));
     try {
       await this.ip.consume(ip);
       return 0;
@@ -46,22 +55,29 @@ export class LoginLimiter {
     }
   }
 
-  /** Seconds this account stays locked, or 0. */
-  async accountWait(username: string): Promise<number> {
-    const res = await this.failures.get(username.toLowerCase());
+  /** Seconds this account stays locked for this address, or 0. */
+  async accountWait(username: string, ip: string): Promise<number> {
+    const res = await this.failures.get(pairKey(username, ip));
     if (!res || res.consumedPoints <= this.failures.points) return 0;
     return Math.max(1, Math.ceil(res.msBeforeNext / 1000));
   }
 
-  async recordFailure(username: string): Promise<void> {
-    try {
-      await this.failures.consume(username.toLowerCase());
-    } catch (err) {
-      if (!(err instanceof RateLimiterRes)) throw err; // refused: the account is locked now
+  async recordFailure(username: string, ip: string): Promise<void> {
+    for (const [limiter, key] of [
+      [this.failures, pairKey(username, ip)],
+      [this.ipFailures, ip],
+    ] as const) {
+      try {
+        await limiter.consume(key);
+      } catch (err) {
+        if (!(err instanceof RateLimiterRes)) throw err; // refused: locked now
+      }
     }
   }
 
-  async recordSuccess(username: string): Promise<void> {
-    await this.failures.delete(username.toLowerCase());
+  async recordSuccess(username: string, ip: string): Promise<void> {
+    await this.failures.delete(pairKey(username, ip));
   }
 }
+
+const pairKey = (username: string, ip: string) => `${username.toLowerCase()}|${ip}`;

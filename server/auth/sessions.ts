@@ -117,6 +117,15 @@ export class SessionStore {
     return session;
   }
 
+  /** Deletes every expired session (idle too long or too old); returns how many. The leader runs it every 10 minutes. */
+  async sweep(now = Date.now()): Promise<number> {
+    const rows = await this.db.query<{ n: number }>(
+      'WITH gone AS (DELETE FROM sessions WHERE last_seen_at < $1 OR created_at < $2 RETURNING 1) SELECT count(*)::int AS n FROM gone',
+      [new Date(now - this.idleMs), new Date(now - this.maxAgeMs)],
+    );
+    return rows[0]?.n ?? 0;
+  }
+
   /** Revokes one token. */
   async revoke(tokenHash: string): Promise<void> {
     this.forget({ tokenHash });

@@ -1,3 +1,4 @@
+import { INTEGER_RANGE, NUMBER_RANGE } from '../schemas/harden';
 import { Paging } from '../../common/constants';
 import { StatusCode } from '../../common/protocol';
 import { describeAjvError } from '../../common/validation';
@@ -167,7 +168,7 @@ async function cachedCount(db: Queryable, table: string, whereSql: string, param
 export async function listEntity(ctx: AuthedContext, entity: Entity, given: Row): Promise<{ total: number; list: Row[] }> {
   const fixed = hooksFor(entity.id).fixedFilters ?? {};
   const param = { ...given, ...fixed };
-  const pageNum = Math.max(1, Math.floor(Number(param.pageNum ?? 1)) || 1);
+  const pageNum = Math.min(INTEGER_RANGE.maximum, Math.max(1, Math.floor(Number(param.pageNum ?? 1)) || 1));
   const pageSize = Math.min(Paging.maxPageSize, Math.max(1, Math.floor(Number(param.pageSize ?? Paging.defaultPageSize)) || Paging.defaultPageSize));
   const where: string[] = [];
   const params: unknown[] = [];
@@ -197,8 +198,10 @@ export async function listEntity(ctx: AuthedContext, entity: Entity, given: Row)
       params.push(JSON.stringify([value]));
       where.push(`${json ? colExpr(entity, name) : col} @> $${params.length}::jsonb`);
     } else if (type === 'integer' || type === 'number') {
-      const n = Number(value);
-      if (!Number.isFinite(n)) throw fail.badRequest(name);
+      // A number, or digits from a query string; never a boolean or an array (true would read as row 1).
+      const n = typeof value === 'number' ? value : typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : NaN;
+      const limit = type === 'integer' ? INTEGER_RANGE.maximum : NUMBER_RANGE.maximum;
+      if (!Number.isFinite(n) || Math.abs(n) > limit || (type === 'integer' && !Number.isInteger(n))) throw fail.badRequest(name);
       params.push(n);
       where.push(json ? `(${col})::double precision = $${params.length}` : `${col} = $${params.length}`);
     } else if (type === 'boolean') {
@@ -355,8 +358,9 @@ export async function updateEntity(ctx: AuthedContext, entity: Entity, param: Ro
 
 /** Deletes one record in the caller's scope. */
 export async function deleteEntity(ctx: AuthedContext, entity: Entity, param: Row): Promise<Row> {
-  const id = Number(param.id);
-  if (!Number.isInteger(id) || id < 1) throw fail.badRequest('id');
+  // An id is a whole number in the table's range: never coerced (true would read as row 1, [3] as row 3).
+  const id = param.id;
+  if (typeof id !== 'number' || !Number.isInteger(id) || id < 1 || id > INTEGER_RANGE.maximum) throw fail.badRequest('id');
   const hooks = hooksFor(entity.id);
   const row = await ctx.db.transaction(async (tx) => {
     const existing = await findVisible(ctx, tx, entity, id);

@@ -3,6 +3,7 @@ import { formatMessage } from '../../common/messages';
 import { PROTOCOL_VERSION, StatusCode, type EventAnswer, type Lang } from '../../common/protocol';
 import { describeAjvError } from '../../common/validation';
 import { AppError } from '../errors';
+import { findNul } from '../schemas/harden';
 import type { Services } from '../services';
 import type { EventContext, EventDef } from './registry';
 
@@ -68,6 +69,9 @@ export async function runOperation(svc: Services, def: EventDef, param: Record<s
         return answer(StatusCode.noPermission, formatMessage('noPermission', lang));
       }
     }
+    // No string of any operation may hold a NUL: PostgreSQL cannot store one (issue 18).
+    const nul = findNul(param);
+    if (nul !== null) return answer(StatusCode.badRequest, formatMessage('validationFailed', lang, { detail: formatMessage('nulCharacter', lang, { field: nul }) }));
     if (def.validate && !def.validate(param)) {
       const err = def.validate.errors?.[0];
       const text = err ? describeAjvError(err, (def.labelSchema ?? {}) as never, lang).message : 'invalid';

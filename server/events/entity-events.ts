@@ -25,7 +25,8 @@ export function registerEntityEvents(reg: EventRegistry, entity: Entity): string
       name,
       access: { kind: 'permission', permission: perm(action) },
       mutating: action !== 'read',
-      labelSchema: entity.schema,
+      // A binding's id parameter (`?groupId=` of a REST route) is an integer: the query string's digits become a number.
+      labelSchema: idParam ? { ...entity.schema, properties: { ...entity.schema.properties, [idParam]: { type: 'integer' } } } : entity.schema,
       schemaDriven: { group: 'entities', source: `schemas/entities/${entity.id}.schema.json`, record: entity.schema, action },
       handler: (ctx, p) => run(ctx as AuthedContext, idParam && p[idParam] !== undefined ? { ...p, id: p[idParam] } : p),
     });

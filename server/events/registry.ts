@@ -4,6 +4,7 @@ import type { Lang } from '../../common/protocol';
 import type { AccessRule, Catalogue, EventEntry } from '../../common/events/define';
 import { EVENTS } from '../../common/events';
 import { createAjv } from '../schemas/loader';
+import { hardenParams } from '../schemas/harden';
 import type { Db } from '../store/db';
 import type { Session } from '../auth/sessions';
 
@@ -72,6 +73,14 @@ const compile = (schema: object): ValidateFunction => {
   return v;
 };
 
+const compiledParams = new WeakMap<object, ValidateFunction>();
+/** A parameter schema as enforced: with the server's ranges (schemas/harden.ts). */
+const compileParams = (schema: object): ValidateFunction => {
+  let v = compiledParams.get(schema);
+  if (!v) compiledParams.set(schema, (v = ajv.compile(hardenParams(schema))));
+  return v;
+};
+
 /** The event registry: event name → definition. No switch statements. */
 export class EventRegistry {
   private readonly defs = new Map<string, EventDef>();
@@ -105,7 +114,7 @@ export class EventRegistry {
       mutating: entry.mutating,
       audit: entry.audit,
       successCode: entry.successCode,
-      validate: compile(entry.param),
+      validate: compileParams(entry.param),
       labelSchema: entry.param as { properties?: Record<string, unknown> },
       handler: handler as EventDef['handler'],
       entry,

@@ -1,3 +1,4 @@
+import { hardenParams } from '../schemas/harden';
 import { crossFieldErrors, mergeSettings, type SettingsDoc } from '../../common/settings';
 import { StatusCode } from '../../common/protocol';
 import { describeAjvError } from '../../common/validation';
@@ -20,8 +21,8 @@ import { SettingsGetParam, SettingsSetParam } from '../../common/events/settings
 const ajv = createAjv();
 const getSchema = SettingsGetParam;
 const setSchema = SettingsSetParam;
-const validateGet = ajv.compile(getSchema);
-const validateSet = ajv.compile(setSchema);
+const validateGet = ajv.compile(hardenParams(getSchema));
+const validateSet = ajv.compile(hardenParams(setSchema));
 
 /** What get and set answer. */
 interface SettingsAnswer {

@@ -1,3 +1,4 @@
+import { decodePathPart } from './socket-guard';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { formatMessage } from '../../common/messages';
 import { isSuccessCode, RestCode, StatusCode, type Lang, type RestAnswer } from '../../common/protocol';
@@ -39,7 +40,12 @@ function matchRoute(svc: Services, method: string, url: string): { def: EventDef
     const pattern = name.slice(method.length + 1).split('/');
     if (pattern.length !== parts.length) continue;
     const params: Record<string, unknown> = {};
-    if (pattern.every((p, i) => (p.startsWith('{') && p.endsWith('}') ? ((params[p.slice(1, -1)] = decodeURIComponent(parts[i]!)), true) : p === parts[i]))) {
+    const fill = (hole: string, part: string) => {
+      const value = decodePathPart(part);
+      if (value !== null) params[hole] = value;
+      return value !== null; // a broken escape matches no route
+    };
+    if (pattern.every((p, i) => (p.startsWith('{') && p.endsWith('}') ? fill(p.slice(1, -1), parts[i]!) : p === parts[i]))) {
       const holes = Object.keys(params).length;
       if (!best || holes < best.holes) best = { def: svc.events.get(name)!, params, holes };
     }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Value } from '@sinclair/typebox/value';
+import { hardenParams } from './harden';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { addNamedFormats, SCHEMA_KEYWORDS } from '../../common/formats';
 import { bindingName, type ApiBinding, type EntitySchema, type EnumSchema, type PropertySchema, type SettingsSchema as SettingsFileSchema } from '../../common/schema-format';
@@ -270,12 +271,12 @@ export function buildSettings(ajv: Ajv, schema: SettingsSchemaJson, file: string
     fail(`invalid JSON Schema: ${(err as Error).message}`);
   }
   const defaults = settingsDefaults(schema as never);
-  const validateFull = ajv.compile(strictSettings(schema, enums, true));
+  const validateFull = ajv.compile(hardenParams(strictSettings(schema, enums, true)));
   if (!validateFull(defaults)) {
     const err = validateFull.errors?.[0];
     fail(`the defaults do not pass the schema: ${err?.instancePath || '/'} ${err?.message ?? ''}`.trim());
   }
-  return { id: schema.$id, file, schema, defaults, validateFull, validatePartial: ajv.compile(strictSettings(schema, enums, false)) };
+  return { id: schema.$id, file, schema, defaults, validateFull, validatePartial: ajv.compile(hardenParams(strictSettings(schema, enums, false))) };
 }
 
 /** A copy of a settings schema that refuses unknown keys at every level, enums enforced, every leaf required or none. */
@@ -345,8 +346,8 @@ export function buildEntity(ajv: Ajv, schema: EntitySchema, file: string, enums:
     schema,
     table,
     readColumns: Object.entries(schema.properties).filter(([, p]) => !p.writeOnly).map(([n]) => n),
-    validateCreate: ajv.compile(createSchema),
-    validateUpdate: ajv.compile(updateSchema),
+    validateCreate: ajv.compile(hardenParams(createSchema)),
+    validateUpdate: ajv.compile(hardenParams(updateSchema)),
     createSchema,
     updateSchema,
   };

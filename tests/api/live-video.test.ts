@@ -85,14 +85,22 @@ describe('many live cameras over one WebSocket (/live-mux)', () => {
     m.send({ type: 'open', id: 3, path: '/live/05WV000001/front' });
     m.send({ type: 'open', id: 4, path: '/live/03WS000001/0' });
     m.send({ type: 'open', id: 5, path: '/elsewhere' });
-    for (let i = 0; i < 50 && m.closed.length < 4; i++) await new Promise((r) => setTimeout(r, 50));
+    // Issue 18: a broken percent-escape once threw out of the handler and ended the process.
+    m.send({ type: 'open', id: 6, path: '/live/%E0%A4%A/1' });
+    for (let i = 0; i < 50 && m.closed.length < 5; i++) await new Promise((r) => setTimeout(r, 50));
     expect(m.closed.sort((a, b) => a.id - b.id)).toEqual([
       { type: 'closed', id: 2, code: 4404, reason: 'no such camera' },
       { type: 'closed', id: 3, code: 4404, reason: 'no such camera' },
       { type: 'closed', id: 4, code: 4410, reason: 'video offline' },
       { type: 'closed', id: 5, code: 4404, reason: 'no such camera' },
+      { type: 'closed', id: 6, code: 4404, reason: 'no such camera' },
     ]);
     expect(m.bytes.size).toBe(0);
+    // The socket and the server go on.
+    m.send({ type: 'open', id: 8, path: '/live/01WR000001/front' });
+    for (let i = 0; i < 50 && total(m.bytes.get(8)) === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(total(m.bytes.get(8))).toBeGreaterThan(0);
+    expect((await fetch(`${s.url}/healthz`)).status).toBe(200);
     m.ws.close();
     const bad = new WebSocket(`${s.url.replace('http', 'ws')}/live-mux?token=bad`);
     expect(await new Promise<number>((resolve) => bad.on('close', (code) => resolve(code)))).toBe(4403);

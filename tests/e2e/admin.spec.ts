@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { chooseOption, login } from './helpers';
 
 test('robotManage: the serial number rule shows its message; a good serial gets the type from characters 3-4', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { login } from './helpers';
 
 test('API reference: an administrator browses the generated protocol in the console; enterprise roles do not get it', async ({ page }) => {

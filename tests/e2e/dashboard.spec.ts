@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { callEvent, chooseOption, login, releaseAlarms, tokenOf } from './helpers';
 
 async function choose(page: Page, testId: string, text: string) {

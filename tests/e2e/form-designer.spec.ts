@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './fixtures';
 import { login } from './helpers';
 
 /** A pointer drag dnd-kit recognises: press, move past its activation distance in steps, release. */

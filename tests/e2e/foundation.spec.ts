@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { login } from './helpers';
 
 test('admin creates a company and sees it in the list; an illegal name shows the error and adds nothing', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { login } from './helpers';
 
 test('history video: a recorded clip is exported with progress, plays, and is listed in video playback', async ({ page }) => {

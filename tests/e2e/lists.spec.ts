@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { login } from './helpers';
 
 test('generated lists: the column picker hides a column and remembers it; bulk delete asks first and removes only the chosen rows', async ({ page, request }) => {

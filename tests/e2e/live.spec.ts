@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { login } from './helpers';
 
 // The front camera playing live (currentTime advances) is in telecontrol.spec.ts, with the camera view's other checks.

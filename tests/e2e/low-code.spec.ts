@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { login } from './helpers';
 
 /** The low-code proof: one JSON file in the data folder becomes a working screen, no rebuild, no restart. */

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { mapFixturesDir } from '../helpers/map-fixtures';
 import { chooseOption, login } from './helpers';
 

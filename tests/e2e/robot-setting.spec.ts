@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { login } from './helpers';
 
 test('robotSetting needs a robot; with one chosen in the tree a changed parameter is saved and kept', async ({ page }) => {

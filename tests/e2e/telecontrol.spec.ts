@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { chooseOption, login } from './helpers';
 
 /** Calls one event with the page's own session (as the console would). */

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { chooseOption, login } from './helpers';
 
 const ROBOT_LABEL = 'RailInspect1 (04TP000001)';

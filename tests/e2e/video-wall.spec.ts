@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { login } from './helpers';
 
 // A wall is watched on a large screen: all 16 tiles in view (off-screen tiles pause by design).

@@ -88,7 +88,7 @@ export function registerSessionEvents(reg: EventRegistry, svc: Services): void {
     if (!FORMATS.password!.validate(p.password!)) throw new AppError(StatusCode.badRequest, 'format.password');
     const ipWait = await svc.limiter.ipWait(ctx.ip);
     if (ipWait) throw new AppError(StatusCode.rateLimited, 'rateLimited', { seconds: ipWait });
-    const accountWait = await svc.limiter.accountWait(p.username!);
+    const accountWait = await svc.limiter.accountWait(p.username!, ctx.ip);
     if (accountWait) throw new AppError(StatusCode.rateLimited, 'accountLocked', { seconds: accountWait });
     if (svc.config.captcha && !(await svc.captcha.consume(p.codeId!, p.code!))) throw new AppError(StatusCode.badRequest, 'codeWrong');
     const user = (
@@ -100,12 +100,12 @@ export function registerSessionEvents(reg: EventRegistry, svc: Services): void {
     // Verify against a dummy hash when the user is unknown so timing does not reveal accounts.
     const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), p.password!);
     if (!user || !ok) {
-      await svc.limiter.recordFailure(p.username!);
+      await svc.limiter.recordFailure(p.username!, ctx.ip);
       throw new AppError(StatusCode.badRequest, 'loginFailed');
     }
     if (user.enabled !== 1) throw new AppError(StatusCode.badRequest, 'userDisabled');
     if (user.companyEnabled !== 1) throw new AppError(StatusCode.badRequest, 'companyDisabled');
-    await svc.limiter.recordSuccess(p.username!);
+    await svc.limiter.recordSuccess(p.username!, ctx.ip);
     const token = await svc.sessions.create(user.id, lang);
     const info = await sessionInfo(svc, user.id);
     await svc.db.query('UPDATE users SET "lastLoginAt" = now() WHERE id = $1', [user.id]);

@@ -123,13 +123,12 @@ class Relay {
     if (this.connectTimer) clearTimeout(this.connectTimer);
     socket.on('message', (data, isBinary) => {
       if (!isBinary) return;
-      let tags: FlvTag[];
+      // A push the relay cannot read ends this stream, never the server.
       try {
-        tags = this.demux.push(data as Buffer);
+        for (const tag of this.demux.push(data as Buffer)) this.take(tag);
       } catch {
-        return this.end({ code: 4410, reason: 'video offline' });
+        this.end({ code: 4410, reason: 'video offline' });
       }
-      for (const tag of tags) this.take(tag);
     });
     socket.on('close', () => {
       if (this.ingest === socket) this.end({ code: 4410, reason: 'video offline' });

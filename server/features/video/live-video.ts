@@ -1,3 +1,4 @@
+import { decodePathPart, onSocketMessage } from '../../http/socket-guard';
 import type { FastifyInstance } from 'fastify';
 import { CAMERA_NAMES } from '../../../common/camera';
 import type { WebSocket } from 'ws';
@@ -116,7 +117,7 @@ export function registerLiveVideo(app: FastifyInstance, svc: Services): void {
       s.dead = true;
       s.stop?.();
     };
-    socket.on('message', (data, isBinary) => {
+    onSocketMessage(socket, req.log, 'live-mux', (data, isBinary) => {
       if (isBinary) return;
       let msg: { type?: string; id?: unknown; path?: unknown };
       try {
@@ -129,14 +130,16 @@ export function registerLiveVideo(app: FastifyInstance, svc: Services): void {
       if (msg.type === 'close') return stop(id);
       if (msg.type !== 'open') return;
       const m = typeof msg.path === 'string' ? /^\/live\/([^/?#]+)\/([^/?#]+)$/.exec(msg.path) : null;
-      if (!m) return closed(id, { code: VideoClose.notFound, reason: 'no such camera' });
+      const robotId = m && decodePathPart(m[1]!);
+      const camera = m && decodePathPart(m[2]!);
+      if (robotId === null || camera === null) return closed(id, { code: VideoClose.notFound, reason: 'no such camera' });
       if (streams.has(id)) stop(id);
       if (streams.size >= MUX_MAX_STREAMS) return closed(id, { code: VideoClose.notFound, reason: `at most ${MUX_MAX_STREAMS} streams per connection` });
       const entry: { stop?: () => void; dead?: boolean } = {};
       streams.set(id, entry);
       const prefix = Buffer.alloc(MUX_HEADER);
       prefix.writeUInt16BE(id);
-      void start(session, decodeURIComponent(m[1]!), decodeURIComponent(m[2]!), {
+      void start(session, robotId, camera, {
         send: (bytes) => open() && socket.send(Buffer.concat([prefix, bytes])),
         // Sixteen streams share the socket: a larger allowance before skipping a beat.
         full: () => !open() || socket.bufferedAmount > 2 * 1024 * 1024,
@@ -152,6 +155,10 @@ export function registerLiveVideo(app: FastifyInstance, svc: Services): void {
           streams.delete(id);
           closed(id, started);
         }
+      }, (err: unknown) => {
+        req.log.warn({ err: (err as Error).message }, 'live-mux: a stream failed to start');
+        if (streams.get(id) === entry) streams.delete(id);
+        closed(id, { code: VideoClose.offline, reason: 'video offline' });
       });
     });
     socket.on('close', () => [...streams.keys()].forEach(stop));

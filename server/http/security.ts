@@ -1,0 +1,80 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import type { ServerConfig } from '../config';
+
+/**
+ * The inline scripts of the built console's index.html, as CSP hashes (the one that asks for the
+ * schema set while the bundles load); none when the console is not built.
+ */
+export function inlineScriptHashes(staticDir: string): string[] {
+  const file = path.join(staticDir, 'index.html');
+  if (!fs.existsSync(file)) return [];
+  const html = fs.readFileSync(file, 'utf8');
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => `'sha256-${crypto.createHash('sha256').update(m[1]!).digest('base64')}'`);
+}
+
+/**
+ * The content security policy the console, the protocol reference, Monaco's workers and the
+ * video players live with. 'unsafe-eval': the forms' validator (ajv, through RJSF) compiles
+ * schemas into functions in the browser; inline styles: antd writes its CSS at run time.
+ */
+export function contentSecurityPolicy(staticDir: string): Record<string, string[]> {
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", "'unsafe-eval'", ...inlineScriptHashes(staticDir)],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    mediaSrc: ["'self'", 'blob:'],
+    fontSrc: ["'self'", 'data:'],
+    // 'self' covers the same host's ws:/wss: (realtime, live video).
+    connectSrc: ["'self'"],
+    workerSrc: ["'self'", 'blob:'],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+  };
+}
+
+/** The origins a browser socket may come from: the console's own address, and ALLOWED_ORIGINS. */
+export function originAllowed(headers: IncomingHttpHeaders, allowed: readonly string[]): boolean {
+  const origin = headers.origin;
+  // Robots, the simulator and other programs send no Origin; browsers always do on a socket.
+  if (origin === undefined) return true;
+  if (allowed.includes(origin)) return true;
+  let host: string;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    return false;
+  }
+  const forwarded = headers['x-forwarded-host'];
+  return host === headers.host || (typeof forwarded === 'string' && host === forwarded.split(',')[0]!.trim());
+}
+
+/**
+ * Security headers on every answer (helmet: CSP, frame-ancestors 'none', nosniff, referrer policy,
+ * HSTS over HTTPS). The Origin allowlist of the sockets is checked at the upgrade (http/ws.ts).
+ */
+export async function registerSecurity(app: FastifyInstance, config: ServerConfig): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config.staticDir) },
+    // The console loads nothing cross-origin; COEP would only block the map tiles of a future CDN.
+    crossOriginEmbedderPolicy: false,
+    // Tokens may travel in a dashboard link (spec §6): never in a Referer.
+    referrerPolicy: { policy: 'no-referrer' },
+    frameguard: { action: 'deny' },
+    strictTransportSecurity: config.https ? { maxAge: 15552000, includeSubDomains: false } : false,
+  });
+  // The protocol reference is shown framed in the console's own page (plugins/api-reference): by the console only.
+  app.addHook('onSend', async (req, reply) => {
+    if (!req.url.startsWith('/api/reference/')) return;
+    const csp = reply.getHeader('content-security-policy');
+    if (typeof csp === 'string') reply.header('content-security-policy', csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"));
+    reply.header('x-frame-options', 'SAMEORIGIN');
+  });
+}
