@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config';
@@ -19,6 +20,7 @@ import { registerRoleHooks } from './entities/role-hooks';
 import { readPluginManifests } from './auth/permission-tree';
 import { FleetState } from './fleet/state';
 import { startBroker } from './fleet/broker';
+import { RobotCredentials } from './fleet/robot-credentials';
 import { startGateway } from './fleet/gateway';
 import { RealtimeHub } from './realtime/hub';
 import { registerRoutes } from './http/routes';
@@ -40,6 +42,8 @@ export interface RunningServer {
   url: string;
   /** The MQTT broker robots connect to (embedded or MQTT_URL). */
   mqttUrl: string;
+  /** The server's own MQTT account (tests that watch every robot topic use it). */
+  mqttAccount: { username: string; password: string };
   services: Services;
   /** Every route Fastify registered (method, url), for the protocol document's test. */
   routes: { method: string; url: string }[];
@@ -97,8 +101,9 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     closers.push(async () => joined.leave());
 
     const events = new EventRegistry();
-    const services: Services = { config, db, blobs, cluster, robotsChanged: joined.robotsChanged, sessions, captcha: new CaptchaStore(db), limiter: new LoginLimiter(db, config.loginAttemptsPerMinute), schemas, fleet, events, hub };
-    registerCoreHooks({ companyMaxLayer: config.companyMaxLayer, sessions, onRobotsChanged: () => void joined.robotsChanged() });
+    const robotCredentials = new RobotCredentials(db);
+    const services: Services = { config, db, blobs, cluster, robotsChanged: joined.robotsChanged, sessions, robotCredentials, captcha: new CaptchaStore(db), limiter: new LoginLimiter(db, config.loginAttemptsPerMinute), schemas, fleet, events, hub };
+    registerCoreHooks({ companyMaxLayer: config.companyMaxLayer, sessions, onRobotsChanged: () => void joined.robotsChanged(), onRobotDeleted: (robotId) => robotCredentials.remove(robotId) });
     registerAdminHooks();
     registerFaceHooks();
     const live = new LiveSchemas(services, schemaDirs, (m) => console.warn(m));
@@ -111,14 +116,19 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     registerRoleHooks({ schemas: () => services.schemas, plugins: () => readPluginManifests(pluginsDir) });
 
     // MQTT: the embedded broker unless MQTT_URL names an external one.
+    // Issue 18: nobody connects without an account; the server has its own, each robot its own.
     let mqttUrl = config.mqttUrl;
+    const mqttAccount = { username: config.mqttUsername, password: config.mqttPassword ?? crypto.randomBytes(24).toString('base64url') };
     if (!mqttUrl) {
-      const broker = await startBroker(config.host, config.mqttPort);
+      const broker = await startBroker(config.host, config.mqttPort, { serverUser: mqttAccount.username, serverPassword: mqttAccount.password, verifyRobot: (u, p) => robotCredentials.verify(u, p) });
       closers.push(broker.close);
+      robotCredentials.onIssued(async (robotId) => broker.disconnectRobot(robotId));
       mqttUrl = broker.url;
+    } else if (!config.mqttPassword) {
+      throw new Error('MQTT_URL needs the server\'s account on that broker: MQTT_USERNAME (default fleet-console) and MQTT_PASSWORD.');
     }
     // With an external broker, the replicas share the robots' messages that write ($share subscriptions).
-    const gateway = await startGateway(mqttUrl, fleet, { shared: Boolean(config.mqttUrl), isLeader: () => cluster.isLeader() });
+    const gateway = await startGateway(mqttUrl, fleet, { shared: Boolean(config.mqttUrl), isLeader: () => cluster.isLeader(), account: mqttAccount });
     closers.push(gateway.close);
     services.gateway = gateway;
     for (const f of features) {
@@ -143,7 +153,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     if (config.simulator && config.mqttUrl) console.log('Simulator: not in-process with MQTT_URL (a cluster): run `npm run simulator` for the demo robots.');
     if (config.simulator && !config.mqttUrl) {
       const sim = new FleetSimulator(mqttUrl, 1_000, 15, config.simAlarmMinutes * 60_000, services.url, config.simEpisodeMinutes * 60_000);
-      await sim.start(await simulatorSpecs(db, schemas));
+      // The demo robots get their own credentials, as an administrator hands them to a real robot.
+      await sim.start(await simulatorSpecs(db, schemas), (robotId) => robotCredentials.issue(robotId));
       closers.splice(closers.length - 1, 0, () => sim.stop());
     }
     for (const f of features) {
@@ -156,7 +167,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     sweeper.unref();
     closers.push(async () => clearInterval(sweeper));
     sweep();
-    return { app, url: `http://${config.host}:${port}`, mqttUrl, services, routes, close };
+    return { app, url: `http://${config.host}:${port}`, mqttUrl, mqttAccount, services, routes, close };
   } catch (err) {
     await close();
     throw err;

@@ -45,6 +45,12 @@ export interface ServerConfig {
    * `loopback`); false: none, the peer's address is the client's (a forged header gains nothing).
    */
   trustProxy: string | false;
+  /**
+   * Issue 18: the server's own MQTT account. With the embedded broker a password is made at start
+   * unless MQTT_PASSWORD gives one; with MQTT_URL it is the account the broker knows.
+   */
+  mqttUsername: string;
+  mqttPassword?: string;
   /** Issue 18: origins besides the console's own from which browsers may open sockets. */
   allowedOrigins: string[];
   /** Every answer of a catalogue event is checked against its declared answer schema (on under vitest; CHECK_ANSWERS=on|off). */
@@ -91,6 +97,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     naviOfflineGraceSeconds: Number(env.NAVI_OFFLINE_GRACE_SECONDS ?? 10),
     advertiseUrl: env.ADVERTISE_URL || undefined,
     trustProxy: trustProxyOf(env.TRUST_PROXY),
+    mqttUsername: env.MQTT_USERNAME || 'fleet-console',
+    mqttPassword: env.MQTT_PASSWORD || undefined,
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
     checkAnswers: env.CHECK_ANSWERS === 'on' || (env.CHECK_ANSWERS !== 'off' && Boolean(env.VITEST)),
   };

@@ -11,6 +11,7 @@ import type { LiveSchemas } from './schemas/live-schemas';
 import type { FleetGateway } from './fleet/gateway';
 import type { Cluster } from './cluster/cluster';
 import type { BlobStore } from './store/blobs';
+import type { RobotCredentials } from './fleet/robot-credentials';
 
 /** The server's services, built once in app.ts and handed to routes and event modules. */
 export interface Services {
@@ -23,6 +24,8 @@ export interface Services {
   /** The robot registry changed (added, moved, renamed, map bound): every replica reloads it; resolves when this one has. */
   robotsChanged: () => Promise<void>;
   sessions: SessionStore;
+  /** Issue 18: robots' own MQTT accounts. */
+  robotCredentials: RobotCredentials;
   captcha: CaptchaStore;
   limiter: LoginLimiter;
   schemas: SchemaSet;

@@ -115,6 +115,14 @@ export const fleetEvents = defineEvents('fleet', {
     param: Type.Object({ robotId: Type.String({ maxLength: 32 }), companyId: Type.Integer(), userId: Type.Optional(Type.Integer()) }, { additionalProperties: false }),
     answer: Type.Object({ robotId: Type.String(), companyId: Type.Integer() }),
   },
+  resetRobotCredentials: {
+    summary:
+      'Issue 18: makes a new MQTT account secret for a robot (its user name is its robot id) and answers it: the only time it is shown. The old secret stops working at once and a robot connected with it is dropped. Called right after a robot is added, and to reset.',
+    access: can('robot:update'),
+    mutating: true,
+    param: Type.Object({ robotId: Type.String({ maxLength: 32 }), userId: Type.Optional(Type.Integer()) }, { additionalProperties: false }),
+    answer: Type.Object({ robotId: Type.String(), username: Type.String(), password: Type.String({ description: 'Shown once; keep it in the robot.' }) }),
+  },
   getRobotFuncConfig: {
     summary: 'A robot’s function configuration: its modules and its function template’s.',
     access: can('robot:read'),

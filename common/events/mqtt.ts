@@ -298,3 +298,16 @@ export const MQTT_TOPICS = {
 
 /** The topic of a pattern for one robot. */
 export const mqttTopicOf = (pattern: string, robotId: string): string => pattern.replace('{robotId}', robotId);
+
+/**
+ * What a robot's own MQTT account may do (issue 18), derived from the topics above: publish its
+ * own robot-to-server topics, subscribe to its own server-to-robot topics, nothing else. The
+ * server's account may do everything. Wildcards are never granted to a robot.
+ */
+export function robotMayPublish(robotId: string, topic: string): boolean {
+  return Object.values(MQTT_TOPICS).some((t) => t.direction === 'robotToServer' && mqttTopicOf(t.pattern, robotId) === topic);
+}
+
+export function robotMaySubscribe(robotId: string, filter: string): boolean {
+  return Object.values(MQTT_TOPICS).some((t) => t.direction === 'serverToRobot' && mqttTopicOf(t.pattern, robotId) === filter);
+}

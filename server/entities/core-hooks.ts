@@ -32,7 +32,7 @@ async function assignableRole(tx: Queryable, session: AuthedContext['session'], 
 }
 
 /** Business rules of the foundation entities (spec §5/§6) that a schema cannot express. */
-export function registerCoreHooks(opts: { companyMaxLayer: number; sessions: SessionStore; onRobotsChanged: () => void }): void {
+export function registerCoreHooks(opts: { companyMaxLayer: number; sessions: SessionStore; onRobotsChanged: () => void; onRobotDeleted?: (robotId: string) => Promise<void> }): void {
   defineEntityHooks('company', {
     async beforeCreate(ctx, tx, values) {
       // Spec §6: only a super admin whose layer is below the maximum layer creates companies.
@@ -104,7 +104,9 @@ export function registerCoreHooks(opts: { companyMaxLayer: number; sessions: Ses
       values.robotId = String(values.robotId).toUpperCase();
       values.robotType = robotKindFromSerial(String(values.robotId));
     },
-    async afterWrite() {
+    async afterWrite(_ctx, kind, row) {
+      // Issue 18: a deleted robot's MQTT account goes with it.
+      if (kind === 'delete' && opts.onRobotDeleted) await opts.onRobotDeleted(String(row.robotId));
       opts.onRobotsChanged();
     },
   });

@@ -41,11 +41,13 @@ export function topicMatches(filter: string, topic: string): boolean {
 }
 
 /** One MQTT client and the handlers of its filters. */
-async function subscriber(url: string, role: string, prefix: string) {
+async function subscriber(url: string, role: string, prefix: string, account: { username: string; password: string }) {
   const handlers: { filter: string; handler: RobotMessageHandler }[] = [];
   const client: MqttClient = await mqtt.connectAsync(url, {
     clientId: `fleet-console-${role}-${process.pid}-${crypto.randomBytes(3).toString('hex')}`,
     reconnectPeriod: 2_000,
+    username: account.username,
+    password: account.password,
   });
   client.on('message', (topic, payload) => {
     let data: unknown;
@@ -80,9 +82,9 @@ async function subscriber(url: string, role: string, prefix: string) {
  * keeps the ones it asked for), and the features' intake of messages that write, shared among the
  * replicas when `shared` (an external broker: Mosquitto 2 and EMQX support `$share`).
  */
-export async function startGateway(url: string, fleet: FleetState, opts: { shared: boolean; isLeader: () => boolean }): Promise<FleetGateway> {
-  const live = await subscriber(url, 'live', '');
-  const work = await subscriber(url, 'work', opts.shared ? `$share/${SHARE_GROUP}/` : '');
+export async function startGateway(url: string, fleet: FleetState, opts: { shared: boolean; isLeader: () => boolean; account: { username: string; password: string } }): Promise<FleetGateway> {
+  const live = await subscriber(url, 'live', '', opts.account);
+  const work = await subscriber(url, 'work', opts.shared ? `$share/${SHARE_GROUP}/` : '', opts.account);
   const pending = new Map<string, (reply: RobotReply | null) => void>();
   await live.on(MqttTopics.statusWildcard, (robotId, m) => fleet.applyTelemetry({ ...(m as unknown as RobotTelemetry), robotId }));
   await live.on(MqttTopics.gpsWildcard, (robotId, m) => fleet.applyPose({ ...(m as unknown as RobotPose), robotId }));

@@ -3,17 +3,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import ExcelJS from 'exceljs';
-import JSZip from 'jszip';
 import { subjectCan } from '../../common/access';
 import { Files } from '../../common/constants';
 import { formatMessage, pickLang, type MessageKey } from '../../common/messages';
 import { RestCode, StatusCode, type Lang, type RestAnswer } from '../../common/protocol';
-import { sniffFileType, UPLOAD_KINDS } from '../../common/uploads';
+import { formatBytes, sniffFileType, UPLOAD_KINDS, type FileType } from '../../common/uploads';
 import { bumpTable, insertEntity } from '../entities/crud';
 import { AppError } from '../errors';
 import type { AuthedContext } from '../events/registry';
 import type { Entity, PropSchema } from '../schemas/loader';
 import type { Services } from '../services';
+import { readFirstSheet, SHEET_LIMITS, WorkbookUnreadableError } from '../uploads/sheet-reader';
+import { drain, makeTempDir, saveStream } from '../uploads/temp-files';
+import { isFolder, ZipReader, ZipTooLargeError } from '../uploads/zip-reader';
 
 /** Columns of the face template, in order (the Photos column names picture files of the batch). */
 export const FACE_TEMPLATE_COLUMNS = ['name', 'gender', 'nation', 'idType', 'idNumber', 'workCompany', 'phone', 'jobTitle', 'entryType', 'remark', 'photos'] as const;
@@ -44,7 +46,9 @@ function labelOf(entity: Entity, name: string, lang: Lang): string {
  * fill in; `POST /api/faces/import` takes it (.xlsx) or a .zip holding it and the photos, plus
  * loose PNG/JPEG photos — at most 50 files a request, at most 500 people a batch. Every row is
  * checked by the same rules as a single entry; all are imported or none, with the batch error
- * naming the row.
+ * naming the row. Uploads and zip entries stream to a temporary folder under DATA_DIR/tmp (removed
+ * afterwards), the sheet is read row by row and zip entries are inflated with their real bytes
+ * counted, so a batch holds little memory and a lying zip stops at its first byte too many.
  */
 export function registerFaceImport(app: FastifyInstance, svc: Services): void {
   const entityOf = () => svc.schemas.entities.get('face-entry');
@@ -90,18 +94,24 @@ export function registerFaceImport(app: FastifyInstance, svc: Services): void {
     if (!req.isMultipart()) return say(StatusCode.badRequest, 'noFile');
     const ctx: AuthedContext = { db: svc.db, lang, ip: req.ip, session, event: 'import:face-entry' };
     const written: string[] = [];
+    let tmp: string | null = null;
     try {
-      const files: { name: string; data: Buffer }[] = [];
+      tmp = await makeTempDir(path.join(svc.config.dataDir, 'tmp'), 'face-import-');
+      const files: Upload[] = [];
       for await (const part of req.parts()) {
         if (part.type !== 'file') continue;
         if (files.length >= Files.filesPerBatch) {
-          await part.toBuffer().catch(() => undefined);
+          await drain(part.file).catch(() => undefined);
           return say(StatusCode.badRequest, 'tooManyFiles', { limit: Files.filesPerBatch });
         }
-        files.push({ name: path.basename(part.filename), data: await part.toBuffer() });
+        const file = path.join(tmp, `upload-${files.length}`);
+        // A loose photo beyond the photo limit counts as absent: it is read on but not kept.
+        const saved = await saveStream(part.file, file, (head) => (isPicture(sniffFileType(head)) ? UPLOAD_KINDS.image!.maxBytes : Infinity));
+        if (part.file.truncated) throw new BatchError('fileTooLarge', { limit: formatBytes(Files.uploadMaxBytes) });
+        files.push({ name: path.basename(part.filename), file, size: saved.size, type: sniffFileType(saved.head), kept: saved.kept });
       }
       if (files.length === 0) return say(StatusCode.badRequest, 'noFile');
-      const { sheet, photos } = await collect(files);
+      const { sheet, photos } = await collect(files, tmp);
       const rows = await readSheet(svc, entity, sheet, lang);
       const urls = new Map<string, string>();
       const root = path.join(svc.config.dataDir, 'uploads');
@@ -117,7 +127,7 @@ export function registerFaceImport(app: FastifyInstance, svc: Services): void {
               const file = `${crypto.randomBytes(16).toString('hex')}.${photo.type === 'png' ? 'png' : 'jpg'}`;
               fs.mkdirSync(path.join(root, month), { recursive: true });
               const full = path.join(root, month, file);
-              await fs.promises.writeFile(full, photo.data);
+              await fs.promises.copyFile(photo.file, full);
               written.push(full);
               await svc.blobs.saved(`uploads/${month}/${file}`);
               url = `/uploads/${month}/${file}`;
@@ -150,63 +160,85 @@ export function registerFaceImport(app: FastifyInstance, svc: Services): void {
       if (err instanceof BatchError) return say(StatusCode.badRequest, err.key, err.vars);
       if (err instanceof AppError) return say(err.statusCode, err.messageKey, err.vars);
       if ((err as { code?: string }).code === 'FST_FILES_LIMIT') return say(StatusCode.badRequest, 'tooManyFiles', { limit: Files.filesPerBatch });
-      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return say(StatusCode.badRequest, 'fileTooLarge', { limit: '1 GB' });
+      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return say(StatusCode.badRequest, 'fileTooLarge', { limit: formatBytes(Files.uploadMaxBytes) });
       req.log.error(err);
       return say(StatusCode.serverError, 'serverError');
     } finally {
       for (const f of written) fs.rmSync(f, { force: true });
+      if (tmp) await fs.promises.rm(tmp, { recursive: true, force: true });
     }
   });
 }
 
-type Photo = { data: Buffer; type: 'png' | 'jpeg' };
+/** An uploaded file, streamed to a temporary file. */
+type Upload = { name: string; file: string; size: number; type: FileType; kept: boolean };
+
+type Photo = { file: string; type: 'png' | 'jpeg' };
+
+const isPicture = (type: FileType): type is 'png' | 'jpeg' => type === 'png' || type === 'jpeg';
 
 /** Most bytes a batch zip may hold once inflated: 500 people × 9 photos × 512 KB, plus the sheet. */
 const ZIP_MAX_BYTES = Files.facesPerBatch * Files.facesPerPerson * 512 * 1024 + 50 * 1024 * 1024;
+/** Most bytes the sheet inside a batch zip may declare. */
+const ZIP_SHEET_MAX_BYTES = 50 * 1024 * 1024;
+/** Most files (not folders, not macOS metadata) a batch zip may hold: 9 photos for each of 500 people, and the sheet. */
+const ZIP_MAX_FILES = Files.facesPerBatch * Files.facesPerPerson + 1;
 
-/** The sheet (loose .xlsx or inside the .zip) and the photos by lower-case file name. */
-async function collect(files: { name: string; data: Buffer }[]): Promise<{ sheet: Buffer; photos: Map<string, Photo> }> {
-  const sheets: Buffer[] = [];
+/** The sheet (loose .xlsx or inside the .zip, as a file) and the photos by lower-case file name. */
+async function collect(files: Upload[], tmp: string): Promise<{ sheet: string; photos: Map<string, Photo> }> {
+  const sheets: string[] = [];
   const photos = new Map<string, Photo>();
-  const addPhoto = (name: string, data: Buffer) => {
-    const type = sniffFileType(data.subarray(0, 64));
-    // A photo that is not a picture, or too big, counts as absent: the row naming it gets the content error.
-    if ((type === 'png' || type === 'jpeg') && data.length <= UPLOAD_KINDS.image!.maxBytes) photos.set(path.basename(name).toLowerCase(), { data, type });
+  // A photo that is not a picture, or too big, counts as absent: the row naming it gets the content error.
+  const addPhoto = (name: string, file: string, type: FileType, size: number, kept = true) => {
+    if (isPicture(type) && kept && size <= UPLOAD_KINDS.image!.maxBytes) photos.set(path.basename(name).toLowerCase(), { file, type });
   };
   for (const f of files) {
-    const type = sniffFileType(f.data.subarray(0, 64));
-    if (type === 'xlsx') sheets.push(f.data);
-    else if (type === 'zip') {
-      let zip: JSZip;
-      try {
-        zip = await JSZip.loadAsync(f.data);
-      } catch {
-        throw new BatchError('faceBatchUnreadable');
-      }
-      const entries = Object.values(zip.files).filter((e) => !e.dir && !e.name.startsWith('__MACOSX/'));
-      if (entries.length > Files.facesPerBatch * Files.facesPerPerson + 1) throw new BatchError('faceBatchOver', { limit: Files.facesPerBatch });
-      // Sizes from the zip's directory, checked before inflating anything (a small zip can hold gigabytes).
-      const sizeOf = (e: JSZip.JSZipObject) => (e as unknown as { _data?: { uncompressedSize?: number } })._data?.uncompressedSize ?? Infinity;
-      const sheetMax = 50 * 1024 * 1024;
-      if (entries.reduce((sum, e) => sum + Math.min(sizeOf(e), sheetMax + 1), 0) > ZIP_MAX_BYTES) throw new BatchError('faceBatchOver', { limit: Files.facesPerBatch });
-      for (const e of entries) {
-        const sheet = /\.xlsx$/i.test(e.name);
-        if (sizeOf(e) > (sheet ? sheetMax : UPLOAD_KINDS.image!.maxBytes)) {
-          if (sheet) throw new BatchError('faceBatchUnreadable');
-          continue; // a photo too big counts as absent
-        }
-        const data = await e.async('nodebuffer').catch(() => {
-          throw new BatchError('faceBatchUnreadable');
-        });
-        if (sheet) sheets.push(data);
-        else addPhoto(e.name, data);
-      }
-    } else if (type === 'png' || type === 'jpeg') addPhoto(f.name, f.data);
+    if (f.type === 'xlsx') sheets.push(f.file);
+    else if (f.type === 'zip') await unzipBatch(f.file, tmp, sheets, addPhoto);
+    else if (isPicture(f.type)) addPhoto(f.name, f.file, f.type, f.size, f.kept);
     else if (/\.(xlsx|zip)$/i.test(f.name)) throw new BatchError('faceBatchUnreadable');
     else throw new BatchError('faceBatchFormat');
   }
   if (sheets.length !== 1) throw new BatchError('faceBatchFormat');
   return { sheet: sheets[0]!, photos };
+}
+
+/**
+ * Unpacks a batch zip into `tmp`: the .xlsx entries to `sheets`, pictures to `addPhoto`. The
+ * directory's counts and declared sizes are checked before anything is inflated (a small zip can
+ * hold gigabytes); then every entry's real bytes are counted while inflating, so an entry larger than
+ * it declares, or more than ZIP_MAX_BYTES in all, stops the batch at the first byte too many.
+ */
+async function unzipBatch(file: string, tmp: string, sheets: string[], addPhoto: (name: string, file: string, type: FileType, size: number) => void): Promise<void> {
+  let zip: ZipReader;
+  try {
+    zip = await ZipReader.open(file);
+  } catch {
+    throw new BatchError('faceBatchUnreadable');
+  }
+  try {
+    const { entries, complete } = await zip.entries({ max: ZIP_MAX_FILES, scanMax: 4 * ZIP_MAX_FILES, keep: (e) => !isFolder(e) && !e.fileName.startsWith('__MACOSX/') });
+    if (!complete) throw new BatchError('faceBatchOver', { limit: Files.facesPerBatch });
+    if (entries.reduce((sum, e) => sum + Math.min(e.uncompressedSize, ZIP_SHEET_MAX_BYTES + 1), 0) > ZIP_MAX_BYTES) throw new BatchError('faceBatchOver', { limit: Files.facesPerBatch });
+    const budget = { left: ZIP_MAX_BYTES };
+    for (const [i, e] of entries.entries()) {
+      const sheet = /\.xlsx$/i.test(e.fileName);
+      if (e.uncompressedSize > (sheet ? ZIP_SHEET_MAX_BYTES : UPLOAD_KINDS.image!.maxBytes)) {
+        if (sheet) throw new BatchError('faceBatchUnreadable');
+        continue; // a photo too big counts as absent
+      }
+      const out = path.join(tmp, `entry-${i}`);
+      const saved = await saveStream(await zip.open(e, budget), out, (head) => (sheet || isPicture(sniffFileType(head)) ? Infinity : 0));
+      if (sheet) sheets.push(out);
+      else addPhoto(e.fileName, out, sniffFileType(saved.head), saved.size);
+    }
+  } catch (err) {
+    if (err instanceof BatchError) throw err;
+    if (err instanceof ZipTooLargeError) throw new BatchError('faceBatchZipTooLarge', { limit: formatBytes(ZIP_MAX_BYTES) });
+    throw new BatchError('faceBatchUnreadable');
+  } finally {
+    zip.close();
+  }
 }
 
 function cellText(v: unknown): string {
@@ -218,51 +250,66 @@ function cellText(v: unknown): string {
   return String(v).trim();
 }
 
-/** The data rows (after the example row) as create params, with their sheet row numbers and photo file names. */
-async function readSheet(svc: Services, entity: Entity, sheet: Buffer, lang: Lang): Promise<{ row: number; values: Record<string, unknown>; photoNames: string[] }[]> {
-  const wb = new ExcelJS.Workbook();
-  try {
-    await wb.xlsx.load(sheet as unknown as ArrayBuffer);
-  } catch {
-    throw new BatchError('faceBatchUnreadable');
-  }
-  const ws = wb.worksheets[0];
-  if (!ws) throw new BatchError('faceBatchUnreadable');
+/**
+ * The data rows (after the example row) as create params, with their sheet row numbers and photo
+ * file names, read as a stream: the first data row beyond the batch limit stops the read.
+ */
+async function readSheet(svc: Services, entity: Entity, sheet: string, lang: Lang): Promise<{ row: number; values: Record<string, unknown>; photoNames: string[] }[]> {
   const byHeader = new Map<string, string>();
   for (const name of FACE_TEMPLATE_COLUMNS) {
     byHeader.set(name.toLowerCase(), name);
     for (const lang of ['en', 'zh', 'ja'] as const) byHeader.set(labelOf(entity, name, lang).toLowerCase(), name);
   }
-  const header = ((ws.getRow(1).values as unknown[]) ?? []).slice(1).map(cellText);
-  const columns = header.map((h) => {
-    if (!h) return null;
-    const name = byHeader.get(h.toLowerCase());
-    if (!name) throw new BatchError('faceBatchColumn', { column: h.slice(0, 40) });
-    return name;
-  });
-  for (const need of REQUIRED) if (!columns.includes(need)) throw new BatchError('faceBatchFormat');
-  const nameCol = columns.indexOf('name');
-  const example = cellText((ws.getRow(2).values as unknown[])?.[nameCol + 1]);
-  if (!Object.values(FACE_EXAMPLE_NAMES).some((n) => n.toLowerCase() === example.toLowerCase())) throw new BatchError('faceBatchExample');
-  const out: { row: number; values: Record<string, unknown>; photoNames: string[] }[] = [];
-  for (let n = 3; n <= ws.rowCount; n++) {
-    const cells = ((ws.getRow(n).values as unknown[]) ?? []).slice(1).map(cellText);
-    if (cells.every((c) => c === '')) continue;
-    if (out.length >= Files.facesPerBatch) throw new BatchError('faceBatchOver', { limit: Files.facesPerBatch });
-    const values: Record<string, unknown> = {};
-    let photoNames: string[] = [];
-    columns.forEach((name, i) => {
-      const raw = cells[i] ?? '';
-      if (!name || raw === '') return;
-      if (name === 'photos') photoNames = raw.split(/\s*[,，;；]\s*/).filter(Boolean);
-      else values[name] = convert(svc, entity.schema.properties[name]!, raw);
+  let headerRow: unknown[] = [];
+  let exampleRow: unknown[] = [];
+  let columns: (string | null)[] | null = null;
+  /** Checks the header (row 1) and the example row (row 2) once, before the first data row or at the end. */
+  const prepare = (): (string | null)[] => {
+    if (columns) return columns;
+    const header = headerRow.slice(1).map(cellText);
+    const named = header.map((h) => {
+      if (!h) return null;
+      const name = byHeader.get(h.toLowerCase());
+      if (!name) throw new BatchError('faceBatchColumn', { column: h.slice(0, 40) });
+      return name;
     });
-    for (const need of REQUIRED) {
-      const present = need === 'photos' ? photoNames.length > 0 : values[need] !== undefined;
-      if (!present) throw new BatchError('faceBatchMissing', { row: n, field: labelOf(entity, need, lang) });
-    }
-    out.push({ row: n, values, photoNames });
+    for (const need of REQUIRED) if (!named.includes(need)) throw new BatchError('faceBatchFormat');
+    const example = cellText(exampleRow[named.indexOf('name') + 1]);
+    if (!Object.values(FACE_EXAMPLE_NAMES).some((n) => n.toLowerCase() === example.toLowerCase())) throw new BatchError('faceBatchExample');
+    return (columns = named);
+  };
+  const out: { row: number; values: Record<string, unknown>; photoNames: string[] }[] = [];
+  let found: boolean;
+  try {
+    found = await readFirstSheet(sheet, SHEET_LIMITS, (n, rowValues) => {
+      if (n === 1) headerRow = rowValues;
+      else if (n === 2) exampleRow = rowValues;
+      else {
+        const cols = prepare();
+        const cells = rowValues.slice(1).map(cellText);
+        if (cells.every((c) => c === '')) return;
+        if (out.length >= Files.facesPerBatch) throw new BatchError('faceBatchOver', { limit: Files.facesPerBatch });
+        const values: Record<string, unknown> = {};
+        let photoNames: string[] = [];
+        cols.forEach((name, i) => {
+          const raw = cells[i] ?? '';
+          if (!name || raw === '') return;
+          if (name === 'photos') photoNames = raw.split(/\s*[,，;；]\s*/).filter(Boolean);
+          else values[name] = convert(svc, entity.schema.properties[name]!, raw);
+        });
+        for (const need of REQUIRED) {
+          const present = need === 'photos' ? photoNames.length > 0 : values[need] !== undefined;
+          if (!present) throw new BatchError('faceBatchMissing', { row: n, field: labelOf(entity, need, lang) });
+        }
+        out.push({ row: n, values, photoNames });
+      }
+    });
+  } catch (err) {
+    if (err instanceof WorkbookUnreadableError) throw new BatchError('faceBatchUnreadable');
+    throw err;
   }
+  if (!found) throw new BatchError('faceBatchUnreadable');
+  prepare();
   if (out.length === 0) throw new BatchError('faceBatchFormat');
   return out;
 }

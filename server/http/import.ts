@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import ExcelJS from 'exceljs';
 import { subjectCan } from '../../common/access';
 import { formatMessage, pickLang } from '../../common/messages';
 import { RestCode, StatusCode, type Lang, type RestAnswer } from '../../common/protocol';
@@ -10,6 +9,7 @@ import { AppError } from '../errors';
 import type { AuthedContext } from '../events/registry';
 import type { Entity, PropSchema } from '../schemas/loader';
 import type { Services } from '../services';
+import { readFirstSheet, SHEET_LIMITS, WorkbookUnreadableError } from '../uploads/sheet-reader';
 import { storeUpload } from '../uploads/store-upload';
 
 /** Most rows one import takes (it runs in one transaction). */
@@ -19,7 +19,8 @@ export const IMPORT_MAX_ROWS = 5_000;
  * `POST /api/import?entity=<id>` (multipart .xlsx, token header): the first sheet's rows become
  * records of the entity, all or nothing, each validated exactly as a create call. Columns are
  * matched by the field's label in any language or by its name; enum labels and company names
- * are turned back into values. The file an export writes imports back.
+ * are turned back into values. The file an export writes imports back. The upload streams to a
+ * temporary file and the sheet is read row by row: the row beyond the limit stops the read.
  */
 export function registerImport(app: FastifyInstance, svc: Services): void {
   app.post('/api/import', async (req: FastifyRequest): Promise<RestAnswer> => {
@@ -37,14 +38,13 @@ export function registerImport(app: FastifyInstance, svc: Services): void {
       const part = await req.file();
       if (!part) return say(StatusCode.badRequest, 'noFile');
       const stored = await storeUpload(part.file, { maxBytes: 50 * 1024 * 1024, types: ['xlsx', 'zip'] }, tmpRoot, '');
-      const wb = new ExcelJS.Workbook();
+      let rows: Record<string, unknown>[];
       try {
-        await wb.xlsx.readFile(stored.path);
-      } catch {
-        return say(StatusCode.badRequest, 'importUnreadable');
+        rows = await readRows(svc, entity, stored.path);
+      } catch (err) {
+        if (err instanceof WorkbookUnreadableError) return say(StatusCode.badRequest, 'importUnreadable');
+        throw err;
       }
-      const rows = await readRows(svc, entity, wb);
-      if (rows.length > IMPORT_MAX_ROWS) return say(StatusCode.badRequest, 'importTooMany', { limit: IMPORT_MAX_ROWS });
       let current = 0;
       try {
         await svc.db.transaction(async (tx) => {
@@ -80,36 +80,46 @@ export function registerImport(app: FastifyInstance, svc: Services): void {
   });
 }
 
-/** The sheet's data rows as param objects for create, with labels turned back into values. */
-async function readRows(svc: Services, entity: Entity, wb: ExcelJS.Workbook): Promise<Record<string, unknown>[]> {
-  const ws = wb.worksheets[0];
-  if (!ws || ws.rowCount < 2) throw new AppError(StatusCode.badRequest, 'importEmpty');
+/**
+ * The first sheet's data rows as param objects for create, with labels turned back into values,
+ * read as a stream: the first row beyond IMPORT_MAX_ROWS stops the read with `importTooMany`.
+ */
+async function readRows(svc: Services, entity: Entity, file: string): Promise<Record<string, unknown>[]> {
   const props = entity.schema.properties;
   const byHeader = new Map<string, string>();
   for (const [name, p] of Object.entries(props)) {
     byHeader.set(name.toLowerCase(), name);
     for (const label of Object.values((p['x-labels'] as Record<string, string>) ?? {})) byHeader.set(label.toLowerCase(), name);
   }
-  const header = (ws.getRow(1).values as unknown[]).slice(1).map((v) => String(v ?? '').trim());
-  const columns = header.map((h) => {
-    if (!h) return null;
-    const name = byHeader.get(h.toLowerCase());
-    if (!name) throw new AppError(StatusCode.badRequest, 'importUnknownColumn', { column: h.slice(0, 40) });
-    return props[name]!.readOnly ? null : name; // read-only columns of an export are skipped
-  });
   const companies = new Map((await svc.db.query<{ id: number; name: string }>('SELECT id, "name" FROM companies')).map((c) => [c.name.toLowerCase(), c.id] as const));
   const roles = new Map((await svc.db.query<{ id: number; name: string }>('SELECT id, "name" FROM roles')).map((r) => [r.name.toLowerCase(), r.id] as const));
+  let headerValues: unknown[] = []; // row 1; a sheet without it has no known column
+  let columns: (string | null)[] | null = null; // checked once a row below the header shows the sheet has data rows
   const rows: Record<string, unknown>[] = [];
-  ws.eachRow((row, n) => {
-    if (n === 1) return;
-    const values = (row.values as unknown[]).slice(1);
+  await readFirstSheet(file, SHEET_LIMITS, (n, rowValues) => {
+    if (n === 1) {
+      headerValues = rowValues;
+      return;
+    }
+    columns ??= headerValues
+      .slice(1)
+      .map((v) => String(v ?? '').trim())
+      .map((h) => {
+        if (!h) return null;
+        const name = byHeader.get(h.toLowerCase());
+        if (!name) throw new AppError(StatusCode.badRequest, 'importUnknownColumn', { column: h.slice(0, 40) });
+        return props[name]!.readOnly ? null : name; // read-only columns of an export are skipped
+      });
+    const values = rowValues.slice(1);
     const out: Record<string, unknown> = {};
     columns.forEach((name, i) => {
       const raw = cellText(values[i]);
       if (!name || raw === '') return;
       out[name] = convert(svc, props[name]!, raw, companies, roles);
     });
-    if (Object.keys(out).length) rows.push(out);
+    if (!Object.keys(out).length) return;
+    if (rows.length >= IMPORT_MAX_ROWS) throw new AppError(StatusCode.badRequest, 'importTooMany', { limit: IMPORT_MAX_ROWS });
+    rows.push(out);
   });
   if (rows.length === 0) throw new AppError(StatusCode.badRequest, 'importEmpty');
   return rows;

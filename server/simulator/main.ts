@@ -14,6 +14,7 @@ import { loadSchemas } from '../schemas/loader';
 import { readPluginManifests } from '../auth/permission-tree';
 import { FleetSimulator } from './simulator';
 import { simulatorSpecs } from './specs';
+import { hashToken, SessionStore } from '../auth/sessions';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -27,9 +28,31 @@ async function main(): Promise<void> {
     await new Promise((r) => setTimeout(r, 1_000));
     specs = await simulatorSpecs(db, schemas).catch(() => []);
   }
-  await db.close();
+  // Issue 18: each robot connects with its own MQTT account, issued through the console's API as an
+  // administrator issues one for a real robot (resetRobotCredentials). The simulator stands in for
+  // the factory that set the robots up: it opens an administrator session in the database it shares,
+  // and ends it once every robot has its account.
+  const sessions = new SessionStore(db);
+  const admin = (await db.query<{ id: number }>('SELECT u.id FROM users u JOIN roles r ON r.id = u."roleId" WHERE r."kind" = 1 AND u."enabled" = 1 ORDER BY u.id LIMIT 1'))[0];
+  if (!admin) throw new Error('No enabled platform administrator to issue the robots\' MQTT accounts.');
+  const token = await sessions.create(admin.id, 'en');
+  const credentialsOf = async (robotId: string) => {
+    const res = await fetch(`${serverUrl}/api/interface`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ event: 'resetRobotCredentials', param: { robotId }, token }),
+    });
+    const answer = (await res.json()) as { statusCode: number; statusInfo: string; param?: { username: string; password: string } };
+    if (answer.statusCode !== 200 || !answer.param) throw new Error(`resetRobotCredentials ${robotId}: ${answer.statusInfo}`);
+    return answer.param;
+  };
   const sim = new FleetSimulator(config.mqttUrl, 1_000, 15, config.simAlarmMinutes * 60_000, serverUrl, config.simEpisodeMinutes * 60_000);
-  await sim.start(specs);
+  try {
+    await sim.start(specs, credentialsOf);
+  } finally {
+    await db.query('DELETE FROM sessions WHERE token_hash = $1', [hashToken(token)]);
+    await db.close();
+  }
   console.log(`Simulator: ${specs.length} robots on ${config.mqttUrl}, maps from ${serverUrl}`);
   const stop = async () => {
     await sim.stop();

@@ -125,10 +125,12 @@ export class FleetSimulator {
     private readonly episodeEveryMs = 0,
   ) {}
 
-  async start(specs: SimRobotSpec[]): Promise<void> {
+  /** Connects each robot with its own MQTT account (issue 18): `credentialsOf` hands it over, as an administrator would. */
+  async start(specs: SimRobotSpec[], credentialsOf: (robotId: string) => Promise<{ username: string; password: string }>): Promise<void> {
     let i = 0;
     for (const spec of specs) {
-      const client = await mqtt.connectAsync(this.url, { clientId: `sim-${spec.robotId}`, reconnectPeriod: 2_000 });
+      const account = await credentialsOf(spec.robotId);
+      const client = await mqtt.connectAsync(this.url, { clientId: `sim-${spec.robotId}`, reconnectPeriod: 2_000, username: account.username, password: account.password });
       await client.subscribeAsync(MqttTopics.command(spec.robotId));
       client.on('message', (_topic, payload) => this.onCommand(robot, payload.toString()));
       const [x, y] = spec.loop[0] ?? [0, 0];

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Parser } from '@asyncapi/parser';
-import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { MQTT_TOPICS, ROBOT_COMMANDS, type MqttTopicSpec, type RobotCommandSpec } from '../../common/events/mqtt';
@@ -124,7 +123,7 @@ describe('AsyncAPI document', () => {
   });
 
   it('describes the MQTT messages robots and the server really exchange (telemetry, a command and its reply)', async () => {
-    const client = await mqtt.connectAsync(s.server.mqttUrl, { clientId: `asyncapi-test-${process.pid}` });
+    const client = await s.mqtt(undefined, { clientId: `asyncapi-test-${process.pid}` });
     const messages: { topic: string; payload: any }[] = [];
     client.on('message', (topic, payload) => messages.push({ topic, payload: JSON.parse(payload.toString()) }));
     await client.subscribeAsync('fleet/robots/#');

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import mqtt, { type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MqttTopics } from '../../common/protocol';
 import type { DetectionMessage } from '../../common/detections';
@@ -14,7 +14,7 @@ let robot: MqttClient;
 beforeAll(async () => {
   s = await startTestServer({ SIMULATOR: 'off' });
   t = await loginAll(s);
-  robot = await mqtt.connectAsync(s.server.mqttUrl, { clientId: 'test-robot' });
+  robot = await s.mqtt(undefined, { clientId: 'test-robot' });
 });
 afterAll(async () => {
   await robot?.endAsync(true);
@@ -219,7 +219,7 @@ describe('the simulator', () => {
   it('reports detections of its robot type with a rendered picture and its pose', async () => {
     const sim = new FleetSimulator(s.server.mqttUrl, 50, 2);
     const before = await rowCount(s, 'detections');
-    await sim.start([{ robotId: '04TP000001', robotType: 5, mapId: 3, loop: [[0, 0], [20, 0], [20, 10]] }]);
+    await sim.start([{ robotId: '04TP000001', robotType: 5, mapId: 3, loop: [[0, 0], [20, 0], [20, 10]] }], s.credentialsOf);
     try {
       await waitFor(async () => (await rowCount(s, 'detections')) >= before + 3, 'three simulated detections');
     } finally {

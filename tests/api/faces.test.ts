@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderDetectionPicture } from '../../server/simulator/detection-picture';
+import { craftZip, repeatedDeflate } from '../helpers/crafted-zip';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { loginAll, NO_PERMISSION, rowCount, tableHash } from './admin-support';
 
@@ -181,5 +182,46 @@ describe('face batch import (Excel or zip, spec §5/§8/§9)', () => {
     expect(await batch([xlsx(await sheet([good('Ma Jun', 'x.png')])), pic], t.operator)).toEqual({ code: 401, message: NO_PERMISSION });
     expect(await tableHash(s, 'face_entries')).toBe(before);
     expect(await rowCount(s, 'face_entries')).toBeGreaterThan(0);
+  });
+});
+
+describe('face batch limits (issue 18): refused while reading, in little memory', () => {
+  const tmpFiles = () => (fs.existsSync(path.join(s.dir, 'tmp')) ? fs.readdirSync(path.join(s.dir, 'tmp')) : []);
+
+  it('refuses a zip whose directory declares small sizes but that inflates to more than the limit, and changes nothing', async () => {
+    const before = await tableHash(s, 'face_entries');
+    const filesBefore = storedFiles();
+    // A good batch, but b.png, declared as 1,000 bytes in its local header and in the central
+    // directory, inflates to 3 GiB: more than the whole batch may hold (the deflate stream is ~3 MB).
+    const body = craftZip([
+      { name: 'faces.xlsx', data: await sheet([good('Lin Bo', 'a.png'), good('Gao Yan', 'b.png')]) },
+      { name: 'a.png', data: photo(800) },
+      { name: 'b.png', deflated: repeatedDeflate(0, 3 * 1024), declaredSize: 1000 },
+    ]);
+    const refused = { code: 400, message: 'Batch error: the .zip unpacks to more than it declares or to more than 2.25 GB in all' };
+    expect(await batch([{ name: 'faces.zip', body }])).toEqual(refused);
+    expect((await batch([{ name: 'faces.zip', body }], t.entsuper, 'zh')).message).toBe('批量导入错误：.zip解压后的大小超过其声明的大小或总计超过2.25 GB');
+    // The same lie about the sheet.
+    const sheetLie = craftZip([
+      { name: 'faces.xlsx', deflated: repeatedDeflate(0, 3 * 1024), declaredSize: 4096 },
+      { name: 'a.png', data: photo(801) },
+    ]);
+    expect(await batch([{ name: 'faces.zip', body: sheetLie }])).toEqual(refused);
+    expect(await tableHash(s, 'face_entries')).toBe(before);
+    expect(storedFiles()).toBe(filesBefore);
+    expect(tmpFiles()).toEqual([]);
+  });
+
+  it('stops a sheet of 20,000 people at the first row beyond the batch limit and imports nothing', async () => {
+    const before = await tableHash(s, 'face_entries');
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('faces');
+    ws.addRow(['Name', 'Sex', 'Nation', 'ID type', 'Certificate number', 'Employer', 'Phone', 'Job title', 'List type', 'Remark', 'Photo files']);
+    ws.addRow(['Example', 'Male', '', 'ID card', '11010519491231002X', 'Harbor Security', '13800138000', 'Guard', 'White list', '', 'example-1.jpg']);
+    for (let i = 0; i < 20_000; i++) ws.addRow(good(`Person ${String.fromCharCode(65 + (i % 26))}`, 'x.png'));
+    const body = Buffer.from(await wb.xlsx.writeBuffer());
+    expect(await batch([{ name: 'faces.xlsx', body }, { name: 'x.png', body: photo(802) }])).toEqual({ code: 400, message: 'Batch error: more than 500 entries in one batch' });
+    expect(await tableHash(s, 'face_entries')).toBe(before);
+    expect(tmpFiles()).toEqual([]);
   });
 });

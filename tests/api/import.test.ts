@@ -1,5 +1,10 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { craftZip, repeatedDeflate } from '../helpers/crafted-zip';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 let s: TestServer;
@@ -17,9 +22,9 @@ async function xlsx(rows: unknown[][]): Promise<Uint8Array> {
   return new Uint8Array(await wb.xlsx.writeBuffer());
 }
 
-async function importFile(entity: string, body: Uint8Array, token = admin): Promise<any> {
+async function importFile(entity: string, body: Uint8Array | Blob, token = admin): Promise<any> {
   const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(body)]), 'robots.xlsx');
+  form.append('file', body instanceof Blob ? body : new Blob([new Uint8Array(body)]), 'robots.xlsx');
   const res = await fetch(`${s.url}/api/import?entity=${entity}&lang=en`, { method: 'POST', headers: { token }, body: form });
   return res.json();
 }
@@ -52,5 +57,41 @@ describe('import from Excel', () => {
     expect((await importFile('robot', new TextEncoder().encode('not,an,excel,file\n'.repeat(10)))).message).toBe('Wrong file format: xlsx, zip expected');
     const operator = await s.login('operator');
     expect((await importFile('robot', await xlsx([['Serial number'], ['15WR000001']]), operator)).code).toBe(401);
+  });
+});
+
+describe('import limits (issue 18): refused while reading, in little memory', () => {
+  it('stops a 100,000-row workbook at the first row beyond the limit and imports nothing', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fc-import-rows-'));
+    try {
+      // Written as Excel does (sheet before shared strings), streamed to disk: ~3 MB, nothing large in the repository.
+      const file = path.join(dir, 'robots.xlsx');
+      const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useSharedStrings: true });
+      const ws = wb.addWorksheet('Robots');
+      ws.addRow(['Serial number', 'Name', 'Company']).commit();
+      for (let i = 0; i < 100_000; i++) ws.addRow([`${10 + (i % 80)}WR${String(i).padStart(6, '0')}`, `Bulk ${i}`, 'HarborSecurity']).commit();
+      await wb.commit();
+      const before = await robots();
+      expect(await importFile('robot', await fs.openAsBlob(file))).toEqual({ code: 400, message: 'At most 5000 rows can be imported at once' });
+      expect(await robots()).toBe(before);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a workbook whose sheet inflates to more than its directory declares, and imports nothing', async () => {
+    // A valid one-row workbook, its sheet followed by 64 MiB of spaces but declared at its real size.
+    const zip = await JSZip.loadAsync(await xlsx([['Serial number', 'Name', 'Company'], ['16WR000001', 'Liar', 'HarborSecurity']]));
+    const entries = await Promise.all(
+      Object.values(zip.files)
+        .filter((e) => !e.dir)
+        .map(async (e) => {
+          const data = await e.async('nodebuffer');
+          return e.name === 'xl/worksheets/sheet1.xml' ? { name: e.name, deflated: repeatedDeflate(0x20, 64, data), declaredSize: data.length } : { name: e.name, data };
+        }),
+    );
+    const before = await robots();
+    expect(await importFile('robot', new Uint8Array(craftZip(entries)))).toEqual({ code: 400, message: 'File format error: the file is not a readable Excel workbook' });
+    expect(await robots()).toBe(before);
   });
 });

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { MqttTopics } from '../../common/protocol';
@@ -119,7 +118,7 @@ describe('robots push their own video (/ingest)', () => {
   it('asks the robot to push when the first viewer opens, relays it to every viewer, and stops it a few seconds after the last one left', async () => {
     // 03WS000001 is not played by the simulator: the test speaks for it, as a real robot would.
     const ROBOT = '03WS000001';
-    const robot = await mqtt.connectAsync(s.server.mqttUrl, { clientId: `test-robot-${ROBOT}-video` });
+    const robot = await s.mqtt(undefined, { clientId: `test-robot-${ROBOT}-video` });
     const commands: { id: string; action: string; params: { cameraId: number; url: string } }[] = [];
     await robot.subscribeAsync(MqttTopics.command(ROBOT));
     robot.on('message', (_topic, payload) => {

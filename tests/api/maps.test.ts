@@ -266,7 +266,7 @@ describe('processing, list, download, sync, delete', () => {
 
   it('the robot downloads the map with the ticket it was given: pgm and yaml of that map only; a failed download is the spec message', async () => {
     // Listen as the robot's server would see it: the ticket travels in the mapDown command.
-    const robotSide = await import('mqtt').then((m) => m.default.connectAsync(s.server.mqttUrl));
+    const robotSide = await s.mqtt();
     await robotSide.subscribeAsync('fleet/robots/01WR000002/command');
     const command = new Promise<{ params: { files: { pgm: string; yaml: string }; sha256: { pgm: string } } }>((resolve) =>
       robotSide.on('message', (_t, p) => {

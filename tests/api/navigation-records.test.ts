@@ -1,4 +1,4 @@
-import mqtt, { type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MqttTopics, type RobotNaviProgress, type RobotPose, type RobotTelemetry } from '../../common/protocol';
@@ -41,7 +41,7 @@ afterAll(async () => {
 
 /** A robot client that accepts every command (navigate, stop). */
 async function connectRobot(server: TestServer): Promise<MqttClient> {
-  const client = await mqtt.connectAsync(server.server.mqttUrl, { clientId: `test-${ROBOT}-${Date.now()}` });
+  const client = await server.mqtt(undefined, { clientId: `test-${ROBOT}-${Date.now()}` });
   await client.subscribeAsync(MqttTopics.command(ROBOT));
   client.on('message', (_topic, payload) => {
     const cmd = JSON.parse(payload.toString()) as RobotCommand;

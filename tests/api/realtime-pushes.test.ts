@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import mqtt, { type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
 import WebSocket from 'ws';
 import { MqttTopics, PUSH_EVENTS } from '../../common/protocol';
 import { startTestServer, type TestServer } from '../helpers/test-server';
@@ -14,7 +14,7 @@ beforeAll(async () => {
   operator = await s.login('operator');
   admin = await s.login('admin');
   // 03WS000001 is not played by the simulator: this test speaks for it, as a real robot would.
-  robot = await mqtt.connectAsync(s.server.mqttUrl, { clientId: 'test-robot-03WS000001' });
+  robot = await s.mqtt(undefined, { clientId: 'test-robot-03WS000001' });
 });
 afterAll(async () => {
   await robot?.endAsync(true);

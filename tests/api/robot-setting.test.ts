@@ -6,7 +6,6 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MqttTopics, type RobotTelemetry } from '../../common/protocol';
 import { settingsLeaves } from '../../common/settings';
@@ -125,7 +124,7 @@ describe('robotSetting over getRobotParam / setRobotParam', () => {
   });
 
   it('sends the saved parameters to an online robot over MQTT', async () => {
-    const robot = await mqtt.connectAsync(s.server.mqttUrl);
+    const robot = await s.mqtt();
     try {
       const telemetry: RobotTelemetry = { robotId: '01WR000002', status: 0, online: 1, videoOnline: 0, interactOnline: 0, battery: 90, emergencyButtonStatus: 0, interactionState: 0, t: Date.now() };
       await robot.subscribeAsync(MqttTopics.command('01WR000002'));

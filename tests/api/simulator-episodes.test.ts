@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import mqtt, { type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
 import { MqttTopics, type RobotAlarmReport } from '../../common/protocol';
 import type { RobotCommand, RobotReply } from '../../common/robot-actions';
 import { FleetSimulator } from '../../server/simulator/simulator';
@@ -48,7 +48,7 @@ describe('the simulator (issue 4)', () => {
     await sim.start([
       { robotId: '01WR000001', robotType: 1, mapId: 1, loop, environment: true },
       { robotId: '01WR000002', robotType: 1, mapId: 1, loop },
-    ]);
+    ], s.credentialsOf);
     try {
       await expect.poll(() => withEnv.got.filter((d) => d.env).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
       await expect.poll(() => without.got.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
@@ -73,8 +73,8 @@ describe('the simulator (issue 4)', () => {
     // Episodes on, but so rare that none but the start's initialising happens during the test.
     const withEpisodes = new FleetSimulator(s.server.mqttUrl, 200, 0, 0, '', 1e12);
     const without = new FleetSimulator(s.server.mqttUrl, 200, 0);
-    await withEpisodes.start([{ robotId: '04WR000003', robotType: 1, mapId: 3, loop }]);
-    await without.start([{ robotId: '05WV000001', robotType: 2, mapId: 4, loop }]);
+    await withEpisodes.start([{ robotId: '04WR000003', robotType: 1, mapId: 3, loop }], s.credentialsOf);
+    await without.start([{ robotId: '05WV000001', robotType: 2, mapId: 4, loop }], s.credentialsOf);
     try {
       await expect.poll(() => on.got.some((d) => d.status === 10), { timeout: 5_000 }).toBe(true);
       await expect.poll(() => on.got.at(-1)?.status, { timeout: 15_000 }).not.toBe(10);
@@ -91,7 +91,7 @@ describe('the simulator (issue 4)', () => {
   it('collisions follow the robot\'s collision mode: normal stops until reset; safe resumes by itself and faults after 3 in a row', async () => {
     const normal = '01WR000001';
     const safe = '01WR000002';
-    const client: MqttClient = await mqtt.connectAsync(s.server.mqttUrl, { clientId: `test-collisions-${Date.now()}` });
+    const client: MqttClient = await s.mqtt(undefined, { clientId: `test-collisions-${Date.now()}` });
     const alarms: RobotAlarmReport[] = [];
     await client.subscribeAsync(MqttTopics.alarmWildcard);
     client.on('message', (topic, payload) => {
@@ -103,7 +103,7 @@ describe('the simulator (issue 4)', () => {
       { robotId: normal, robotType: 1, mapId: 1, loop, settings: { collision: { collisionMode: 1 } } },
       // Safe mode with a 1 s stop (the settings allow 5 s and more; the robot takes what it is given).
       { robotId: safe, robotType: 1, mapId: 1, loop, settings: { collision: { collisionMode: 2, safeModeStopSeconds: 1, faultAfterCollisions: 3, collisionWindowSeconds: 60 } } },
-    ]);
+    ], s.credentialsOf);
     const collide = async (robotId: string) => {
       const id = `c-${Date.now()}-${Math.random()}`;
       await client.subscribeAsync(MqttTopics.reply(robotId));

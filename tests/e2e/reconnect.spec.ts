@@ -16,11 +16,13 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fc-e2e-reconnect-'));
 let server: ChildProcess | undefined;
 let mqttUrl = '';
+/** The server's own MQTT account (issue 18: nobody connects anonymously); this test speaks for a robot with it. */
+const SERVER_MQTT_PASSWORD = 'e2e-server-account';
 
 async function startServer(): Promise<void> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), MQTT_PORT: '0', DATA_DIR: dataDir, CAPTCHA: 'off', LOGIN_ATTEMPTS_PER_MINUTE: '1000', LOG_LEVEL: 'error', SIM_EPISODE_MINUTES: '0' },
+    env: { ...process.env, PORT: String(port), MQTT_PORT: '0', DATA_DIR: dataDir, CAPTCHA: 'off', LOGIN_ATTEMPTS_PER_MINUTE: '1000', LOG_LEVEL: 'error', SIM_EPISODE_MINUTES: '0', MQTT_PASSWORD: SERVER_MQTT_PASSWORD },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   server = child;
@@ -95,7 +97,7 @@ test('video pushes: a camera heartbeat above 1 stops the player, the camera’s 
   const playing = () => video.evaluate((v: HTMLVideoElement) => v.currentTime);
   await expect.poll(playing, { timeout: 30_000 }).toBeGreaterThan(0.5);
   // The robot (here: this test speaking its MQTT topics) reports its front camera broken, then recovered.
-  const robot = await mqtt.connectAsync(mqttUrl, { clientId: 'e2e-robot-01WR000002' });
+  const robot = await mqtt.connectAsync(mqttUrl, { clientId: 'e2e-robot-01WR000002', username: 'fleet-console', password: SERVER_MQTT_PASSWORD });
   try {
     robot.publish('fleet/robots/01WR000002/video', JSON.stringify({ kind: 'heart', cameras: [{ cameraId: 0, status: 3 }] }));
     await expect(page.getByTestId('camera-stream-stopped')).toHaveText('The camera reported a video fault: the player was stopped');

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import mqtt from 'mqtt';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { loadConfig } from '../../server/config';
@@ -70,6 +71,18 @@ export class TestServer {
     const a = await this.call<{ token: string }>('login', { username, password, codeId: 'x', code: 'x' });
     if (a.statusCode !== 200) throw new Error(`login ${username}: ${a.statusInfo}`);
     return a.param!.token;
+  }
+
+  /** Issue 18: a robot's own MQTT account, issued as an administrator would (the old secret stops working). */
+  readonly credentialsOf = (robotId: string) => this.server.services.robotCredentials.issue(robotId);
+
+  /**
+   * Connects to the broker as a robot with its own account, or (no robot id) with the server's
+   * account, which may watch and publish every topic (tests that stand in for several robots).
+   */
+  async mqtt(robotId?: string, options: mqtt.IClientOptions = {}): Promise<mqtt.MqttClient> {
+    const account = robotId ? await this.credentialsOf(robotId) : this.server.mqttAccount;
+    return mqtt.connectAsync(this.server.mqttUrl, { ...options, username: account.username, password: account.password });
   }
 
   async close(): Promise<void> {

@@ -29,6 +29,12 @@ export function registerRobotEvents(reg: EventRegistry, svc: Services): void {
     return { robotId: p.robotId, companyId: p.companyId };
   });
 
+  reg.handle(fleetEvents.resetRobotCredentials, async (c, p) => {
+    const robot = await findRobot(c, p.robotId);
+    const issued = await svc.robotCredentials.issue(String(robot.robotId));
+    return { robotId: issued.username, username: issued.username, password: issued.password };
+  });
+
   reg.handle(fleetEvents.getRobotFuncConfig, async (ctx, p) => {
     const robot = await findRobot(ctx, p.robotId);
     const own = (robot.modules as string[] | null) ?? [];
