@@ -8,11 +8,13 @@
  * README "Running a cluster" explains each part and how it maps to separate machines.
  */
 import { spawn, spawnSync, execFileSync, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_ACLS } from '../server/fleet/mosquitto-accounts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -45,6 +47,8 @@ export interface RunningCluster {
   url: string;
   databaseUrl: string;
   mqttUrl: string;
+  /** The server's MQTT account (the broker's dynamic-security administrator): tests that watch every topic use it. */
+  mqttAccount: { username: string; password: string };
   replicas: Replica[];
   /** Kills a replica (SIGKILL by default: a crash). */
   kill(index: number, signal?: NodeJS.Signals): Promise<void>;
@@ -54,11 +58,40 @@ export interface RunningCluster {
   stop(remove?: boolean): Promise<void>;
 }
 
+/** Debian's Mosquitto ships its dynamic-security plugin here. */
+const DYNSEC_PLUGIN = '/usr/lib/x86_64-linux-gnu/mosquitto_dynamic_security.so';
+
+/**
+ * The plugin's file in `dir/mosquitto/` (made once with mosquitto_ctrl, kept across runs like the
+ * database) and the server's account, its administrator, whose password is kept beside it (0600).
+ * Mosquitto runs as its own user when started by root: the folder is its.
+ */
+function mosquittoAccounts(dir: string): { username: string; password: string } {
+  const folder = path.join(dir, 'mosquitto');
+  const file = path.join(folder, 'dynamic-security.json');
+  const secret = path.join(dir, 'mqtt-server-password');
+  fs.mkdirSync(folder, { recursive: true });
+  if (!fs.existsSync(file) || !fs.existsSync(secret)) {
+    const password = crypto.randomBytes(24).toString('base64url');
+    fs.rmSync(file, { force: true });
+    execFileSync('/usr/bin/mosquitto_ctrl', ['dynsec', 'init', file, 'fleet-console', password], { stdio: 'ignore' });
+    // The server's account: the plugin's administrator, and publishing on every fleet topic; anything
+    // not granted is denied (robots get a role each from the server when their secret is issued).
+    const config = JSON.parse(fs.readFileSync(file, 'utf8')) as { roles: { rolename: string; acls: object[] }[]; defaultACLAccess: Record<string, boolean> };
+    config.roles.find((r) => r.rolename === 'admin')!.acls.push(...SERVER_ACLS);
+    config.defaultACLAccess = { publishClientSend: false, publishClientReceive: false, subscribe: false, unsubscribe: true };
+    fs.writeFileSync(file, JSON.stringify(config, null, 2));
+    fs.writeFileSync(secret, password, { mode: 0o600 });
+  }
+  if (process.getuid?.() === 0) execFileSync('chown', ['-R', 'mosquitto', folder]);
+  return { username: 'fleet-console', password: fs.readFileSync(secret, 'utf8').trim() };
+}
+
 /** Which Debian packages the cluster needs and lacks. */
 export function missingClusterParts(): string[] {
   const missing: string[] = [];
   if (!postgresBin()) missing.push('postgresql');
-  if (!fs.existsSync('/usr/sbin/mosquitto')) missing.push('mosquitto');
+  if (!fs.existsSync('/usr/sbin/mosquitto') || !fs.existsSync(DYNSEC_PLUGIN)) missing.push('mosquitto');
   if (!fs.existsSync('/usr/sbin/haproxy')) missing.push('haproxy');
   return missing;
 }
@@ -171,8 +204,22 @@ export async function startCluster(opts: ClusterOptions): Promise<RunningCluster
     stops.push(pg.stop);
 
     const mqttPort = await freePort();
+    const mqttAccount = mosquittoAccounts(dir);
     const mqttConf = path.join(dir, 'mosquitto.conf');
-    fs.writeFileSync(mqttConf, `listener ${mqttPort} 127.0.0.1\nallow_anonymous true\npersistence false\nlog_dest stdout\n`);
+    // Issue 18: no anonymous clients; accounts and their rules in the dynamic-security plugin, whose
+    // administrator is the server's account (it makes each robot's account there).
+    fs.writeFileSync(
+      mqttConf,
+      [
+        `listener ${mqttPort} 127.0.0.1`,
+        'allow_anonymous false',
+        'persistence false',
+        'log_dest stdout',
+        `plugin ${DYNSEC_PLUGIN}`,
+        `plugin_opt_config_file ${path.join(dir, 'mosquitto', 'dynamic-security.json')}`,
+        '',
+      ].join('\n'),
+    );
     fs.chmodSync(mqttConf, 0o644);
     log(`Mosquitto: starting on 127.0.0.1:${mqttPort}`);
     const mosquitto = child(dir, 'mosquitto', '/usr/sbin/mosquitto', ['-c', mqttConf], process.env);
@@ -193,6 +240,9 @@ export async function startCluster(opts: ClusterOptions): Promise<RunningCluster
       PORT: String(r.port),
       DATABASE_URL: pg.url,
       MQTT_URL: mqttUrl,
+      MQTT_USERNAME: mqttAccount.username,
+      MQTT_PASSWORD: mqttAccount.password,
+      MQTT_ACCOUNTS: 'mosquitto',
       // HAProxy on this machine adds X-Forwarded-For: the login limits count the browser's address.
       TRUST_PROXY: 'loopback',
       DATA_DIR: r.dataDir,
@@ -261,6 +311,7 @@ export async function startCluster(opts: ClusterOptions): Promise<RunningCluster
       url,
       databaseUrl: pg.url,
       mqttUrl,
+      mqttAccount,
       replicas,
       async kill(index, signal = 'SIGKILL') {
         await stopChild(replicas[index]!.process, signal);

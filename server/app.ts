@@ -21,6 +21,7 @@ import { readPluginManifests } from './auth/permission-tree';
 import { FleetState } from './fleet/state';
 import { startBroker } from './fleet/broker';
 import { RobotCredentials } from './fleet/robot-credentials';
+import { MosquittoAccounts } from './fleet/mosquitto-accounts';
 import { startGateway } from './fleet/gateway';
 import { RealtimeHub } from './realtime/hub';
 import { registerRoutes } from './http/routes';
@@ -126,6 +127,11 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       mqttUrl = broker.url;
     } else if (!config.mqttPassword) {
       throw new Error('MQTT_URL needs the server\'s account on that broker: MQTT_USERNAME (default fleet-console) and MQTT_PASSWORD.');
+    } else if (config.mqttAccounts === 'mosquitto') {
+      // Robots' accounts live in Mosquitto's dynamic-security plugin: each issued secret goes there at once.
+      const accounts = await MosquittoAccounts.connect(mqttUrl, mqttAccount);
+      closers.push(() => accounts.close());
+      robotCredentials.onIssued((robotId, password) => (password === null ? accounts.removeRobot(robotId) : accounts.setRobot(robotId, password)));
     }
     // With an external broker, the replicas share the robots' messages that write ($share subscriptions).
     const gateway = await startGateway(mqttUrl, fleet, { shared: Boolean(config.mqttUrl), isLeader: () => cluster.isLeader(), account: mqttAccount });

@@ -51,6 +51,8 @@ export interface ServerConfig {
    */
   mqttUsername: string;
   mqttPassword?: string;
+  /** Issue 18: MQTT_ACCOUNTS=mosquitto: the external broker is Mosquitto with its dynamic-security plugin, whose administrator the server's account is; the server makes each robot's account there. */
+  mqttAccounts: 'mosquitto' | 'none';
   /** Issue 18: origins besides the console's own from which browsers may open sockets. */
   allowedOrigins: string[];
   /** Every answer of a catalogue event is checked against its declared answer schema (on under vitest; CHECK_ANSWERS=on|off). */
@@ -99,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     mqttUsername: env.MQTT_USERNAME || 'fleet-console',
     mqttPassword: env.MQTT_PASSWORD || undefined,
+    mqttAccounts: env.MQTT_ACCOUNTS === 'mosquitto' ? 'mosquitto' : 'none',
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
     checkAnswers: env.CHECK_ANSWERS === 'on' || (env.CHECK_ANSWERS !== 'off' && Boolean(env.VITEST)),
   };

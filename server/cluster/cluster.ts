@@ -95,7 +95,11 @@ export async function postgresCluster(url: string, opts: { leaderRetryMs?: numbe
   let listener: pg.Client | null = null;
   let retry: NodeJS.Timeout | null = null;
 
-  await pool.query(`CREATE TABLE IF NOT EXISTS cluster_messages (id bigserial PRIMARY KEY, body text NOT NULL, at timestamptz NOT NULL DEFAULT now())`);
+  // Replicas starting together race on IF NOT EXISTS (PostgreSQL checks the name, then creates the
+  // row type): under the start-up lock's key, one makes it and the others find it.
+  await pool.query(
+    `DO $$ BEGIN PERFORM pg_advisory_xact_lock(${LOCK_STARTUP}); CREATE TABLE IF NOT EXISTS cluster_messages (id bigserial PRIMARY KEY, body text NOT NULL, at timestamptz NOT NULL DEFAULT now()); END $$`,
+  );
 
   const onNotification = (msg: pg.Notification) => {
     if (msg.channel !== CHANNEL || !msg.payload) return;

@@ -163,7 +163,9 @@ describe('one cluster (issue 17)', () => {
     // 03WS000001 is not played by the simulator: the test speaks for it, as a real robot would.
     const ROBOT = '03WS000001';
     beforeAll(async () => {
-      robot = await mqtt.connectAsync(c.mqttUrl, { clientId: `cluster-test-${ROBOT}` });
+      // Its own account, issued through the balancer as an administrator would (issue 18).
+      const issued = await call<{ username: string; password: string }>(c.url, 'resetRobotCredentials', { robotId: ROBOT }, await login(c.url, 'admin'));
+      robot = await mqtt.connectAsync(c.mqttUrl, { clientId: `cluster-test-${ROBOT}`, username: issued.param!.username, password: issued.param!.password });
     });
     afterAll(async () => {
       await robot?.endAsync(true);
@@ -226,7 +228,7 @@ describe('one cluster (issue 17)', () => {
     const operator = await login(urls()[0]!, 'operator');
     const ROBOT = '01WR000001';
     // Watch the commands the robot (the simulator process) receives, as a network tap would.
-    const tap = await mqtt.connectAsync(c.mqttUrl, { clientId: 'cluster-test-tap' });
+    const tap = await mqtt.connectAsync(c.mqttUrl, { clientId: 'cluster-test-tap', ...c.mqttAccount });
     const asks: { action: string; params: { url: string } }[] = [];
     await tap.subscribeAsync(MqttTopics.command(ROBOT));
     tap.on('message', (_t, payload) => asks.push(JSON.parse(payload.toString())));
@@ -345,6 +347,43 @@ describe('one cluster (issue 17)', () => {
     await new Promise((r) => setTimeout(r, 20_000)); // the other replicas' checks of that minute come and go
     expect(await records()).toBe(1);
   }, 180_000);
+
+  it('Mosquitto (issue 18): anonymous clients and wrong secrets are refused; a robot reaches only its own topics; a reset drops the old secret on every replica', async () => {
+    const attempt = (options: mqtt.IClientOptions) =>
+      mqtt.connectAsync(c.mqttUrl, { ...options, reconnectPeriod: 0, connectTimeout: 5_000 }).then(
+        (client) => {
+          client.end(true);
+          return 'connected';
+        },
+        (err: Error) => err.message,
+      );
+    expect(await attempt({})).toBe('Connection refused: Not authorized');
+    expect(await attempt({ username: '42WR000001', password: 'guess' })).toBe('Connection refused: Not authorized');
+    const admin = await login(c.url, 'admin');
+    // A robot the simulator does not play (its account is the test's to reset).
+    expect((await call(c.url, 'addRobot', { robotId: '42WR000001', robotName: 'AccountProbe', companyId: 2 }, admin)).statusCode).toBe(200);
+    // Issued through one replica, the account works at once; the robot's topics only.
+    const first = await call<{ username: string; password: string }>(urls()[0]!, 'resetRobotCredentials', { robotId: '42WR000001' }, admin);
+    const robot = await mqtt.connectAsync(c.mqttUrl, { username: first.param!.username, password: first.param!.password, reconnectPeriod: 0 });
+    await expect(robot.subscribeAsync(MqttTopics.command('01WR000001'), { qos: 1 })).rejects.toThrow('Subscribe error');
+    expect((await robot.subscribeAsync(MqttTopics.command('42WR000001'), { qos: 1 }))[0]!.qos).toBe(1);
+    const watcher = await mqtt.connectAsync(c.mqttUrl, { ...c.mqttAccount });
+    const seen: string[] = [];
+    watcher.on('message', (topic) => seen.push(topic));
+    await watcher.subscribeAsync('fleet/robots/+/status');
+    await robot.publishAsync(MqttTopics.status('01WR000002'), '{}');
+    await robot.publishAsync(MqttTopics.status('42WR000001'), '{}');
+    await until(() => seen.includes(MqttTopics.status('42WR000001')), 5_000, 'its own status');
+    expect(seen).not.toContain(MqttTopics.status('01WR000002'));
+    // Reset through another replica: the connected robot is dropped, the old secret refused, the new one works.
+    const dropped = new Promise<void>((resolve) => robot.on('close', () => resolve()));
+    const second = await call<{ password: string }>(urls()[1]!, 'resetRobotCredentials', { robotId: '42WR000001' }, admin);
+    await dropped;
+    robot.end(true);
+    expect(await attempt({ username: '42WR000001', password: first.param!.password })).toBe('Connection refused: Not authorized');
+    expect(await attempt({ username: '42WR000001', password: second.param!.password })).toBe('connected');
+    await watcher.endAsync(true);
+  }, 60_000);
 
   it('kill -9 of a replica: consoles are back through the balancer with fresh data within 12 s; nothing acknowledged is lost', async () => {
     const admin = await login(c.url, 'admin');
