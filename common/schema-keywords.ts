@@ -99,6 +99,12 @@ export const RowActionSchema = Type.Object(
     ),
     form: Type.Optional(Type.Object({ required: Type.Optional(Names), properties: Type.Record(Type.String(), Free) }, { additionalProperties: false })),
     idParam: Type.Optional(PropName),
+    /** The row's field the id param carries (default `id`; `robotId` for an event that takes the robot's serial). */
+    idField: Type.Optional(PropName),
+    /** Show these fields of the event's answer in a dialog (a secret shown once: copyable, never stored by the console). */
+    answer: Type.Optional(
+      Type.Object({ labels: LabelsSchema, note: Type.Optional(LabelsSchema), fields: Type.Array(Type.Object({ key: PropName, labels: LabelsSchema }, { additionalProperties: false }), { minItems: 1 }) }, { additionalProperties: false }),
+    ),
     param: Type.Optional(Free),
     when: Type.Optional(Free),
     permission: Type.Optional(Permission),

@@ -22,6 +22,21 @@ test('robotManage: the serial number rule shows its message; a good serial gets 
   await expect(row).toContainText('HarborEast');
 });
 
+test('robotManage: a new robot gets its MQTT account from its row (issue 18): confirmed first, the secret shown once to copy', async ({ page }) => {
+  await login(page, 'admin');
+  await page.goto('/home/robotManage');
+  const table = page.getByTestId('entity-table-robot');
+  const row = table.locator('tr', { hasText: '31TP000009' });
+  await expect(row).toBeVisible();
+  await row.getByTestId('row-action-robotMqttAccount').click();
+  await expect(page.getByText('Issue a new MQTT secret for this robot? The old one stops working at once; give the robot the new one.')).toBeVisible();
+  await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
+  const dialog = page.getByTestId('row-action-answer-robotMqttAccount');
+  await expect(dialog).toContainText('The secret is shown only now: copy it into the robot. The console keeps no copy.');
+  await expect(page.getByTestId('row-action-answer-robotMqttAccount-username')).toHaveText('31TP000009');
+  await expect(page.getByTestId('row-action-answer-robotMqttAccount-password')).toHaveText(/^[\w-]{32}$/);
+});
+
 test('companyManage: an enterprise admin may not create companies, an enterprise super admin may', async ({ page }) => {
   await login(page, 'entadmin');
   await page.goto('/home/companyManage');

@@ -3,7 +3,7 @@
  * and the row actions a schema declares in `x-row-actions` (for example disable / restore).
  */
 import { useState } from 'react';
-import { App, Button, Popconfirm, Space, Tooltip, Upload } from 'antd';
+import { App, Button, Popconfirm, Space, Tooltip, Typography, Upload } from 'antd';
 import { DownloadOutlined, FileExcelOutlined, UploadOutlined } from '@ant-design/icons';
 import { Files } from '@common/constants';
 import { formatMessage } from '@common/messages';
@@ -37,6 +37,10 @@ export interface RowAction {
   form?: ActionForm;
   /** The param that carries the row's id (default `id`). */
   idParam?: string;
+  /** The row's field that param carries (default `id`). */
+  idField?: string;
+  /** Fields of the event's answer shown in a dialog once (a secret the server shows only now). */
+  answer?: { labels: Labels; note?: Labels; fields: { key: string; labels: Labels }[] };
   /** Fixed params sent with `{id}`. */
   param?: Record<string, unknown>;
   /** Shown only on rows whose fields have these values. */
@@ -161,7 +165,7 @@ export function RowActions({ actions, record, onDone }: { actions: RowAction[]; 
   const { i18n } = useTranslation();
   const lang = i18n.language as Lang;
   const session = useSession();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const applicable = actions.filter(
     (a) =>
       Object.entries(a.when ?? {}).every(([k, v]) => record[k] === v) && (!a.permission || (session && subjectCan(session, a.permission))),
@@ -172,8 +176,26 @@ export function RowActions({ actions, record, onDone }: { actions: RowAction[]; 
     if (a.kind === 'page') return a.path ? navigateTo(`${a.path}?${a.idParam ?? 'id'}=${encodeURIComponent(String(record.id))}`) : undefined;
     if (!a.event) return;
     try {
-      await callNamedEvent(a.event, { ...(a.param ?? {}), [a.idParam ?? 'id']: record.id });
-      message.success(pickLabel(a.labels, lang, a.key));
+      const answer = (await callNamedEvent(a.event, { ...(a.param ?? {}), [a.idParam ?? 'id']: record[a.idField ?? 'id'] })) as Record<string, unknown> | undefined;
+      if (a.answer && answer) {
+        modal.success({
+          title: pickLabel(a.answer.labels, lang, a.key),
+          width: 560,
+          content: (
+            <div data-testid={`row-action-answer-${a.key}`}>
+              {a.answer.note ? <Typography.Paragraph type="warning">{pickLabel(a.answer.note, lang, '')}</Typography.Paragraph> : null}
+              {a.answer.fields.map((f) => (
+                <div key={f.key} style={{ marginBottom: 8 }}>
+                  <Typography.Text type="secondary">{pickLabel(f.labels, lang, f.key)}: </Typography.Text>
+                  <Typography.Text code copyable data-testid={`row-action-answer-${a.key}-${f.key}`}>
+                    {String(answer[f.key] ?? '')}
+                  </Typography.Text>
+                </div>
+              ))}
+            </div>
+          ),
+        });
+      } else message.success(pickLabel(a.labels, lang, a.key));
       onDone();
     } catch (err) {
       if (!isAbortedError(err)) message.error((err as Error).message);
