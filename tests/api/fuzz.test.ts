@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { EventDef } from '../../server/events/registry';
+import { MQTT_TOPICS, mqttTopicOf } from '../../common/events/mqtt';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 let s: TestServer;
@@ -157,5 +158,23 @@ describe('malformed socket frames', () => {
     ws.send(JSON.stringify({ type: 'subscribe', topic: 'alarms' }));
     expect(await snapshot).toContain('"topic":"alarms"');
     ws.close();
+  });
+});
+
+describe('malformed MQTT payloads from an authenticated robot', () => {
+  it('on every topic a robot may publish: the server goes on, and the robot\'s next good message still counts', async () => {
+    const ROBOT = '03WS000001';
+    const robot = await s.mqtt(ROBOT, { reconnectPeriod: 0 });
+    const payloads = fc.sample(fc.oneof(fc.string({ maxLength: 200 }), fc.json().map(String), fc.uint8Array({ maxLength: 64 }).map((b) => Buffer.from(b))), { numRuns: 120, seed: 1811 });
+    for (const topic of Object.values(MQTT_TOPICS).filter((t) => t.direction === 'robotToServer')) {
+      for (const p of payloads) robot.publish(mqttTopicOf(topic.pattern, ROBOT), p);
+    }
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect((await fetch(`${s.url}/healthz`)).status).toBe(200);
+    const good = { status: 3, online: 1, videoOnline: 0, interactOnline: 0, battery: 64, emergencyButtonStatus: 0, interactionState: 0, t: Date.now() };
+    await robot.publishAsync(mqttTopicOf(MQTT_TOPICS.status.pattern, ROBOT), JSON.stringify(good));
+    await expect.poll(() => s.server.services.fleet.get(ROBOT)?.battery, { timeout: 5_000 }).toBe(64);
+    expect((await s.call('getUser', {}, token)).statusCode).toBe(200);
+    robot.end(true);
   });
 });
