@@ -304,10 +304,23 @@ export const mqttTopicOf = (pattern: string, robotId: string): string => pattern
  * own robot-to-server topics, subscribe to its own server-to-robot topics, nothing else. The
  * server's account may do everything. Wildcards are never granted to a robot.
  */
+/** The last part of each topic (`status`, `command` …) by direction, made once: the checks run on every message. */
+const KINDS = { robotToServer: new Set<string>(), serverToRobot: new Set<string>() };
+for (const t of Object.values(MQTT_TOPICS)) KINDS[t.direction].add(t.pattern.slice(t.pattern.lastIndexOf('/') + 1));
+const ROBOT_PREFIX = MQTT_TOPICS.status.pattern.slice(0, MQTT_TOPICS.status.pattern.indexOf('{robotId}'));
+
+/** The kind of a robot's own topic (`fleet/robots/<robotId>/<kind>`), or null when the topic is not that robot's. */
+function ownKind(robotId: string, topic: string): string | null {
+  const prefix = `${ROBOT_PREFIX}${robotId}/`;
+  return topic.startsWith(prefix) ? topic.slice(prefix.length) : null;
+}
+
 export function robotMayPublish(robotId: string, topic: string): boolean {
-  return Object.values(MQTT_TOPICS).some((t) => t.direction === 'robotToServer' && mqttTopicOf(t.pattern, robotId) === topic);
+  const kind = ownKind(robotId, topic);
+  return kind !== null && KINDS.robotToServer.has(kind);
 }
 
 export function robotMaySubscribe(robotId: string, filter: string): boolean {
-  return Object.values(MQTT_TOPICS).some((t) => t.direction === 'serverToRobot' && mqttTopicOf(t.pattern, robotId) === filter);
+  const kind = ownKind(robotId, filter);
+  return kind !== null && KINDS.serverToRobot.has(kind);
 }

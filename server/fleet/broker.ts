@@ -1,7 +1,7 @@
-import crypto from 'node:crypto';
 import net from 'node:net';
 import { Aedes, type Client } from 'aedes';
 import { robotMayPublish, robotMaySubscribe } from '../../common/events/mqtt';
+import { sameSecret } from './robot-credentials';
 
 /** Who may connect to the embedded broker (issue 18): the server's account, or a robot's own. */
 export interface BrokerAuth {
@@ -14,12 +14,6 @@ export interface BrokerAuth {
 
 /** The identity a connected client proved. */
 const identities = new WeakMap<Client, { kind: 'server' } | { kind: 'robot'; robotId: string }>();
-
-function sameText(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && crypto.timingSafeEqual(x, y);
-}
 
 /**
  * The in-process MQTT broker of the embedded default (127.0.0.1 only). Anonymous clients are
@@ -40,7 +34,7 @@ export async function startBroker(host: string, port: number, auth: BrokerAuth):
       const refuse = () => done(Object.assign(new Error('Bad user name or password'), { returnCode: 4 }), false);
       if (!user || !secret) return refuse();
       if (user === auth.serverUser) {
-        if (!sameText(secret, auth.serverPassword)) return refuse();
+        if (!sameSecret(secret, auth.serverPassword)) return refuse();
         identities.set(client, { kind: 'server' });
         return done(null, true);
       }

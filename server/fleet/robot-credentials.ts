@@ -10,10 +10,10 @@ export interface MqttCredentials {
 
 const hash = (secret: string) => crypto.createHash('sha256').update(secret).digest('hex');
 
-/** Compares two hex digests in constant time. */
-function same(a: string, b: string): boolean {
-  const x = Buffer.from(a, 'hex');
-  const y = Buffer.from(b, 'hex');
+/** Compares two secrets (or digests) in constant time. */
+export function sameSecret(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
   return x.length === y.length && crypto.timingSafeEqual(x, y);
 }
 
@@ -48,7 +48,7 @@ export class RobotCredentials {
   async verify(username: string, password: string): Promise<boolean> {
     if (!username || !password || username.length > 64 || password.length > 200) return false;
     const rows = await this.db.query<{ secret_hash: string }>('SELECT secret_hash FROM robot_credentials WHERE robot_id = $1', [username]);
-    return rows.length === 1 && same(rows[0]!.secret_hash, hash(password));
+    return rows.length === 1 && sameSecret(rows[0]!.secret_hash, hash(password));
   }
 
   /** Whether a robot has credentials at all. */

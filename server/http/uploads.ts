@@ -1,3 +1,4 @@
+import { decodePathPart } from './socket-guard';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -26,12 +27,8 @@ export async function registerUploads(app: FastifyInstance, svc: Services, langO
     if (req.method !== 'GET' && req.method !== 'HEAD') return;
     const url = req.url.split('?')[0]!;
     if (!url.startsWith('/uploads/') || url.includes('/.partial/')) return;
-    let key: string;
-    try {
-      key = decodeURIComponent(url.slice(1));
-    } catch {
-      return; // a broken escape: the static route answers 404
-    }
+    const key = decodePathPart(url.slice(1));
+    if (key === null) return; // a broken escape: the static route answers 404
     await svc.blobs.local(key).catch(() => false);
   });
   await app.register(fastifyStatic, { root, prefix: '/uploads/', decorateReply: false, index: false });

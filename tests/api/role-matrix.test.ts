@@ -24,17 +24,6 @@ beforeAll(async () => {
 });
 afterAll(async () => s?.close());
 
-/** A fingerprint of every schema table: changes if any row is added, removed or altered. */
-async function fingerprint(): Promise<string> {
-  const tables = [...new Set([...s.server.services.schemas.entities.values()].map((e) => e.table))].filter((t) => t !== 'operation_log').sort();
-  const parts: string[] = [];
-  for (const t of tables) {
-    const rows = await s.server.services.db.query<{ h: string | null }>(`SELECT md5(coalesce(string_agg(x::text, '|' ORDER BY x.id), '')) AS h FROM "${t}" x`);
-    parts.push(`${t}:${rows[0]!.h}`);
-  }
-  return parts.join(',');
-}
-
 async function callOperation(name: string, token: string): Promise<{ code: number; message: string }> {
   // An id that does not exist: business rules about particular rows (own company, self) stay out of the way.
   const param = { id: 999999, name: 'MatrixProbe', pageNum: 1, pageSize: 10 };
@@ -67,13 +56,13 @@ describe('role matrix over every changing operation', () => {
     for (const def of ops) {
       for (const [user, roleId] of ROLES) {
         const permitted = (def.access.kind !== 'permission' || roleCan(roleId, def.access.permission)) && (roleId !== 5 || generalUserMayCall(def.name));
-        const before = permitted ? '' : await fingerprint();
+        const before = permitted ? '' : await s.fingerprint();
         const r = await callOperation(def.name, tokens[user]!);
         if (r.code === 403) failures.push(`${def.name} as ${user}: token rejected (${r.message})`);
         if (!permitted) {
           refusals++;
           if (r.code !== 401 || r.message !== 'Insufficient permissions to operate!') failures.push(`${def.name} as ${user}: expected refusal, got ${r.code} ${r.message}`);
-          if ((await fingerprint()) !== before) failures.push(`${def.name} as ${user}: data changed although refused`);
+          if ((await s.fingerprint()) !== before) failures.push(`${def.name} as ${user}: data changed although refused`);
         } else if (r.code === 401) {
           failures.push(`${def.name} as ${user}: refused although the rules allow it (${r.message})`);
         }

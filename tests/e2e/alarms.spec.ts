@@ -1,28 +1,14 @@
+import { startInbox } from '../helpers/smtp';
 import { expect, test } from './fixtures';
-import { SMTPServer } from 'smtp-server';
 import { callEvent, login, releaseAlarms, tokenOf } from './helpers';
 
 /** Mails the test SMTP server received (the console's SMTP_URL points at E2E_PORT + 1). */
-const inbox: { to: string[]; raw: string }[] = [];
-let smtp: SMTPServer;
+let smtp: Awaited<ReturnType<typeof startInbox>>;
 
 test.beforeAll(async ({ baseURL }) => {
-  const port = Number(new URL(baseURL!).port) + 1;
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', () => resolve()));
+  smtp = await startInbox(Number(new URL(baseURL!).port) + 1);
 });
-test.afterAll(async () => new Promise<void>((resolve) => smtp.close(() => resolve())));
+test.afterAll(async () => smtp.close());
 
 test('a simulated alarm pops up on the operator screen, is processed there and shows processed in alarm management', async ({ page }) => {
   // The test raises the alarm in the simulator through the API, as admin.
@@ -138,8 +124,8 @@ test('a report of the selected robot is e-mailed with its Excel workbook and arr
   await page.getByTestId('data-output-mail-send').click();
   await expect(page.getByText('The report was sent to 1 address(es)')).toBeVisible();
 
-  await expect.poll(() => inbox.length).toBeGreaterThan(0);
-  const mail = inbox.at(-1)!;
+  await expect.poll(() => smtp.inbox.length).toBeGreaterThan(0);
+  const mail = smtp.inbox.at(-1)!;
   expect(mail.to).toEqual(['night.shift@harbor.example.com']);
   expect(mail.raw).toMatch(/Subject: Alarm and operations report/);
   expect(mail.raw).toMatch(/filename="?alarm-report-01WR000001-month-\d{4}-\d{2}-\d{2}\.xlsx"?/);

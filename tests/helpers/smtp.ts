@@ -7,8 +7,8 @@ export interface Mail {
   raw: string;
 }
 
-/** A real SMTP server on 127.0.0.1 (any free port) keeping what it receives; `url` is the server's SMTP_URL. */
-export async function startInbox(): Promise<{ inbox: Mail[]; url: string; close: () => Promise<void> }> {
+/** A real SMTP server on 127.0.0.1 (`port`, default any free one) keeping what it receives; `url` is the server's SMTP_URL. */
+export async function startInbox(port = 0): Promise<{ inbox: Mail[]; url: string; close: () => Promise<void> }> {
   const inbox: Mail[] = [];
   const smtp = new SMTPServer({
     authOptional: true,
@@ -22,7 +22,7 @@ export async function startInbox(): Promise<{ inbox: Mail[]; url: string; close:
       });
     },
   });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
-  const port = (smtp.server.address() as { port: number }).port;
-  return { inbox, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => smtp.close(() => resolve())) };
+  await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', () => resolve()));
+  const actual = (smtp.server.address() as { port: number }).port;
+  return { inbox, url: `smtp://127.0.0.1:${actual}`, close: () => new Promise<void>((resolve) => smtp.close(() => resolve())) };
 }

@@ -73,6 +73,18 @@ export class TestServer {
     return a.param!.token;
   }
 
+  /** A fingerprint of every schema table: changes if any row is added, removed or altered (refusals must change nothing). */
+  async fingerprint(): Promise<string> {
+    const { schemas, db } = this.server.services;
+    const tables = [...new Set([...schemas.entities.values()].map((e) => e.table))].filter((t) => t !== 'operation_log').sort();
+    const parts: string[] = [];
+    for (const t of tables) {
+      const rows = await db.query<{ h: string | null }>(`SELECT md5(coalesce(string_agg(x::text, '|' ORDER BY x.id), '')) AS h FROM "${t}" x`);
+      parts.push(`${t}:${rows[0]!.h}`);
+    }
+    return parts.join(',');
+  }
+
   /** Issue 18: a robot's own MQTT account, issued as an administrator would (the old secret stops working). */
   readonly credentialsOf = (robotId: string) => this.server.services.robotCredentials.issue(robotId);
 
