@@ -103,6 +103,11 @@ export const MESSAGES = {
   formDesignBuiltIn: { en: '"{id}" is defined by the project\'s schemas and cannot be replaced; save the design under a new entity name', zh: '"{id}"由项目内置模式定义，不能替换；请以新的实体名称保存该设计', ja: '「{id}」はプロジェクトのスキーマで定義されているため置き換えられません。新しいエンティティ名で保存してください' },
   formDesignClash: { en: 'The design cannot be saved: {what} "{name}" is already used by {owner}', zh: '无法保存该设计：{what}"{name}"已被{owner}使用', ja: 'このデザインは保存できません：{what}「{name}」は {owner} で使用されています' },
   formDesignTypeChange: { en: 'The design cannot be saved: the data type of field {field} cannot change from {from} to {to} once saved; add a new field instead', zh: '无法保存该设计：字段{field}保存后不能把数据类型从{from}改为{to}，请新增字段', ja: 'このデザインは保存できません：項目 {field} のデータ型は保存後に {from} から {to} へ変更できません。新しい項目を追加してください' },
+  formDesignScopeNone: {
+    en: 'The design cannot be saved: "x-scope": "none" shows every company\'s records to all who may read them; only a super admin may save it (leave x-scope out: each company sees its own records)',
+    zh: '无法保存该设计："x-scope": "none" 会把所有企业的记录给每个有读取权限的人看；只有超级管理员可以保存（不写 x-scope：每个企业只看到自己的记录）',
+    ja: 'このデザインは保存できません："x-scope": "none" はすべての企業のレコードを閲覧権限のある全員に見せます。保存できるのはスーパー管理者だけです（x-scope を省略すると各企業は自社のレコードだけを見ます）',
+  },
   unmatchedPattern: { en: '{field} Unmatched pattern', zh: '{field}格式不匹配', ja: '{field}がパターンに一致しません' },
   // Named formats (spec §5).
   'format.username': { en: 'Username: 5-16 letters and digits', zh: '用户名格式错误：5-16位字母或数字', ja: 'ユーザー名は英数字5〜16文字です' },

@@ -162,7 +162,8 @@ export const SCHEMA_KEYWORD_DECLARATIONS = {
   }),
   'x-store': keyword({
     at: ['entity'],
-    description: 'Where the records are kept: the table (default ent_<id>) and, for a table shared by several entities, the column values that pick this one.',
+    description:
+      'Where the records are kept: the table (default ent_<id>) and, for a table shared by several entities, the column values that pick this one. An entity of the data folder\'s overlay (a form design, or a file dropped there) keeps a table of its own: its name starts with ent_ (no core table does), no other entity has it, and "where" is refused.',
     value: Type.Object(
       { table: Type.Optional(Type.String({ pattern: '^[a-z_][a-z0-9_]*$', description: 'a table name' })), where: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))) },
       { additionalProperties: false },
@@ -172,7 +173,7 @@ export const SCHEMA_KEYWORD_DECLARATIONS = {
   'x-scope': keyword({
     at: ['entity'],
     description:
-      'Which records a caller sees: those of their company tree ("company", "company-tree"), also those of no company ("company-or-shared"), or all ("none").',
+      'Which records a caller sees: those of their company tree ("company", "company-tree"), also those of no company ("company-or-shared"), or all ("none"). In the data folder\'s overlay, absent means "company" (new records get the caller\'s company), "company-tree" is refused, and the form designer saves "none" for a super admin only.',
     value: oneOf(['company', 'company-tree', 'company-or-shared', 'none'] as const),
     example: 'company',
   }),

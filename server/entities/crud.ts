@@ -45,7 +45,8 @@ function columnType(p: PropSchema): string {
  */
 export async function ensureTable(db: Db, entity: Entity): Promise<void> {
   const t = ident(entity.table);
-  const scoped = entity.schema['x-scope'] === 'company' && !entity.schema.properties.companyId;
+  // company / company-or-shared: the rows carry the company crud.ts scopes by (a declared companyId is a property column).
+  const scoped = scopeColumn(entity) === 'companyId' && !entity.schema.properties.companyId;
   await db.query(
     `CREATE TABLE IF NOT EXISTS ${t} (id bigserial PRIMARY KEY, ${scoped ? '"companyId" bigint,' : ''} "createdAt" timestamptz NOT NULL DEFAULT now(), "updatedAt" timestamptz NOT NULL DEFAULT now())`,
   );
@@ -54,6 +55,11 @@ export async function ensureTable(db: Db, entity: Entity): Promise<void> {
       (r) => r.column_name,
     ),
   );
+  // A table made before its entity was company-scoped (a design saved before the loader gave designs
+  // "company" by default) gets the column; its earlier rows, of no company, only admins see.
+  if (scoped && !existing.has('companyId')) {
+    await db.query(`ALTER TABLE ${t} ADD COLUMN IF NOT EXISTS "companyId" bigint`);
+  }
   for (const [name, prop] of Object.entries(entity.schema.properties)) {
     if (name === 'id' || existing.has(name) || prop['x-transient'] || prop['x-in']) continue;
     if (name === 'password' && entity.table === 'users') continue; // stored as passwordHash

@@ -175,20 +175,37 @@ function readJson(file: string): unknown {
   }
 }
 
+/** How loadSchemas tells the project's folders from the overlays. */
+export interface LoadOptions {
+  /**
+   * The folders whose entities are the project's own (they may use core tables, any scope and any
+   * field). Default: the first of `dirs` (server/app.ts passes the project's `schemas/` first, then
+   * the data folder's overlay). Every entity of another folder is an overlay entity, held to
+   * overlayEntityRules.
+   */
+  trustedDirs?: readonly string[];
+}
+
 /**
  * Loads and checks every enum, entity and settings schema; throws naming the file on the first bad one.
  * `plugins`: the plugin manifests (server/auth/permission-tree.ts readPluginManifests), whose
- * declared widgets a schema may name besides those of common/widgets.ts.
+ * declared widgets a schema may name besides those of common/widgets.ts. An entity of a folder
+ * other than the trusted ones (`options.trustedDirs`, default the first folder) must keep to
+ * overlayEntityRules: a table of its own, company scope by default, no readable secret.
  */
-export function loadSchemas(dirs: string[], plugins: readonly PluginWidgets[] = []): SchemaSet {
+export function loadSchemas(dirs: string[], plugins: readonly PluginWidgets[] = [], options: LoadOptions = {}): SchemaSet {
   const ajv = createAjv();
   const widgets = knownWidgets(plugins);
   const enums = new Map<string, EnumDef>();
   const entities = new Map<string, Entity>();
+  const trusted = new Set((options.trustedDirs ?? dirs.slice(0, 1)).map((d) => path.resolve(d)));
+  const overlay = new Set<string>();
   const files = (sub: string, suffix: string) =>
     dirs.flatMap((d) => {
       const dir = path.join(d, sub);
-      return fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith(suffix)).sort().map((f) => path.join(dir, f)) : [];
+      const found = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith(suffix)).sort().map((f) => path.join(dir, f)) : [];
+      if (!trusted.has(path.resolve(d))) for (const f of found) overlay.add(f);
+      return found;
     });
   for (const file of files('enums', '.json')) {
     const def = readJson(file) as EnumDef;
@@ -198,7 +215,8 @@ export function loadSchemas(dirs: string[], plugins: readonly PluginWidgets[] = 
   }
   const events = new Map<string, string>();
   for (const file of files('entities', '.schema.json')) {
-    const entity = buildEntity(ajv, readJson(file) as EntitySchema, file, enums, widgets);
+    let entity = buildEntity(ajv, readJson(file) as EntitySchema, file, enums, widgets);
+    if (overlay.has(file)) entity = overlayEntityRules(entity);
     if (entities.has(entity.id)) throw new Error(`Schema file ${file}: entity "${entity.id}" is defined twice.`);
     for (const binding of Object.values(entity.schema['x-api'] ?? {})) {
       const name = bindingName(binding);
@@ -208,6 +226,11 @@ export function loadSchemas(dirs: string[], plugins: readonly PluginWidgets[] = 
     }
     entities.set(entity.id, entity);
   }
+  // An overlay entity's table is its own: no other entity's, project or overlay (checked once all are
+  // known). Those that name x-store.table go first, so a clash blames the one naming another's table.
+  const named = (e: Entity) => (e.schema['x-store']?.table === undefined ? 1 : 0);
+  const overlays = [...entities.values()].filter((e) => overlay.has(e.file)).sort((a, b) => named(a) - named(b));
+  for (const entity of overlays) overlayTableFree(entity, entities.values());
   const settings = new Map<string, SettingsSchema>();
   for (const file of files('settings', '.schema.json')) {
     const set = buildSettings(ajv, readJson(file) as SettingsSchemaJson, file, enums, widgets);
@@ -351,6 +374,109 @@ export function buildEntity(ajv: Ajv, schema: EntitySchema, file: string, enums:
     createSchema,
     updateSchema,
   };
+}
+
+/**
+ * The table prefix of every entity that is not the project's. No core table starts with it (the
+ * tables of server/store/migrations, schema_migrations, cluster_messages, and those the project's
+ * schemas name in x-store.table; loader.test.ts checks the migrations).
+ */
+export const OWN_TABLE_PREFIX = 'ent_';
+
+/** PostgreSQL keeps 63 bytes of a name and cuts the rest: a longer table name could meet another table. */
+const MAX_TABLE_NAME = 63;
+
+/**
+ * A property name that looks like a secret (case-insensitive, anywhere in the name): password,
+ * passwd, pwd, passphrase, secret, token, apiKey / api_key, privateKey / private_key, hash (passwordHash),
+ * credential. An overlay entity keeps such a field only `"writeOnly": true` (never answered).
+ */
+export const SECRET_NAME = /passw(?:or)?d|passphrase|pwd|secret|token|api_?key|private_?key|hash|credential/i;
+
+const OWN_TABLE = `a designed entity keeps its records in a table of its own (${OWN_TABLE_PREFIX}…)`;
+
+/** How a message names an entity's table: its x-store.table, or the default one. */
+function tableWords(entity: Entity): string {
+  return entity.schema['x-store']?.table !== undefined ? `x-store.table "${entity.table}"` : `the table "${entity.table}" (ent_<$id>)`;
+}
+
+/**
+ * The rules for an entity of an overlay folder: the data folder's `schemas/`, where the form designer
+ * saves its designs and where someone with the machine's file access may drop a file. Both are held
+ * to them, so that no design reaches the core tables or another company's records:
+ * - Own table: its table (x-store.table, default ent_<$id>) starts with ent_ (no core table does)
+ *   and is at most 63 characters; x-store.where (picking rows of a shared table) is refused. That no
+ *   other entity, project or overlay, has the same table is `overlayTableFree`, once all are known.
+ * - Company scope: no x-scope becomes "company" (crud.ts scopes its rows by the caller's company tree,
+ *   gives a new row the caller's company and ensureTable adds the companyId column); "company-tree"
+ *   (a row's id is a company id: the companies table) is refused; "none" passes here (a file written
+ *   with the machine's file access is beyond any role), the designer lets only a super admin save it.
+ *   A declared companyId of a company-scoped entity is an integer column of its own.
+ * - References: only companyId of a company-scoped entity may refer to "company" (crud checks it
+ *   against the caller's companies); none may refer to "role" (an export names every company and
+ *   role by id, an import finds every company by name, whatever the caller's company).
+ * - No readable secret: a property whose name looks like a secret (SECRET_NAME; nested fields too)
+ *   is `"writeOnly": true` (crud never answers it); a writeOnly property is neither in x-list (a
+ *   filter or sort would reveal it), nor x-unique (a duplicate answer would), nor x-in (its jsonb
+ *   column may be answered).
+ * Returns the entity with x-scope filled in; throws `Schema file <file>: <what is wrong>`.
+ */
+export function overlayEntityRules(entity: Entity): Entity {
+  const fail = (msg: string): never => {
+    throw new Error(`Schema file ${entity.file}: ${msg}`);
+  };
+  const { schema } = entity;
+  const store = schema['x-store'];
+  if (!entity.table.startsWith(OWN_TABLE_PREFIX)) fail(`${tableWords(entity)} is not this design's own table: ${OWN_TABLE}`);
+  if (Buffer.byteLength(entity.table) > MAX_TABLE_NAME) fail(`${tableWords(entity)} is longer than ${MAX_TABLE_NAME} characters (PostgreSQL would cut it): ${OWN_TABLE}`);
+  if (store?.where !== undefined) fail(`x-store.where picks the rows of a table shared by the project's entities: ${OWN_TABLE}`);
+  const scope = schema['x-scope'] ?? 'company';
+  if (scope === 'company-tree')
+    fail('"x-scope": "company-tree" is for the companies table (a row\'s id is a company id); a designed entity takes "company" (the default), "company-or-shared" or "none"');
+  const scoped = scope === 'company' || scope === 'company-or-shared';
+  const companyId = schema.properties.companyId;
+  if (scoped && companyId && (baseTypeOf(companyId) !== 'integer' || companyId['x-in'] !== undefined || companyId['x-transient']))
+    fail('property "companyId" holds the company of a record: in a company-scoped designed entity it is an integer column of its own (no x-in, no x-transient)');
+  const listed = new Set([...(schema['x-list']?.columns ?? []), ...(schema['x-list']?.filters ?? []), ...(schema['x-list']?.sort ?? [])]);
+  const secrets = (props: Record<string, PropSchema> | undefined, at: string) => {
+    for (const [name, prop] of Object.entries(props ?? {})) {
+      const where = `${at}${name}`;
+      if (SECRET_NAME.test(name))
+        fail(`property "${where}" looks like a secret: a designed entity keeps one only in a "writeOnly": true property, which no answer carries (or give the field another name)`);
+      if (prop && typeof prop === 'object') {
+        secrets(prop.properties, `${where}.`);
+        secrets(prop.items?.properties, `${where}.`);
+      }
+    }
+  };
+  for (const [name, prop] of Object.entries(schema.properties)) {
+    for (const holder of [prop, prop.items ?? {}]) {
+      const ref = (holder as PropSchema)['x-ref'];
+      if (ref === 'role') fail(`property "${name}" refers to "role": an export or import would read role names across every company; a designed entity may not`);
+      if (ref === 'company' && (name !== 'companyId' || holder !== prop || !scoped))
+        fail(`property "${name}" refers to "company": in a designed entity only "companyId" of a company-scoped one may (the server checks it against the caller's companies; an export or import would name any company)`);
+    }
+    if (prop.writeOnly === true) {
+      if (listed.has(name)) fail(`x-list names writeOnly property "${name}": no list answers it, and a filter or sort would reveal it`);
+      if (prop['x-unique']) fail(`property "${name}" is writeOnly and x-unique: a duplicate answer would reveal it`);
+      if (prop['x-in'] !== undefined) fail(`property "${name}" is writeOnly and kept in x-in "${String(prop['x-in'])}", a column that may be answered: keep it in a column of its own`);
+      continue;
+    }
+    secrets({ [name]: prop }, '');
+  }
+  return schema['x-scope'] === undefined ? { ...entity, schema: { ...schema, 'x-scope': scope } } : entity;
+}
+
+/** An overlay entity's table is no other entity's (project or overlay); throws `Schema file <file>: …` naming that entity. */
+export function overlayTableFree(entity: Entity, all: Iterable<Entity>): void {
+  for (const other of all) {
+    if (other.id !== entity.id && other.table === entity.table)
+      throw new Error(`Schema file ${entity.file}: ${tableWords(entity)} is the table of entity "${other.id}": ${OWN_TABLE}`);
+  }
+}
+
+function baseTypeOf(p: PropSchema): string | undefined {
+  return Array.isArray(p.type) ? p.type.find((t) => t !== 'null') : p.type;
 }
 
 /** Copies a schema with `enum` lists added where a property names an x-enum, so only those values pass. */

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { RoleId } from '../../../common/access';
 import { StatusCode } from '../../../common/protocol';
 import { formDesignEvents } from '../../../common/events/form-design';
 import { AppError, fail } from '../../errors';
-import { bindingName, buildEntity, createAjv, knownWidgets, type EntitySchema } from '../../schemas/loader';
+import { bindingName, buildEntity, createAjv, knownWidgets, overlayEntityRules, overlayTableFree, type EntitySchema } from '../../schemas/loader';
 import type { Services } from '../../services';
 import type { AuthedContext, EventRegistry } from '../../events/registry';
 
@@ -13,7 +14,10 @@ import type { AuthedContext, EventRegistry } from '../../events/registry';
  * the generated screens and the server's validation use it from that answer on, with no restart.
  * Every save is a revision in form_design_revisions (who, when, the schema); a previous one can
  * be restored (saved again as a new revision). Only holders of system:formDesign (super and
- * platform admins) may call these events.
+ * platform admins) may call these events. A design is held to the loader's rules for overlay
+ * entities (overlayEntityRules: a table of its own, company scope by default, no readable secret),
+ * checked before anything is written; "x-scope": "none" (every company's records) only a super
+ * admin may save.
  */
 
 const ajv = createAjv();
@@ -58,8 +62,8 @@ export function registerFormDesignEvents(reg: EventRegistry, svc: Services): voi
     return next;
   };
 
-  /** Refuses a schema the live set could not take, with a message that says why. */
-  function check(schema: EntitySchema): void {
+  /** Refuses a schema the live set could not take, or the caller may not save, with a message that says why. */
+  function check(ctx: AuthedContext, schema: EntitySchema): void {
     const id = schema.$id;
     if (typeof id !== 'string' || !/^[a-z][a-zA-Z0-9-]{1,39}$/.test(id)) {
       throw fail.message(StatusCode.badRequest, 'formDesignInvalid', { detail: '"$id" must be a lower-case name of 2 to 40 letters, digits or dashes' });
@@ -69,12 +73,16 @@ export function registerFormDesignEvents(reg: EventRegistry, svc: Services): voi
     const file = path.join(overlayDir(), `${id}.schema.json`);
     let built;
     try {
-      built = buildEntity(ajv, schema, file, svc.schemas.enums, knownWidgets(svc.schemas.plugins));
+      // The loader's rules for the data folder's overlay, so a design and a dropped file are held alike.
+      built = overlayEntityRules(buildEntity(ajv, schema, file, svc.schemas.enums, knownWidgets(svc.schemas.plugins)));
+      overlayTableFree(built, svc.schemas.entities.values());
     } catch (err) {
       // The loader names the file; the caller needs only what is wrong.
       const detail = (err as Error).message.replace(/^Schema file [^:]+: /, '');
       throw fail.message(StatusCode.badRequest, 'formDesignInvalid', { detail });
     }
+    // Every company's records to all who may read them: a super admin's decision, not a platform admin's.
+    if (built.schema['x-scope'] === 'none' && ctx.session.roleId !== RoleId.superAdmin) throw fail.message(StatusCode.badRequest, 'formDesignScopeNone');
     const mine = new Set(Object.values(current?.schema['x-api'] ?? {}).map(bindingName));
     for (const binding of Object.values(built.schema['x-api'] ?? {})) {
       const name = bindingName(binding);
@@ -97,7 +105,7 @@ export function registerFormDesignEvents(reg: EventRegistry, svc: Services): voi
 
   /** Writes the schema into the overlay, reloads the live set, and records the revision. */
   async function store(ctx: AuthedContext, schema: EntitySchema, restoredFrom: number | null) {
-    check(schema);
+    check(ctx, schema);
     const dir = overlayDir();
     fs.mkdirSync(dir, { recursive: true });
     const file = path.join(dir, `${schema.$id}.schema.json`);
