@@ -37,7 +37,7 @@ export function roleCan(roleId: number, permission: string): boolean {
   return rule.grants.some((g) => matches(g, permission));
 }
 
-/** Spec §6: general users are refused every mutating event except this list. */
+/** Spec §6: general users are refused every call that changes data or commands a robot (those carrying a userId) except this list. */
 export function generalUserMayCall(event: string): boolean {
   return roles.generalUserEvents.includes(event);
 }

@@ -17,7 +17,8 @@ const CameraId = Type.Integer({ minimum: 0, maximum: 4 });
 /** Sent by some clients with every call; not used. */
 const UserId = Type.Optional(Type.Integer());
 const OnOff = Json<0 | 1>({ enum: [0, 1] });
-const Teleop = can('robot:teleop');
+/** Steering a robot or its cameras (spec §6: a general user's calls that carry a userId); admin tiers hold it, custom roles may be granted it. */
+const Teleop = can('robot:control');
 
 /** A command's answer: the robot accepted it (a refusal is an error answer). */
 export const CommandAnswerSchema = Type.Object({
@@ -173,7 +174,7 @@ export const controlEvents = defineEvents('control', {
   },
   pushVideo: {
     summary: 'Turns a camera’s push of video to the server on (1) or off (0); pushed to watchers as pushVideoFlag.',
-    access: can('video:read'),
+    access: Teleop,
     mutating: false,
     audit: true,
     param: Type.Object({ ...RobotCamera, isPushVideo: OnOff }, { additionalProperties: false }),
@@ -208,7 +209,7 @@ export const controlEvents = defineEvents('control', {
   },
   videoParamNew: {
     summary: 'Sets a camera’s definition (sharpness 1–4; 4 original needs a central control); players reopen at the new address (videoUrlChange).',
-    access: can('video:read'),
+    access: Teleop,
     mutating: false,
     audit: true,
     param: Type.Object(

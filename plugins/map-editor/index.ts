@@ -6,7 +6,7 @@ import manifest from './plugin.json';
 
 export default definePlugin({
   id: manifest.id,
-  routes: [{ path: '/home/mapEditor', page: () => import('./map-editor-page'), requiresRobot: false }],
+  routes: [{ path: '/home/mapEditor', page: () => import('./map-editor-page'), requiresRobot: false, permission: 'map:edit' }],
   menu: manifest.menu,
   permissions: manifest.permissions,
 });

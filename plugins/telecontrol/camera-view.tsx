@@ -58,8 +58,9 @@ export function CameraView({ robotId, videoOnline, state }: { robotId: string; v
   const box = useRef<HTMLDivElement>(null);
   // Spec §6: general users cannot open video settings (button disabled); the server refuses too.
   const { data: canSettings } = useCan({ resource: 'video', action: 'settings' });
-  // Switching a camera's push and its definition: whoever may watch (the server checks video:read too).
-  const { data: canWatch } = useCan({ resource: 'video', action: 'read' });
+  // Switching a camera's push, its definition and its lens steer the robot's camera: robot:control
+  // (never a general user, spec §6; the server refuses too).
+  const { data: canSteer } = useCan({ resource: 'robot', action: 'control' });
   const [playerState, setPlayerState] = useState<PlayerState>('nodata');
   // The robot's push flag of this camera, live from pushVideoFlag / pushVideo; off means no stream to ask for.
   const pushing = cameraPushes(state ?? {}, camera);
@@ -164,7 +165,7 @@ export function CameraView({ robotId, videoOnline, state }: { robotId: string; v
             value={definition}
             onChange={(v) => void changeDefinition(v)}
             loading={busy === 'definition'}
-            disabled={!canWatch?.can || !videoOnline || !pushing || busy === 'definition'}
+            disabled={!canSteer?.can || !videoOnline || !pushing || busy === 'definition'}
             options={definitions.map((d) => ({ value: d, label: t(`definition.${d}`) }))}
             aria-label={t('definition.label')}
             data-testid={IDS.definition}
@@ -172,13 +173,13 @@ export function CameraView({ robotId, videoOnline, state }: { robotId: string; v
         </Space>
         <Space size={6}>
           <Typography.Text type="secondary">{t('push.label')}</Typography.Text>
-          <Tooltip title={canWatch?.can ? t('push.tip') : t('push.noPermission')}>
+          <Tooltip title={canSteer?.can ? t('push.tip') : t('push.noPermission')}>
             <Switch
               size="small"
               checked={pushing}
               onChange={(on) => void switchPush(on)}
               loading={busy === 'push'}
-              disabled={!canWatch?.can || !state?.online}
+              disabled={!canSteer?.can || !state?.online}
               aria-label={t('push.label')}
               data-testid={IDS.pushSwitch}
               data-on={pushing ? '1' : '0'}
@@ -191,7 +192,7 @@ export function CameraView({ robotId, videoOnline, state }: { robotId: string; v
       <div ref={box}>
         <LivePlayer url={url} codec={stream?.codec} height={340} data-testid={IDS.player} onStateChange={setPlayerState} noDataHint={videoOnline && !pushing ? t('push.offHint') : undefined} />
       </div>
-      {state?.online ? (
+      {state?.online && canSteer?.can ? (
         <>
           <Divider orientation="left" plain style={{ margin: '12px 0' }}>
             {t('ptz.title')}

@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Badge, Card, Col, Descriptions, Progress, Row, Skeleton, Space, Statistic, Tag, Typography } from 'antd';
 import { ThunderboltOutlined } from '@ant-design/icons';
-import { useSubscription } from '@refinedev/core';
+import { useCan, useSubscription } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { robotStatusLabel, robotTopic, useEventQuery, useLinkState, useSchemas, type Lang } from '@runtime';
@@ -28,6 +28,7 @@ function fmt(value: number | undefined, digits: number): string {
 /** The status panel of a robot (mount with `key={robotId}`: one subscription per robot). */
 export function RobotStatusPanel({ robotId }: { robotId: string }) {
   const { t, i18n } = useTranslation('telecontrol');
+  const { data: canSteer } = useCan({ resource: 'robot', action: 'control' });
   const lang = i18n.language as Lang;
   const schemas = useSchemas();
   const link = useLinkState();
@@ -156,7 +157,12 @@ export function RobotStatusPanel({ robotId }: { robotId: string }) {
           <CameraView robotId={robotId} videoOnline={!!view.online && !!view.videoOnline} state={view} />
         </Col>
         <Col xs={24} xl={10}>
-          <ControlPanel robotId={robotId} robotType={view.robotType} state={view} />
+          {canSteer?.can ? (
+            <ControlPanel robotId={robotId} robotType={view.robotType} state={view} />
+          ) : canSteer ? (
+            // Spec §6: a monitoring user watches; no control is offered that the server would refuse.
+            <Alert type="info" showIcon message={t('viewOnly.title')} description={t('viewOnly.text')} data-testid={IDS.viewOnly} />
+          ) : null}
         </Col>
       </Row>
     </Space>

@@ -25,6 +25,7 @@ export const TELECONTROL_TEST_IDS = {
   lensState: 'lens-state',
   snapshot: 'snapshot',
   cameraSettings: 'camera-settings',
+  viewOnly: 'telecontrol-view-only',
   cameraDialog: 'camera-settings-dialog',
   /** `camera-param-<name>` per parameter input. */
   cameraParam: 'camera-param',

@@ -6,13 +6,60 @@ import roleEnum from '../../schemas/enums/role.json';
 import { generateFloorPlan } from './floorplan';
 import { robotKindFromSerial } from '../../common/robot';
 
-/** Demo users, one per role; all use the demo password (listed in README). */
+/**
+ * The demo's custom company role (issue 18): an enterprise-admin tier narrowed to watching and
+ * steering, which the built-in general user (a monitoring user, spec §6) may not do.
+ */
+export const DEMO_OPERATOR_ROLE = {
+  name: 'Operator',
+  company: 'HarborSecurity',
+  kind: 4,
+  homePage: '/home/telecontrol',
+  remark: 'Watches and steers robots, processes alarms',
+  permissions: [
+    'menu:telecontrol',
+    'robot:control',
+    'video:read',
+    'menu:dashboard',
+    'monitoring:read',
+    'monitoring:write',
+    'menu:monitorOverview',
+    'menu:navPandect',
+    'menu:videoPandect',
+    'menu:historyVideo',
+    'menu:videoPlayback',
+    'menu:alarmManage',
+    'alarm:read',
+    'alarm:process',
+    'menu:navigation',
+    'navigation:read',
+    'navigation:update',
+    'menu:control',
+    'track:read',
+    'track:write',
+    'map:read',
+    'robot:read',
+    'company:read',
+    'group:read',
+    'user:read',
+    'user:update',
+    'detection:read',
+    'face:read',
+    'dataDict:read',
+    'battery:read',
+    'log:read',
+    'feedback:create',
+  ],
+} as const;
+
+/** Demo users, one per built-in role and one of the custom Operator role; all use the demo password (listed in README). */
 export const DEMO_USERS = [
   { username: 'admin', name: 'Admin', roleId: 1, company: 'FleetPlatform' },
   { username: 'platform', name: 'Platform', roleId: 2, company: 'FleetPlatform' },
   { username: 'entsuper', name: 'EntSuper', roleId: 3, company: 'HarborSecurity' },
   { username: 'entadmin', name: 'EntAdmin', roleId: 4, company: 'HarborSecurity' },
-  { username: 'operator', name: 'Operator', roleId: 5, company: 'HarborSecurity' },
+  { username: 'operator', name: 'Operator', roleId: 'Operator', company: 'HarborSecurity' },
+  { username: 'monitor', name: 'Monitor', roleId: 5, company: 'HarborSecurity' },
 ] as const;
 
 const COMPANIES = [
@@ -75,13 +122,18 @@ export async function seedDemo(db: Db, dataDir: string): Promise<boolean> {
     );
     companyIds.set(c.name, row[0]!.id);
   }
+  const r = DEMO_OPERATOR_ROLE;
+  const operatorRole = await db.query<{ id: number }>(
+    'INSERT INTO roles ("name", "homePage", "kind", "companyId", "remark", "permissions") VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
+    [r.name, r.homePage, r.kind, companyIds.get(r.company), r.remark, JSON.stringify(r.permissions)],
+  );
   const hash = await hashPassword(DEMO_PASSWORD);
   for (const u of DEMO_USERS) {
     await db.query('INSERT INTO users ("username", "name", "passwordHash", "roleId", "companyId", "email") VALUES ($1, $2, $3, $4, $5, $6)', [
       u.username,
       u.name,
       hash,
-      u.roleId,
+      u.roleId === 'Operator' ? operatorRole[0]!.id : u.roleId,
       companyIds.get(u.company),
       `${u.username}@example.com`,
     ]);

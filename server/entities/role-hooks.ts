@@ -1,4 +1,4 @@
-import { canOpenRoute, subjectCan } from '../../common/access';
+import { canOpenRoute, roleCan, subjectCan } from '../../common/access';
 import { StatusCode } from '../../common/protocol';
 import { buildPermissionTree, treeIds, type PermissionNode } from '../auth/permission-tree';
 import { AppError, fail } from '../errors';
@@ -10,12 +10,17 @@ import { defineEntityHooks } from './hooks';
 /** Built-in roles (ids 1-5) are reference data: nobody edits or deletes them. */
 export const isBuiltInRole = (id: unknown) => Number(id) >= 1 && Number(id) <= 5;
 
-/** Checks a permission list: every id is in the tree and the caller may grant it (holds it themselves). */
-export function checkGrantable(ctx: AuthedContext, tree: PermissionNode[], permissions: unknown): string[] {
+/**
+ * Checks a permission list: every id is in the tree, the caller may grant it (holds it themselves),
+ * and the role's own tier (`kind`) can hold it — a general-user role never steers robots (spec §6),
+ * so `robot:control` is refused for it rather than stored to no effect.
+ */
+export function checkGrantable(ctx: AuthedContext, tree: PermissionNode[], permissions: unknown, kind?: number): string[] {
   const list = Array.isArray(permissions) ? permissions.map(String) : [];
   const ids = treeIds(tree);
   for (const p of list) {
-    const ok = ids.has(p) && (p.startsWith('menu:') ? canOpenRoute({ roleId: ctx.session.roleId }, `/home/${p.slice(5)}`) : subjectCan(ctx.session, p));
+    const tierHolds = kind === undefined || p.startsWith('menu:') || roleCan(kind, p);
+    const ok = ids.has(p) && tierHolds && (p.startsWith('menu:') ? canOpenRoute({ roleId: ctx.session.roleId }, `/home/${p.slice(5)}`) : subjectCan(ctx.session, p));
     if (!ok) throw new AppError(StatusCode.badRequest, 'unknownPermission', { permission: p.slice(0, 64) });
   }
   return list;
@@ -28,13 +33,15 @@ export function registerRoleHooks(opts: { schemas: () => SchemaSet; plugins: () 
     async beforeCreate(ctx, _tx, values) {
       // A role is never more powerful than its creator's tier.
       if (Number(values.kind) < ctx.session.roleId) throw fail.noPermission();
-      if (values.permissions !== undefined) values.permissions = checkGrantable(ctx, tree(), values.permissions);
+      if (values.permissions !== undefined) values.permissions = checkGrantable(ctx, tree(), values.permissions, Number(values.kind));
     },
     async beforeUpdate(ctx, _tx: Queryable, values: Row, existing: Row) {
       if (isBuiltInRole(existing.id)) throw new AppError(StatusCode.badRequest, 'builtInRole');
       if (Number(existing.kind) < ctx.session.roleId) throw fail.noPermission();
       if (values.kind !== undefined && Number(values.kind) < ctx.session.roleId) throw fail.noPermission();
-      if (values.permissions !== undefined) values.permissions = checkGrantable(ctx, tree(), values.permissions);
+      const kind = Number(values.kind ?? existing.kind);
+      if (values.permissions !== undefined) values.permissions = checkGrantable(ctx, tree(), values.permissions, kind);
+      else if (values.kind !== undefined) checkGrantable(ctx, tree(), existing.permissions, kind);
     },
     async beforeDelete(ctx, tx, existing) {
       if (isBuiltInRole(existing.id)) throw new AppError(StatusCode.badRequest, 'builtInRole');

@@ -64,8 +64,9 @@ export async function runOperation(svc: Services, def: EventDef, param: Record<s
       if (def.access.kind === 'permission' && !subjectCan(ctx.session, def.access.permission)) {
         return answer(StatusCode.noPermission, formatMessage('noPermission', lang));
       }
-      // Spec §6: general users are refused any changing call outside a short allowlist.
-      if (def.mutating && ctx.session.roleId === RoleId.generalUser && !generalUserMayCall(def.name)) {
+      // Spec §6: general users are refused any call that carries a userId (one that changes data or
+      // commands a robot) outside a short allowlist, whatever a permission would say.
+      if ((def.mutating || def.audit) && ctx.session.roleId === RoleId.generalUser && !generalUserMayCall(def.name)) {
         return answer(StatusCode.noPermission, formatMessage('noPermission', lang));
       }
     }

@@ -73,10 +73,10 @@ describe('adService over queryAdTask/addAdTask/modifyAdTask/delAdTask', () => {
       expect((await s.call('delAdTask', { id: metroId }, t[who])).statusInfo).toBe('Record not found');
       expect((await s.call('queryAdTask', { companyId: 3 }, t[who])).param.total).toBe(0);
     }
-    expect(await s.call('queryAdTask', {}, t.operator)).toEqual({ statusCode: 401, statusInfo: NO_PERMISSION });
-    expect((await s.call('addAdTask', { ...sale, name: 'Op' }, t.operator)).statusInfo).toBe(NO_PERMISSION);
-    expect((await s.call('modifyAdTask', { id: own.id, name: 'Op' }, t.operator)).statusInfo).toBe(NO_PERMISSION);
-    expect((await s.call('delAdTask', { id: own.id }, t.operator)).statusInfo).toBe(NO_PERMISSION);
+    expect(await s.call('queryAdTask', {}, t.monitor)).toEqual({ statusCode: 401, statusInfo: NO_PERMISSION });
+    expect((await s.call('addAdTask', { ...sale, name: 'Op' }, t.monitor)).statusInfo).toBe(NO_PERMISSION);
+    expect((await s.call('modifyAdTask', { id: own.id, name: 'Op' }, t.monitor)).statusInfo).toBe(NO_PERMISSION);
+    expect((await s.call('delAdTask', { id: own.id }, t.monitor)).statusInfo).toBe(NO_PERMISSION);
     expect(await tableHash(s, 'ad_tasks')).toBe(before);
   });
 });

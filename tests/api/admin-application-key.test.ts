@@ -72,7 +72,7 @@ describe('applicationKey over queryApplicationKey/addApplicationKey/modifyApplic
   it('is for the super admin only: the platform admin and every other role is refused and nothing changes', async () => {
     const row = (await s.call('queryApplicationKey', { name: 'PartnerApi' }, t.admin)).param.list[0];
     const before = await tableHash(s, 'application_keys');
-    for (const who of ['platform', 'entsuper', 'entadmin', 'operator'] as const) {
+    for (const who of ['platform', 'entsuper', 'entadmin', 'monitor'] as const) {
       expect(await s.call('queryApplicationKey', { pageNum: 1, pageSize: 10 }, t[who])).toEqual({ statusCode: 401, statusInfo: NO_PERMISSION });
       expect((await s.call('addApplicationKey', { ...key, name: `By${who}` }, t[who])).statusInfo).toBe(NO_PERMISSION);
       expect((await s.call('modifyApplicationKey', { id: row.id, name: 'Hacked' }, t[who])).statusInfo).toBe(NO_PERMISSION);

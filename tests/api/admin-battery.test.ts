@@ -29,7 +29,7 @@ describe('batteryManagement: battery models and their SOC tables', () => {
     const page = await s.call('queryBatteryModel', { pageNum: 1, pageSize: 2, sortField: 'capacity', sortOrder: 'ascend' }, t.admin);
     expect(page.param.total).toBe(3);
     expect(page.param.list.map((m: { model: string }) => m.model)).toEqual(['NMC24V20Ah', 'LFP48V40Ah']);
-    expect((await s.call('queryBatteryModel', { model: 'lfp' }, t.operator)).param.total).toBe(2);
+    expect((await s.call('queryBatteryModel', { model: 'lfp' }, t.monitor)).param.total).toBe(2);
   });
 
   it('refuses bad input and duplicate models with the exact message, writing nothing', async () => {
@@ -52,7 +52,7 @@ describe('batteryManagement: battery models and their SOC tables', () => {
     const up = await s.call('uploadSocData', { batteryId: lfp, socType: 'charge', data: CHARGE }, t.admin);
     expect(up.param).toEqual({ batteryId: lfp, model: 'LFP48V40Ah', chargeSoc: CHARGE, dischargeSoc: [] });
     await s.call('uploadSocData', { batteryId: lfp, socType: 'discharge', data: [{ voltage: 54, soc: 100 }, { voltage: 47, soc: 0 }] }, t.platform);
-    const got = await s.call('getSocData', { batteryId: lfp }, t.operator);
+    const got = await s.call('getSocData', { batteryId: lfp }, t.monitor);
     expect(got.param).toMatchObject({ chargeSoc: CHARGE, dischargeSoc: [{ voltage: 54, soc: 100 }, { voltage: 47, soc: 0 }] });
     const cleared = await s.call('deleteSocData', { batteryId: lfp, socType: 'discharge' }, t.admin);
     expect(cleared.param).toMatchObject({ chargeSoc: CHARGE, dischargeSoc: [] });
@@ -75,9 +75,9 @@ describe('batteryManagement: battery models and their SOC tables', () => {
   it('binds a model to a robot of the caller tree (bindRobotSocData) and answers the robot table', async () => {
     const bound = await s.call('bindRobotSocData', { robotId: '01wr000001', batteryId: lfp }, t.entadmin);
     expect(bound).toEqual({ statusCode: 200, statusInfo: 'Success', param: { robotId: '01WR000001', batteryId: lfp } });
-    const robotTable = await s.call('getSocData', { robotId: '01WR000001' }, t.operator);
+    const robotTable = await s.call('getSocData', { robotId: '01WR000001' }, t.monitor);
     expect(robotTable.param).toMatchObject({ robotId: '01WR000001', batteryId: lfp, model: 'LFP48V40Ah', chargeSoc: CHARGE });
-    expect((await s.call('getSocData', { robotId: '01WR000002' }, t.operator)).param).toEqual({ robotId: '01WR000002', batteryId: null, model: null, chargeSoc: [], dischargeSoc: [] });
+    expect((await s.call('getSocData', { robotId: '01WR000002' }, t.monitor)).param).toEqual({ robotId: '01WR000002', batteryId: null, model: null, chargeSoc: [], dischargeSoc: [] });
     expect((await s.call('bindRobotSocData', { robotId: '04WR000003', batteryId: lfp }, t.entsuper)).statusCode).toBe(200);
   });
 
@@ -113,7 +113,7 @@ describe('batteryManagement: battery models and their SOC tables', () => {
   it('lets enterprise roles and general users read the catalogue only; general users cannot bind', async () => {
     const model = (await s.call('queryBatteryModel', { pageNum: 1, pageSize: 1 }, t.admin)).param.list[0];
     const before = (await tableHash(s, 'battery_models')) + (await bindings());
-    for (const who of ['entsuper', 'entadmin', 'operator'] as const) {
+    for (const who of ['entsuper', 'entadmin', 'monitor'] as const) {
       expect((await s.call('queryBatteryModel', {}, t[who])).statusCode).toBe(200);
       expect(await s.call('addBatteryModel', { model: `By${who}` }, t[who])).toEqual({ statusCode: 401, statusInfo: NO_PERMISSION });
       expect((await s.call('modifyBatteryModel', { id: model.id, capacity: 1 }, t[who])).statusInfo).toBe(NO_PERMISSION);
@@ -121,7 +121,7 @@ describe('batteryManagement: battery models and their SOC tables', () => {
       expect((await s.call('uploadSocData', { batteryId: model.id, socType: 'charge', data: CHARGE }, t[who])).statusInfo).toBe(NO_PERMISSION);
       expect((await s.call('deleteSocData', { batteryId: model.id, socType: 'charge' }, t[who])).statusInfo).toBe(NO_PERMISSION);
     }
-    expect((await s.call('bindRobotSocData', { robotId: '01WR000001', batteryId: model.id }, t.operator)).statusInfo).toBe(NO_PERMISSION);
+    expect((await s.call('bindRobotSocData', { robotId: '01WR000001', batteryId: model.id }, t.monitor)).statusInfo).toBe(NO_PERMISSION);
     expect((await tableHash(s, 'battery_models')) + (await bindings())).toBe(before);
   });
 });

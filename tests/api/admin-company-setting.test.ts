@@ -58,8 +58,8 @@ describe('companySetting over getCompanyParam/setCompanyParam', () => {
       expect(await s.call('setCompanyParam', { companyId: 3, sosMode: 1 }, t[who])).toEqual({ statusCode: 401, statusInfo: NO_PERMISSION });
       expect((await s.call('setCompanyParam', { companyId: 1, sosMode: 1 }, t[who])).statusInfo).toBe(NO_PERMISSION);
     }
-    expect(await s.call('getCompanyParam', { companyId: 2 }, t.operator)).toEqual({ statusCode: 401, statusInfo: NO_PERMISSION });
-    expect((await s.call('setCompanyParam', { companyId: 2, sosMode: 1 }, t.operator)).statusInfo).toBe(NO_PERMISSION);
+    expect(await s.call('getCompanyParam', { companyId: 2 }, t.monitor)).toEqual({ statusCode: 401, statusInfo: NO_PERMISSION });
+    expect((await s.call('setCompanyParam', { companyId: 2, sosMode: 1 }, t.monitor)).statusInfo).toBe(NO_PERMISSION);
     expect(await tableHash(s, 'company_params')).toBe(before);
     expect((await s.call('getCompanyParam', { companyId: 3 }, t.platform)).param.sosMode).toBe(2);
   });

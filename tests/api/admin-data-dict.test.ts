@@ -65,12 +65,12 @@ describe('dataDict over queryDataDict/addDataDict/modifyDataDict/delDataDict', (
   });
 
   it('lets every role read; only super and platform admins change the platform-wide dictionary', async () => {
-    for (const who of ['entsuper', 'entadmin', 'operator'] as const) {
+    for (const who of ['entsuper', 'entadmin', 'monitor'] as const) {
       expect((await s.call('queryDataDict', { pageNum: 1, pageSize: 10 }, t[who])).statusCode).toBe(200);
     }
     const row = (await s.call('queryDataDict', { pageNum: 1, pageSize: 1 }, t.admin)).param.list[0];
     const before = await tableHash(s, 'data_dict');
-    for (const who of ['entsuper', 'entadmin', 'operator'] as const) {
+    for (const who of ['entsuper', 'entadmin', 'monitor'] as const) {
       expect(await s.call('addDataDict', { ...entry, key: `new.${who}` }, t[who])).toEqual({ statusCode: 401, statusInfo: NO_PERMISSION });
       expect((await s.call('modifyDataDict', { id: row.id, name: 'Hacked' }, t[who])).statusInfo).toBe(NO_PERMISSION);
       expect((await s.call('delDataDict', { id: row.id }, t[who])).statusInfo).toBe(NO_PERMISSION);

@@ -77,10 +77,10 @@ describe('emailManage over getEmailGroup/addEmailGroup/modifyEmailGroup/delEmail
       expect((await s.call('getEmailGroup', { companyId: 3 }, t[who])).param.total).toBe(0);
     }
     const night = (await s.call('getEmailGroup', { name: 'NightShift', companyId: 2 }, t.entsuper)).param.list[0];
-    expect(await s.call('getEmailGroup', {}, t.operator)).toEqual({ statusCode: 401, statusInfo: NO_PERMISSION });
-    expect((await s.call('addEmailGroup', { name: 'Op', addresses: ['o@x.com'] }, t.operator)).statusInfo).toBe(NO_PERMISSION);
-    expect((await s.call('modifyEmailGroup', { id: night.id, name: 'Op' }, t.operator)).statusInfo).toBe(NO_PERMISSION);
-    expect((await s.call('delEmailGroup', { id: night.id }, t.operator)).statusInfo).toBe(NO_PERMISSION);
+    expect(await s.call('getEmailGroup', {}, t.monitor)).toEqual({ statusCode: 401, statusInfo: NO_PERMISSION });
+    expect((await s.call('addEmailGroup', { name: 'Op', addresses: ['o@x.com'] }, t.monitor)).statusInfo).toBe(NO_PERMISSION);
+    expect((await s.call('modifyEmailGroup', { id: night.id, name: 'Op' }, t.monitor)).statusInfo).toBe(NO_PERMISSION);
+    expect((await s.call('delEmailGroup', { id: night.id }, t.monitor)).statusInfo).toBe(NO_PERMISSION);
     expect(await tableHash(s, 'email_groups')).toBe(before);
   });
 });

@@ -19,9 +19,9 @@ afterAll(async () => s?.close());
 
 describe('feedback over addFeedBack/queryFeedBack/delFeedBack', () => {
   it('lets every logged-in user submit feedback; user, company and time come from the session', async () => {
-    const made = await s.call('addFeedBack', { content: 'Camera 2 on PatrolA1 is blurry', contact: '13812345678' }, t.operator);
+    const made = await s.call('addFeedBack', { content: 'Camera 2 on PatrolA1 is blurry', contact: '13812345678' }, t.monitor);
     expect(made.statusCode).toBe(200);
-    expect(made.param).toMatchObject({ content: 'Camera 2 on PatrolA1 is blurry', contact: '13812345678', username: 'operator', companyId: 2 });
+    expect(made.param).toMatchObject({ content: 'Camera 2 on PatrolA1 is blurry', contact: '13812345678', username: 'monitor', companyId: 2 });
     expect(typeof made.param.userId).toBe('number');
     expect(Date.now() - new Date(made.param.createdAt).getTime()).toBeLessThan(60_000);
     // Who wrote it cannot be forged: read-only fields a caller sends are dropped.
@@ -32,10 +32,10 @@ describe('feedback over addFeedBack/queryFeedBack/delFeedBack', () => {
 
   it('refuses bad input with the exact message and writes nothing', async () => {
     const before = await tableHash(s, 'feedback');
-    expect(await s.call('addFeedBack', { content: '' }, t.operator)).toEqual({ statusCode: 400, statusInfo: 'Validation failed: Content is required' });
-    expect((await s.call('addFeedBack', {}, t.operator, 'ja')).statusInfo).toBe('検証に失敗しました：内容は必須です');
-    expect((await s.call('addFeedBack', { content: 'x'.repeat(1001) }, t.operator)).statusInfo).toBe('Validation failed: Content must be at most 1000 characters');
-    expect((await s.call('addFeedBack', { content: 'ok', contact: '<script>' }, t.operator)).statusInfo).toBe('Validation failed: Contact: Illegal characters in the text');
+    expect(await s.call('addFeedBack', { content: '' }, t.monitor)).toEqual({ statusCode: 400, statusInfo: 'Validation failed: Content is required' });
+    expect((await s.call('addFeedBack', {}, t.monitor, 'ja')).statusInfo).toBe('検証に失敗しました：内容は必須です');
+    expect((await s.call('addFeedBack', { content: 'x'.repeat(1001) }, t.monitor)).statusInfo).toBe('Validation failed: Content must be at most 1000 characters');
+    expect((await s.call('addFeedBack', { content: 'ok', contact: '<script>' }, t.monitor)).statusInfo).toBe('Validation failed: Contact: Illegal characters in the text');
     expect(await tableHash(s, 'feedback')).toBe(before);
   });
 
@@ -52,10 +52,10 @@ describe('feedback over addFeedBack/queryFeedBack/delFeedBack', () => {
   });
 
   it('deletes within the caller tree; general users neither read nor delete; nothing else changes', async () => {
-    const mine = (await s.call('queryFeedBack', { username: 'operator' }, t.entsuper)).param.list[0];
+    const mine = (await s.call('queryFeedBack', { username: 'monitor' }, t.entsuper)).param.list[0];
     const before = await tableHash(s, 'feedback');
-    expect(await s.call('queryFeedBack', {}, t.operator)).toEqual({ statusCode: 401, statusInfo: NO_PERMISSION });
-    expect((await s.call('delFeedBack', { id: mine.id }, t.operator)).statusInfo).toBe(NO_PERMISSION);
+    expect(await s.call('queryFeedBack', {}, t.monitor)).toEqual({ statusCode: 401, statusInfo: NO_PERMISSION });
+    expect((await s.call('delFeedBack', { id: mine.id }, t.monitor)).statusInfo).toBe(NO_PERMISSION);
     expect((await s.call('delFeedBack', { id: metroId }, t.entsuper)).statusInfo).toBe('Record not found');
     expect((await s.call('modifyFeedBack', { id: mine.id, content: 'edited' }, t.admin)).statusCode).toBe(404);
     expect(await tableHash(s, 'feedback')).toBe(before);

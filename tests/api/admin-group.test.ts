@@ -79,13 +79,13 @@ describe('groupManage over the REST calls of spec §7', () => {
   });
 
   it('lets general users read groups only', async () => {
-    expect((await rest(s, 'GET', '/robot/group/list?pageNum=1&pageSize=10', t.operator)).data.total).toBe(3);
-    expect((await rest(s, 'GET', `/robot/group/getAssociatedRobotIds?groupId=${northId}`, t.operator)).code).toBe(0);
+    expect((await rest(s, 'GET', '/robot/group/list?pageNum=1&pageSize=10', t.monitor)).data.total).toBe(3);
+    expect((await rest(s, 'GET', `/robot/group/getAssociatedRobotIds?groupId=${northId}`, t.monitor)).code).toBe(0);
     const before = await tableHash(s, 'robot_groups');
-    expect(await rest(s, 'POST', '/robot/group', t.operator, { name: 'OpGroup' })).toEqual({ code: 401, message: NO_PERMISSION });
-    expect((await rest(s, 'PUT', '/robot/group', t.operator, { id: northId, name: 'OpGroup' })).message).toBe(NO_PERMISSION);
-    expect((await rest(s, 'POST', '/robot/group/relRobot', t.operator, { groupId: northId, robotIds: [] })).message).toBe(NO_PERMISSION);
-    expect((await rest(s, 'POST', `/robot/group/delete?groupId=${northId}`, t.operator)).message).toBe(NO_PERMISSION);
+    expect(await rest(s, 'POST', '/robot/group', t.monitor, { name: 'OpGroup' })).toEqual({ code: 401, message: NO_PERMISSION });
+    expect((await rest(s, 'PUT', '/robot/group', t.monitor, { id: northId, name: 'OpGroup' })).message).toBe(NO_PERMISSION);
+    expect((await rest(s, 'POST', '/robot/group/relRobot', t.monitor, { groupId: northId, robotIds: [] })).message).toBe(NO_PERMISSION);
+    expect((await rest(s, 'POST', `/robot/group/delete?groupId=${northId}`, t.monitor)).message).toBe(NO_PERMISSION);
     expect(await tableHash(s, 'robot_groups')).toBe(before);
   });
 

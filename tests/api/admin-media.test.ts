@@ -68,10 +68,10 @@ describe('avManage over queryMediaEntry/addMediaEntry/modifyMediaEntry/delMediaE
       expect(await s.call('addMediaEntry', { name: 'Sneaky', type: 'audio', companyId: 3 }, t[who])).toEqual({ statusCode: 401, statusInfo: NO_PERMISSION });
       expect((await s.call('modifyMediaEntry', { id: own.id, companyId: 3 }, t[who])).statusInfo).toBe(NO_PERMISSION);
     }
-    expect(await s.call('queryMediaEntry', {}, t.operator)).toEqual({ statusCode: 401, statusInfo: NO_PERMISSION });
-    expect((await s.call('addMediaEntry', { name: 'Op', type: 'audio' }, t.operator)).statusInfo).toBe(NO_PERMISSION);
-    expect((await s.call('modifyMediaEntry', { id: own.id, name: 'Op' }, t.operator)).statusInfo).toBe(NO_PERMISSION);
-    expect((await s.call('delMediaEntry', { id: own.id }, t.operator)).statusInfo).toBe(NO_PERMISSION);
+    expect(await s.call('queryMediaEntry', {}, t.monitor)).toEqual({ statusCode: 401, statusInfo: NO_PERMISSION });
+    expect((await s.call('addMediaEntry', { name: 'Op', type: 'audio' }, t.monitor)).statusInfo).toBe(NO_PERMISSION);
+    expect((await s.call('modifyMediaEntry', { id: own.id, name: 'Op' }, t.monitor)).statusInfo).toBe(NO_PERMISSION);
+    expect((await s.call('delMediaEntry', { id: own.id }, t.monitor)).statusInfo).toBe(NO_PERMISSION);
     expect(await tableHash(s, 'media_entries')).toBe(before);
   });
 });

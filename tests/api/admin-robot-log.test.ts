@@ -53,7 +53,7 @@ describe('logManage over getLogs/delLog', () => {
   it('refuses enterprise roles and general users (spec §6: logManage is blocked for them); nothing changes', async () => {
     const row = (await s.call('getLogs', { pageNum: 1, pageSize: 1 }, t.admin)).param.list[0];
     const before = await tableHash(s, 'robot_logs');
-    for (const who of ['entsuper', 'entadmin', 'operator'] as const) {
+    for (const who of ['entsuper', 'entadmin', 'monitor'] as const) {
       expect(await s.call('getLogs', { pageNum: 1, pageSize: 10 }, t[who])).toEqual({ statusCode: 401, statusInfo: NO_PERMISSION });
       expect(await s.call('delLog', { id: row.id }, t[who])).toEqual({ statusCode: 401, statusInfo: NO_PERMISSION });
     }

@@ -32,10 +32,10 @@ export async function rest<D = any>(
   return (await res.json()) as { code: number; message: string; data?: D };
 }
 
-/** Logs in the five demo users. */
-export async function loginAll(s: TestServer): Promise<Record<'admin' | 'platform' | 'entsuper' | 'entadmin' | 'operator', string>> {
-  const [admin, platform, entsuper, entadmin, operator] = await Promise.all(['admin', 'platform', 'entsuper', 'entadmin', 'operator'].map((u) => s.login(u)));
-  return { admin: admin!, platform: platform!, entsuper: entsuper!, entadmin: entadmin!, operator: operator! };
+/** Logs in the demo users of the five built-in roles (monitor is the general user). */
+export async function loginAll(s: TestServer): Promise<Record<'admin' | 'platform' | 'entsuper' | 'entadmin' | 'monitor', string>> {
+  const [admin, platform, entsuper, entadmin, monitor] = await Promise.all(['admin', 'platform', 'entsuper', 'entadmin', 'monitor'].map((u) => s.login(u)));
+  return { admin: admin!, platform: platform!, entsuper: entsuper!, entadmin: entadmin!, monitor: monitor! };
 }
 
 export const NO_PERMISSION = 'Insufficient permissions to operate!';

@@ -88,7 +88,7 @@ describe('versionManage over queryVersionInfo/addVersionInfo/modifyVersionInfo/d
   it('refuses enterprise roles and general users (spec §6: versionManage is blocked for them); nothing changes', async () => {
     const row = (await s.call('queryVersionInfo', { pageNum: 1, pageSize: 1 }, t.admin)).param.list[0];
     const before = await tableHash(s, 'software_versions');
-    for (const who of ['entsuper', 'entadmin', 'operator'] as const) {
+    for (const who of ['entsuper', 'entadmin', 'monitor'] as const) {
       expect(await s.call('queryVersionInfo', {}, t[who])).toEqual({ statusCode: 401, statusInfo: NO_PERMISSION });
       expect((await s.call('addVersionInfo', { ...version, version: `V9-${who}` }, t[who])).statusInfo).toBe(NO_PERMISSION);
       expect((await s.call('modifyVersionInfo', { id: row.id, description: 'x' }, t[who])).statusInfo).toBe(NO_PERMISSION);

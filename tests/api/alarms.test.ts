@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import WebSocket from 'ws';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { loginAll, NO_PERMISSION, rowCount, tableHash } from './admin-support';
+import { authedSocket } from '../helpers/socket-auth';
 
 let s: TestServer;
 let t: Awaited<ReturnType<typeof loginAll>>;
@@ -32,7 +32,7 @@ async function raise(robotId: string, code: number, token = t.admin) {
 
 /** A realtime socket subscribed to the alarm topic, collecting its pushes. */
 async function alarmSocket(token: string) {
-  const ws = new WebSocket(`${s.url.replace('http', 'ws')}/ws?token=${token}`);
+  const ws = authedSocket(`${s.url.replace('http', 'ws')}/ws`, token);
   const pushes: { event: string; data: any }[] = [];
   ws.on('message', (raw) => {
     const frame = JSON.parse(raw.toString());
@@ -88,8 +88,8 @@ describe('alarm types (getAlarmType / addAlarmType / modifyAlarmType / deleteAla
   });
 
   it('refuses general users', async () => {
-    expect(await s.call('addAlarmType', { name: 'Op', level: 1 }, t.operator)).toEqual({ statusCode: 401, statusInfo: NO_PERMISSION });
-    expect(await s.call('getAlarmType', {}, t.operator)).toEqual({ statusCode: 401, statusInfo: NO_PERMISSION });
+    expect(await s.call('addAlarmType', { name: 'Op', level: 1 }, t.monitor)).toEqual({ statusCode: 401, statusInfo: NO_PERMISSION });
+    expect(await s.call('getAlarmType', {}, t.monitor)).toEqual({ statusCode: 401, statusInfo: NO_PERMISSION });
   });
 });
 
@@ -139,7 +139,7 @@ describe('alarm configuration and settings per company', () => {
 
 describe('alarms raised by robots: stored, pushed, released and processed', () => {
   it('stores a simulated alarm with its type level and position, and pushes it to the company tree only', async () => {
-    const harbor = await alarmSocket(t.operator);
+    const harbor = await alarmSocket(t.monitor);
     const admin = await alarmSocket(t.admin);
     const row = await raise('01WR000001', 301);
     expect(row).toMatchObject({ robotId: '01WR000001', robotName: 'PatrolA1', code: 301, kind: 'alarm', level: 2, status: 0, processStatus: 0, companyId: 2 });
@@ -162,12 +162,12 @@ describe('alarms raised by robots: stored, pushed, released and processed', () =
 
   it('follows the company pop-up and sound settings in pushes and in the topic snapshot', async () => {
     await s.call('setAlarmThreshold', { companyId: 2, popup: 0, sound: 0 }, t.entsuper);
-    const harbor = await alarmSocket(t.operator);
+    const harbor = await alarmSocket(t.monitor);
     const row = await raise('01WR000002', 302);
     const push = await until(async () => harbor.pushes.find((p) => p.event === 'alarm' && p.data.id === row.id), 'push');
     expect(push.data).toMatchObject({ popup: false, sound: false });
     harbor.ws.close();
-    const again = await alarmSocket(t.operator);
+    const again = await alarmSocket(t.monitor);
     expect(again.pushes[0]!.data.find((a: { id: number }) => a.id === row.id)).toMatchObject({ popup: false, sound: false });
     again.ws.close();
     await s.call('setAlarmThreshold', { companyId: 2, popup: 1, sound: 1 }, t.entsuper);
@@ -175,28 +175,28 @@ describe('alarms raised by robots: stored, pushed, released and processed', () =
 
   it('lets an operator process an alarm (handler, result) once, and lists only unprocessed ones as unhandled events', async () => {
     const row = (await s.call('reqAlarmInfos', { robotId: '01WR000001', code: 301 }, t.admin)).param.list[0];
-    const unhandled = await s.call('getAlarmsProcess', { pageSize: 50 }, t.operator);
+    const unhandled = await s.call('getAlarmsProcess', { pageSize: 50 }, t.monitor);
     expect(unhandled.param.list.map((r: { id: number }) => r.id)).toContain(row.id);
     const before = await tableHash(s, 'alarms');
-    expect(await s.call('setAlarmsProcess', { id: row.id, processStatus: 1 }, t.operator)).toEqual({ statusCode: 400, statusInfo: 'Validation failed: Result is required' });
-    expect(await s.call('setAlarmsProcess', { id: row.id, processStatus: 2, result: 'x' }, t.operator)).toEqual({
+    expect(await s.call('setAlarmsProcess', { id: row.id, processStatus: 1 }, t.monitor)).toEqual({ statusCode: 400, statusInfo: 'Validation failed: Result is required' });
+    expect(await s.call('setAlarmsProcess', { id: row.id, processStatus: 2, result: 'x' }, t.monitor)).toEqual({
       statusCode: 400,
       statusInfo: 'Validation failed: Process status has a value that is not allowed',
     });
-    expect(await s.call('setAlarmsProcess', { id: 999999, processStatus: 1, result: 'x' }, t.operator)).toEqual({ statusCode: 404, statusInfo: 'Alarm not found' });
+    expect(await s.call('setAlarmsProcess', { id: 999999, processStatus: 1, result: 'x' }, t.monitor)).toEqual({ statusCode: 404, statusInfo: 'Alarm not found' });
     expect(await tableHash(s, 'alarms')).toBe(before);
-    const done = await s.call('setAlarmsProcess', { id: row.id, processStatus: 1, result: 'Obstacle removed' }, t.operator);
-    expect(done.param).toMatchObject({ id: row.id, processStatus: 1, handler: 'Operator', result: 'Obstacle removed' });
+    const done = await s.call('setAlarmsProcess', { id: row.id, processStatus: 1, result: 'Obstacle removed' }, t.monitor);
+    expect(done.param).toMatchObject({ id: row.id, processStatus: 1, handler: 'Monitor', result: 'Obstacle removed' });
     expect(await s.call('setAlarmsProcess', { id: row.id, processStatus: 3, result: 'again' }, t.entadmin)).toEqual({ statusCode: 409, statusInfo: 'This alarm has already been handled' });
     expect((await s.call('setAlarmsProcess', { id: row.id, processStatus: 3, result: 'again' }, t.entadmin, 'ja')).statusInfo).toBe('このアラームは既に処理されています');
-    const after = await s.call('getAlarmsProcess', { pageSize: 50, processStatus: 1 }, t.operator);
+    const after = await s.call('getAlarmsProcess', { pageSize: 50, processStatus: 1 }, t.monitor);
     expect(after.param.list.map((r: { id: number }) => r.id)).not.toContain(row.id);
-    expect((await s.call('reqAlarmInfos', { processStatus: 1 }, t.entsuper)).param.list[0]).toMatchObject({ id: row.id, handler: 'Operator' });
+    expect((await s.call('reqAlarmInfos', { processStatus: 1 }, t.entsuper)).param.list[0]).toMatchObject({ id: row.id, handler: 'Monitor' });
   });
 
   it('releases an alarm once; general users may not release; auto-release types release when the robot clears the code', async () => {
     const row = (await s.call('reqAlarmInfos', { robotId: '01WR000001', code: 301 }, t.admin)).param.list[0];
-    expect(await s.call('setAlarmRelease', { id: row.id }, t.operator)).toEqual({ statusCode: 401, statusInfo: NO_PERMISSION });
+    expect(await s.call('setAlarmRelease', { id: row.id }, t.monitor)).toEqual({ statusCode: 401, statusInfo: NO_PERMISSION });
     expect((await s.call('setAlarmRelease', { id: row.id }, t.entadmin)).param).toMatchObject({ id: row.id, status: 1 });
     expect(await s.call('setAlarmRelease', { id: row.id }, t.entadmin)).toEqual({ statusCode: 409, statusInfo: 'This alarm is already released' });
     const lost = await raise('01WR000002', 311);
@@ -208,7 +208,7 @@ describe('alarms raised by robots: stored, pushed, released and processed', () =
     await s.call('simulateAlarm', { robotId: '01WR000002', code: 401, state: 'clear' }, t.admin);
     await new Promise((r) => setTimeout(r, 300));
     expect((await s.call('reqAlarmInfos', { id: stream.id }, t.admin)).param.list[0].status).toBe(0);
-    expect((await s.call('getCurrentAlarm', { robotId: '01WR000002' }, t.operator)).param.map((a: { code: number }) => a.code)).toContain(401);
+    expect((await s.call('getCurrentAlarm', { robotId: '01WR000002' }, t.monitor)).param.map((a: { code: number }) => a.code)).toContain(401);
   });
 
   it('marks alarms unprocessed past the company time-out as outdated', async () => {
@@ -217,7 +217,7 @@ describe('alarms raised by robots: stored, pushed, released and processed', () =
     await s.server.services.db.query(`UPDATE alarms SET "createdAt" = now() - interval '31 minutes' WHERE id = $1`, [row.id]);
     expect(await s.server.services.alarms!.markOutdated()).toBeGreaterThanOrEqual(1);
     expect((await s.call('reqAlarmInfos', { id: row.id }, t.admin)).param.list[0].processStatus).toBe(2);
-    expect(await s.call('setAlarmsProcess', { id: row.id, processStatus: 1, result: 'late' }, t.operator)).toEqual({ statusCode: 409, statusInfo: 'This alarm has already been handled' });
+    expect(await s.call('setAlarmsProcess', { id: row.id, processStatus: 1, result: 'late' }, t.monitor)).toEqual({ statusCode: 409, statusInfo: 'This alarm has already been handled' });
   });
 
   it('lets only admins ask the simulator, for visible robots', async () => {
@@ -243,7 +243,7 @@ describe('alarms raised by robots: stored, pushed, released and processed', () =
 
   it('deletes alarms (reqDelAlarmInfo) for admins, not for general users', async () => {
     const row = (await s.call('reqAlarmInfos', { robotId: '01WR000002', code: 401 }, t.admin)).param.list[0];
-    expect(await s.call('reqDelAlarmInfo', { id: row.id }, t.operator)).toEqual({ statusCode: 401, statusInfo: NO_PERMISSION });
+    expect(await s.call('reqDelAlarmInfo', { id: row.id }, t.monitor)).toEqual({ statusCode: 401, statusInfo: NO_PERMISSION });
     expect(await s.call('reqDelAlarmInfo', { id: row.id }, t.entadmin)).toEqual({ statusCode: 200, statusInfo: 'Success', param: { id: row.id } });
   });
 });

@@ -107,10 +107,10 @@ describe('companyManage over queryCompanys/addCompany/modifyCompany/deleteCompan
     // Its users are logged out at once: calls refused, realtime socket closed.
     expect((await s.call('getUser', {}, op)).statusCode).toBe(403);
     expect(await wsClosed).toBe(4403);
-    expect((await s.call('login', { username: 'operator', password: 'demo1234', codeId: 'x', code: 'x' })).statusInfo).toBe('The company of this account is disabled');
+    expect((await s.call('login', { username: 'monitor', password: 'demo1234', codeId: 'x', code: 'x' })).statusInfo).toBe('The company of this account is disabled');
     expect((await s.call('companyDisable', { id: 4, enabled: 1 }, admin)).statusInfo).toBe('Restore the parent company first');
     expect((await s.call('companyDisable', { id: 2, enabled: 1 }, admin)).param.companyIds).toEqual(d.param.companyIds);
-    expect((await s.login('operator')).length).toBeGreaterThan(20);
+    expect((await s.login('monitor')).length).toBeGreaterThan(20);
     const entadmin = await s.login('entadmin');
     expect((await s.call('companyDisable', { id: 2, enabled: 0 }, entadmin)).statusCode).toBe(401); // own company
     expect((await s.call('companyDisable', { id: 3, enabled: 0 }, entadmin)).statusCode).toBe(404); // not theirs

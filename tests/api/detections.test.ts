@@ -74,7 +74,7 @@ describe('detections reported by robots', () => {
     expect((await s.call('reqPlateOrbitPaging', {}, t.entsuper)).param.list.map((r: { plateNumber: string }) => r.plateNumber)).toEqual(['沪A12345']);
     expect((await s.call('reqPlateOrbitPaging', {}, t.admin)).param.total).toBe(2);
     // A general user reads detections of the company.
-    expect((await s.call('reqPlateOrbitPaging', {}, t.operator)).param.total).toBe(1);
+    expect((await s.call('reqPlateOrbitPaging', {}, t.monitor)).param.total).toBe(1);
   });
 
   it('filters on kind-specific fields and dates, and sorts by them', async () => {
@@ -104,7 +104,7 @@ describe('detections reported by robots', () => {
   it('deletes with permission only, and only within the list kind', async () => {
     const plate = (await s.call('reqPlateOrbitPaging', {}, t.entsuper)).param.list[0];
     const before = await tableHash(s, 'detections');
-    expect(await s.call('delPlateDetect', { id: plate.id }, t.operator)).toEqual({ statusCode: 401, statusInfo: NO_PERMISSION });
+    expect(await s.call('delPlateDetect', { id: plate.id }, t.monitor)).toEqual({ statusCode: 401, statusInfo: NO_PERMISSION });
     expect(await s.call('delEnvInfo', { id: plate.id }, t.entsuper)).toEqual({ statusCode: 404, statusInfo: 'Record not found' });
     expect(await tableHash(s, 'detections')).toBe(before);
     expect((await s.call('delPlateDetect', { id: plate.id }, t.entsuper)).statusCode).toBe(200);
@@ -144,7 +144,7 @@ describe('meter statements of customDetection (meterStatementsExport)', () => {
     const ranged = await s.call('meterStatementsExport', { meterName: 'gauge', detectedAt: ['2026-05-03T00:00:00Z', ''] }, t.entadmin);
     expect(ranged.param.list.map((m: { meterName: string; count: number }) => [m.meterName, m.count])).toEqual([['Pressure gauge P1', 1]]);
 
-    const res = await fetch(`${s.url}/api/meter-statements`, { method: 'POST', headers: { 'content-type': 'application/json', token: t.operator }, body: JSON.stringify({ param: {}, lang: 'zh' }) });
+    const res = await fetch(`${s.url}/api/meter-statements`, { method: 'POST', headers: { 'content-type': 'application/json', token: t.monitor }, body: JSON.stringify({ param: {}, lang: 'zh' }) });
     expect(res.headers.get('content-type')).toContain('spreadsheetml');
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load((await res.arrayBuffer()) as ArrayBuffer);
@@ -184,8 +184,8 @@ describe('the identity blacklist of IDCardDetection', () => {
     const before = await tableHash(s, 'black_identities');
     expect((await s.call('addBlackIdentity', { name: 'Zhao Lei', idNumber: '44030119850715001' }, t.entsuper)).statusInfo).toBe('ID card number: 18 characters (or 15 for an old card)');
     expect((await s.call('addBlackIdentity', { name: 'Zhao Lei', idNumber: '990301198507150018' }, t.entsuper)).statusInfo).toBe('ID card number: unknown region code');
-    expect((await s.call('addBlackIdentity', { name: 'Zhao Lei', idNumber: '11010519491231002X' }, t.operator)).statusInfo).toBe(NO_PERMISSION);
-    expect((await s.call('queryBlackIdentity', {}, t.operator)).statusInfo).toBe(NO_PERMISSION);
+    expect((await s.call('addBlackIdentity', { name: 'Zhao Lei', idNumber: '11010519491231002X' }, t.monitor)).statusInfo).toBe(NO_PERMISSION);
+    expect((await s.call('queryBlackIdentity', {}, t.monitor)).statusInfo).toBe(NO_PERMISSION);
     expect(await tableHash(s, 'black_identities')).toBe(before);
     const added = await s.call('addBlackIdentity', { name: 'Zhao Lei', idNumber: '11010519491231002x', reason: 'Trespassing' }, t.entsuper);
     expect(added.param).toMatchObject({ name: 'Zhao Lei', idNumber: '11010519491231002X', companyId: 2 });
@@ -203,7 +203,7 @@ describe('the identity blacklist of IDCardDetection', () => {
       ['Wang Fang', false],
       ['Zhao Lei', true],
     ]);
-    expect((await s.call('queryIDCard', {}, t.operator)).statusInfo).toBe(NO_PERMISSION);
+    expect((await s.call('queryIDCard', {}, t.monitor)).statusInfo).toBe(NO_PERMISSION);
   });
 });
 

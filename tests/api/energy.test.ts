@@ -57,6 +57,6 @@ describe('getEnergyConsumption (energyConsumption, spec §2)', () => {
       statusInfo: 'Static robots have no energy consumption figures',
     });
     expect(await s.call('getEnergyConsumption', { robotId: '05WV000001', period: 'week' }, t.entadmin)).toEqual({ statusCode: 404, statusInfo: 'Robot not found' });
-    expect(await s.call('getEnergyConsumption', { robotId: '01WR000001', period: 'week' }, t.operator)).toEqual({ statusCode: 401, statusInfo: NO_PERMISSION });
+    expect(await s.call('getEnergyConsumption', { robotId: '01WR000001', period: 'week' }, t.monitor)).toEqual({ statusCode: 401, statusInfo: NO_PERMISSION });
   });
 });

@@ -45,8 +45,8 @@ describe('face library (faceDetection): entries and the rules of spec §5', () =
     // A work number is not an ID card: any number passes.
     expect((await s.call('importFaceInfo', { ...person, name: '王芳', gender: 2, idType: 3, idNumber: 'W0042', pictureUrl: urls[0] }, t.entsuper)).statusCode).toBe(200);
     // General users see the library but do not change it.
-    expect((await s.call('reqFaceImportInfoPaging', {}, t.operator)).param.total).toBe(2);
-    expect(await s.call('importFaceInfo', { ...person, pictureUrl: urls[0] }, t.operator)).toEqual({ statusCode: 401, statusInfo: NO_PERMISSION });
+    expect((await s.call('reqFaceImportInfoPaging', {}, t.monitor)).param.total).toBe(2);
+    expect(await s.call('importFaceInfo', { ...person, pictureUrl: urls[0] }, t.monitor)).toEqual({ statusCode: 401, statusInfo: NO_PERMISSION });
   });
 
   it('refuses each broken rule with its message and changes nothing', async () => {
@@ -179,7 +179,7 @@ describe('face batch import (Excel or zip, spec §5/§8/§9)', () => {
     });
     const fiftyOne = Array.from({ length: 51 }, (_, i) => ({ name: `p${i}.png`, body: photo(700 + i) }));
     expect(await batch([xlsx(await sheet([good('Ma Jun', 'p0.png')])), ...fiftyOne.slice(0, 50)])).toEqual({ code: 400, message: 'At most 50 files at once' });
-    expect(await batch([xlsx(await sheet([good('Ma Jun', 'x.png')])), pic], t.operator)).toEqual({ code: 401, message: NO_PERMISSION });
+    expect(await batch([xlsx(await sheet([good('Ma Jun', 'x.png')])), pic], t.monitor)).toEqual({ code: 401, message: NO_PERMISSION });
     expect(await tableHash(s, 'face_entries')).toBe(before);
     expect(await rowCount(s, 'face_entries')).toBeGreaterThan(0);
   });

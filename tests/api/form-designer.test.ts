@@ -44,7 +44,7 @@ const revisions = async () => (await s.call('queryFormDesignRevisions', { schema
 
 describe('saving a design into an entity schema', () => {
   it('refuses a general user and an enterprise admin, with nothing changed', async () => {
-    for (const user of ['operator', 'entadmin']) {
+    for (const user of ['monitor', 'entadmin']) {
       const token = await s.login(user);
       const a = await s.call('saveFormDesign', { schema: design() }, token);
       expect(a.statusInfo).toBe('Insufficient permissions to operate!');
@@ -89,7 +89,7 @@ describe('saving a design into an entity schema', () => {
     const made = await s.call('addSiteSurvey', { code: 'ABC', kind: 'outdoor', floors: 3, lift: true }, admin);
     expect(made.param).toMatchObject({ code: 'ABC', kind: 'outdoor', floors: 3, lift: true });
     // The operator sees nothing of it (the role grants none of its permissions).
-    expect((await s.call('querySiteSurveys', {}, await s.login('operator'))).statusInfo).toBe('Insufficient permissions to operate!');
+    expect((await s.call('querySiteSurveys', {}, await s.login('monitor'))).statusInfo).toBe('Insufficient permissions to operate!');
   });
 
   it('a changed design applies at once; a data type change is refused', async () => {

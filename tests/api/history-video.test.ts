@@ -11,7 +11,7 @@ const month = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}`;
 beforeAll(async () => {
   s = await startTestServer();
   admin = await s.login('admin');
-  operator = await s.login('operator');
+  operator = await s.login('monitor');
   for (let i = 0; i < 50 && (await s.call('reqRobotStatus', { robotId: ROBOT }, admin)).param?.videoOnline !== 1; i++) await new Promise((r) => setTimeout(r, 200));
 });
 afterAll(async () => s?.close());

@@ -55,7 +55,7 @@ describe('import from Excel', () => {
     expect((await importFile('robot', await xlsx([['Serial number', 'Colour'], ['14WR000001', 'red']]))).message).toBe('File format error: unknown column "Colour"');
     expect((await importFile('robot', await xlsx([['Serial number']]))).message).toBe('File format error: the sheet has no data rows');
     expect((await importFile('robot', new TextEncoder().encode('not,an,excel,file\n'.repeat(10)))).message).toBe('Wrong file format: xlsx, zip expected');
-    const operator = await s.login('operator');
+    const operator = await s.login('monitor');
     expect((await importFile('robot', await xlsx([['Serial number'], ['15WR000001']]), operator)).code).toBe(401);
   });
 });

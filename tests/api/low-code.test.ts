@@ -59,7 +59,7 @@ describe('a schema dropped into the data folder becomes a live entity without a 
     expect((await s.call('queryVisitors', { pageNum: 1, pageSize: 10 }, admin)).param.total).toBe(1);
     expect((await s.call('modifyVisitor', { id: made.param.id, name: 'HanMeimei' }, admin)).param.name).toBe('HanMeimei');
     expect((await s.call('deleteVisitor', { id: made.param.id }, admin)).statusCode).toBe(200);
-    const operator = await s.login('operator');
+    const operator = await s.login('monitor');
     expect((await s.call('addVisitor', { name: 'Nope' }, operator)).statusInfo).toBe('Insufficient permissions to operate!');
   });
 

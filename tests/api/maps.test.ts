@@ -90,7 +90,7 @@ describe('buildings', () => {
   });
 
   it('refuses a general user with the permission message', async () => {
-    const op = await s.login('operator');
+    const op = await s.login('monitor');
     expect((await s.call('addBuilding', { name: 'Nope', regionName: 'X' }, op)).statusInfo).toBe('Insufficient permissions to operate!');
     expect(((await s.call('queryBuildings', {}, entadmin)).param as { name: string }[]).map((b) => b.name)).not.toContain('Nope');
   });
@@ -133,7 +133,7 @@ describe('map upload guards: a clear message and nothing written', () => {
     const pgm = fixture('tb3-world', 'map.pgm');
     const yaml = fixture('tb3-world', 'map.yaml');
     expect((await upload(entadmin, { pgm, yaml }, { ...data(), floor: 4 })).message).toBe('Floor must be between 1 and 3');
-    expect((await upload(await s.login('operator'), { pgm, yaml }, data())).message).toBe('Insufficient permissions to operate!');
+    expect((await upload(await s.login('monitor'), { pgm, yaml }, data())).message).toBe('Insufficient permissions to operate!');
     expect(incomingFiles()).toBe(0);
   });
 });
@@ -355,7 +355,7 @@ describe('map elements', () => {
   });
 
   it('refuses a general user', async () => {
-    const op = await s.login('operator');
+    const op = await s.login('monitor');
     expect((await s.call('saveMapElements', { mapId, elements: [] }, op)).statusInfo).toBe('Insufficient permissions to operate!');
   });
 

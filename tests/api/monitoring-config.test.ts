@@ -11,7 +11,7 @@ let harborId: number;
 let metroId: number;
 beforeAll(async () => {
   s = await startTestServer({ SIMULATOR: 'off' });
-  operator = await s.login('operator');
+  operator = await s.login('monitor');
   admin = await s.login('admin');
   const companies = await s.server.services.db.query<{ id: number; name: string }>('SELECT id, name FROM companies');
   harborId = Number(companies.find((c) => c.name === 'HarborSecurity')!.id);

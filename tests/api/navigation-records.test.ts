@@ -136,7 +136,7 @@ describe('navigation records', () => {
     expect(await rest(s, 'POST', '/robot/naviRecord/reRecog?recordId=999999', t.entadmin)).toEqual({ code: 404, message: 'Navigation record not found' });
     expect((await rest(s, 'POST', '/robot/naviRecord/reRecog?recordId=abc', t.entadmin)).message).toBe('Validation failed: recordId has the wrong type');
     expect((await rest(s, 'POST', '/robot/naviRecord/reRecog', t.entadmin)).message).toBe('Validation failed: recordId is required');
-    expect((await rest(s, 'POST', `/robot/naviRecord/reRecog?recordId=${recordId}`, t.operator)).message).toBe(NO_PERMISSION);
+    expect((await rest(s, 'POST', `/robot/naviRecord/reRecog?recordId=${recordId}`, t.monitor)).message).toBe(NO_PERMISSION);
     expect(await tableHash(s, 'detections')).toBe(before);
     expect(await tableHash(s, 'nav_records')).toBe(recBefore);
   });
@@ -193,7 +193,7 @@ describe('navigation records', () => {
     const other = await s.call('addNaviTask', task({ name: 'Elsewhere', robotId: '05WV000001', companyId: 1 }), t.admin);
     expect(other.statusCode).toBe(200);
     expect(await q(`naviId=${other.param.id}`)).toEqual({ code: 404, message: 'Record not found' });
-    expect((await q(`naviId=${id}`, t.operator)).message).toBe(NO_PERMISSION);
+    expect((await q(`naviId=${id}`, t.monitor)).message).toBe(NO_PERMISSION);
   });
 });
 

@@ -85,7 +85,7 @@ describe('patrol tasks', () => {
   });
 
   it('refuses a general user', async () => {
-    const op = await s.login('operator');
+    const op = await s.login('monitor');
     expect((await s.call('addNaviTask', task({ name: 'Op' }), op)).statusInfo).toBe('Insufficient permissions to operate!');
   });
 });
@@ -174,7 +174,7 @@ describe('patrol task execution', () => {
   });
 
   it('the navigation topic is refused to a general user', async () => {
-    const op = await s.login('operator');
+    const op = await s.login('monitor');
     const socket = await naviSocket(op);
     expect(socket.errors).toEqual(['cannot subscribe to navigation']);
     socket.ws.close();

@@ -64,7 +64,7 @@ describe('startup configuration and REST', () => {
 
   it('answers REST with {code, message, data} and 403 without a token', async () => {
     expect(await (await fetch(`${s.url}/robot/version`)).json()).toEqual({ code: 403, message: 'Login expired, please log in again' });
-    const token = await s.login('operator');
+    const token = await s.login('monitor');
     const ok = (await (await fetch(`${s.url}/robot/version`, { headers: { token } })).json()) as { code: number; data: { protocolVersion: string } };
     expect(ok.code).toBe(0);
     expect(ok.data.protocolVersion).toBe('1.0.3');

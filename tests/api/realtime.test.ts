@@ -44,7 +44,7 @@ describe('realtime link', () => {
   });
 
   it('sends a heartbeat, then a snapshot on subscribe, then live status and gps from the simulated robot', async () => {
-    const token = await s.login('operator');
+    const token = await s.login('monitor');
     const { ws, next } = await open(token);
     expect((await next((m) => m.type === 'heartbeat')).t).toBeGreaterThan(0);
     ws.send(JSON.stringify({ type: 'subscribe', topic: 'robot/01WR000001' }));
@@ -59,7 +59,7 @@ describe('realtime link', () => {
   });
 
   it('streams every robot of the caller company tree on the fleet topic, and none of other companies', async () => {
-    const token = await s.login('operator');
+    const token = await s.login('monitor');
     const { ws, next, messages } = await open(token);
     ws.send(JSON.stringify({ type: 'subscribe', topic: 'fleet' }));
     const snap = await next((m) => m.topic === 'fleet' && m.event === 'snapshot');
@@ -74,7 +74,7 @@ describe('realtime link', () => {
   });
 
   it('refuses a robot outside the caller company scope', async () => {
-    const token = await s.login('operator'); // HarborSecurity: MetroColdChain robots are not theirs
+    const token = await s.login('monitor'); // HarborSecurity: MetroColdChain robots are not theirs
     const { ws, next } = await open(token);
     ws.send(JSON.stringify({ type: 'subscribe', topic: 'robot/05WV000001' }));
     expect((await next((m) => m.type === 'error')).message).toBe('cannot subscribe to robot/05WV000001');
@@ -82,7 +82,7 @@ describe('realtime link', () => {
   });
 
   it('answers the menu tree company › region › map › robots for the caller', async () => {
-    const token = await s.login('operator');
+    const token = await s.login('monitor');
     const tree = (await s.call('getMenuList', {}, token)).param;
     expect(tree.map((c: { name: string }) => c.name).sort()).toEqual(['HarborEast', 'HarborSecurity']);
     const harbor = tree.find((c: { name: string }) => c.name === 'HarborSecurity');

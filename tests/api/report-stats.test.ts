@@ -157,7 +157,7 @@ describe('detection statistics (spec §7) of a robot, a company tree and the pla
 
   it('refuses general users, robots of another company and bad periods; nothing of Metro is counted for Harbor', async () => {
     for (const name of ['getInfoCount', 'queryFaceCount', 'getFaceTrend', 'getSOSCount', 'getNavigationNameCount', 'getTestNumber']) {
-      expect(await s.call(name, week, t.operator)).toEqual({ statusCode: 401, statusInfo: NO_PERMISSION });
+      expect(await s.call(name, week, t.monitor)).toEqual({ statusCode: 401, statusInfo: NO_PERMISSION });
       expect(await s.call(name, { robotId: '05WV000001', period: 'week' }, t.entsuper)).toEqual({ statusCode: 404, statusInfo: 'Robot not found' });
     }
     expect(await s.call('getPlateTrend', { ...week, period: 'custom', start: day(0), end: day(3) }, t.entsuper)).toEqual({

@@ -83,8 +83,8 @@ describe('statistics events (spec §7) over a period (spec §9)', () => {
 
   it('keeps callers to their company tree and refuses general users', async () => {
     expect(await s.call('getSummaryStatistics', { robotId: '05WV000001', period: 'week' }, t.entsuper)).toEqual({ statusCode: 404, statusInfo: 'Robot not found' });
-    expect(await s.call('getSummaryStatistics', week, t.operator)).toEqual({ statusCode: 401, statusInfo: NO_PERMISSION });
-    expect(await s.call('sendEmail', { ...week, addresses: ['a@b.com'] }, t.operator)).toEqual({ statusCode: 401, statusInfo: NO_PERMISSION });
+    expect(await s.call('getSummaryStatistics', week, t.monitor)).toEqual({ statusCode: 401, statusInfo: NO_PERMISSION });
+    expect(await s.call('sendEmail', { ...week, addresses: ['a@b.com'] }, t.monitor)).toEqual({ statusCode: 401, statusInfo: NO_PERMISSION });
   });
 });
 

@@ -19,7 +19,7 @@ let s: TestServer;
 const t: Record<string, string> = {};
 beforeAll(async () => {
   s = await startTestServer({ SIMULATOR: 'off' });
-  for (const u of ['admin', 'platform', 'entsuper', 'entadmin', 'operator']) t[u] = await s.login(u);
+  for (const u of ['admin', 'platform', 'entsuper', 'entadmin', 'monitor']) t[u] = await s.login(u);
 });
 afterAll(async () => s?.close());
 
@@ -68,7 +68,7 @@ describe('robotSetting over getRobotParam / setRobotParam', () => {
     const second = await set({ video: { mainStreamBitrate: 512, subStreamBitrate: 64 } }, 'admin');
     expect(second.param.params.video).toMatchObject({ mainStreamBitrate: 512, subStreamBitrate: 64 });
     expect(second.param.params.battery.lowBatteryLevel).toBe(25);
-    expect((await get('operator')).param.params).toEqual(second.param.params);
+    expect((await get('monitor')).param.params).toEqual(second.param.params);
 
     const log = await s.server.services.db.query<{ username: string; before: any; result: any }>(
       'SELECT "username", "before", "result" FROM operation_log WHERE "event" = $1 ORDER BY id',
@@ -107,14 +107,14 @@ describe('robotSetting over getRobotParam / setRobotParam', () => {
   });
 
   it('lets a general user read but not set; keeps enterprise roles to their company tree; nothing changes', async () => {
-    expect((await get('operator')).statusCode).toBe(200);
+    expect((await get('monitor')).statusCode).toBe(200);
     const before = await settingsHash();
-    expect(await set({ audio: { masterVolume: 10 } }, 'operator')).toEqual({ statusCode: 401, statusInfo: NO_PERMISSION });
+    expect(await set({ audio: { masterVolume: 10 } }, 'monitor')).toEqual({ statusCode: 401, statusInfo: NO_PERMISSION });
     for (const who of ['entsuper', 'entadmin']) {
       expect(await get(who, METRO_ROBOT)).toEqual({ statusCode: 401, statusInfo: NO_PERMISSION });
       expect(await set({ audio: { masterVolume: 10 } }, who, METRO_ROBOT)).toEqual({ statusCode: 401, statusInfo: NO_PERMISSION });
     }
-    expect(await get('operator', METRO_ROBOT)).toEqual({ statusCode: 401, statusInfo: NO_PERMISSION });
+    expect(await get('monitor', METRO_ROBOT)).toEqual({ statusCode: 401, statusInfo: NO_PERMISSION });
     expect(await get('admin', '09XX000009')).toEqual({ statusCode: 404, statusInfo: 'Robot not found' });
     expect(await set({ audio: { masterVolume: 10 } }, 'admin', '09XX000009')).toEqual({ statusCode: 404, statusInfo: 'Robot not found' });
     expect(await settingsHash()).toBe(before);
@@ -157,7 +157,7 @@ describe('robotSetting over getRobotParam / setRobotParam', () => {
     expect((await get()).statusCode).toBe(200);
     expect((await s.call('getLampParam', { robotId: ROBOT }, t.entsuper)).param).toEqual({ robotId: ROBOT, params: { lamp: { level: 3 } }, updatedAt: null });
     expect((await s.call('setLampParam', { robotId: ROBOT, params: { lamp: { level: 8 } } }, t.entsuper)).statusInfo).toBe('Validation failed: Lamp level is out of range');
-    expect((await s.call('setLampParam', { robotId: ROBOT, params: { lamp: { level: 6 } } }, t.operator)).statusInfo).toBe(NO_PERMISSION);
+    expect((await s.call('setLampParam', { robotId: ROBOT, params: { lamp: { level: 6 } } }, t.monitor)).statusInfo).toBe(NO_PERMISSION);
     expect((await s.call('setLampParam', { robotId: ROBOT, params: { lamp: { level: 6 } } }, t.entsuper)).param.params).toEqual({ lamp: { level: 6 } });
     // A bad file is refused naming it; the previous set stays in force.
     fs.writeFileSync(file, JSON.stringify({ ...lamp, 'x-api': { get: { event: 'getRobotParam' }, set: { event: 'setLampParam' } } }));

@@ -35,7 +35,7 @@ describe('robotManage', () => {
     const entadmin = await s.login('entadmin');
     expect((await s.call('modifyRobotCompany', { robotId: '21WR000001', companyId: 3 }, entadmin)).statusCode).toBe(401);
     expect((await s.call('modifyRobotCompany', { robotId: '05WV000001', companyId: 2 }, entadmin)).statusInfo).toBe('Robot not found');
-    const operator = await s.login('operator');
+    const operator = await s.login('monitor');
     expect((await s.call('modifyRobotCompany', { robotId: '21WR000001', companyId: 2 }, operator)).statusCode).toBe(401);
   });
 

@@ -36,7 +36,7 @@ describe('roleManage over /robot/authRole and /robot/permission', () => {
   it('serves the permission tree with schema screens and plugin permissions, found by themselves', async () => {
     const tree = await rest('GET', '/robot/permission/tree', admin);
     const tele = tree.data.find((n: { id: string }) => n.id === 'menu:telecontrol');
-    expect(tele.children.map((c: { id: string }) => c.id)).toEqual(['robot:teleop']);
+    expect(tele.children.map((c: { id: string }) => c.id)).toEqual(['robot:control', 'video:read', 'video:settings']);
     const companies = tree.data.find((n: { id: string }) => n.id === 'menu:companyManage');
     expect(companies.labels.en).toBe('Companies');
     expect(companies.children.map((c: { id: string }) => c.id)).toEqual(['company:read', 'company:create', 'company:update', 'company:delete']);
@@ -52,16 +52,22 @@ describe('roleManage over /robot/authRole and /robot/permission', () => {
       message: 'Unknown or not grantable permission bogus:perm',
     });
     expect((await rest('GET', `/robot/permission/getAssociatedItemIds?roleId=${roleId}`, admin)).data).toEqual([]);
-    const ok = await rest('POST', '/robot/permission/relRole', admin, { roleId, permissionIds: ['menu:telecontrol', 'robot:teleop', 'robot:read'] });
+    // Spec §6: a role of the general-user tier never steers robots, whoever would grant it.
+    expect(await rest('POST', '/robot/permission/relRole', admin, { roleId, permissionIds: ['menu:telecontrol', 'robot:control'] })).toEqual({
+      code: 400,
+      message: 'Unknown or not grantable permission robot:control',
+    });
+    expect((await rest('GET', `/robot/permission/getAssociatedItemIds?roleId=${roleId}`, admin)).data).toEqual([]);
+    const ok = await rest('POST', '/robot/permission/relRole', admin, { roleId, permissionIds: ['menu:telecontrol', 'video:read', 'robot:read'] });
     expect(ok.code).toBe(0);
-    expect((await rest('GET', `/robot/permission/getAssociatedItemIds?roleId=${roleId}`, admin)).data).toEqual(['menu:telecontrol', 'robot:teleop', 'robot:read']);
+    expect((await rest('GET', `/robot/permission/getAssociatedItemIds?roleId=${roleId}`, admin)).data).toEqual(['menu:telecontrol', 'video:read', 'robot:read']);
   });
 
   it('links users; the role then governs their menu and their calls on the server', async () => {
-    const operatorId = (await s.call('getUser', {}, await s.login('operator'))).param.userId;
+    const operatorId = (await s.call('getUser', {}, await s.login('monitor'))).param.userId;
     expect((await rest('POST', '/robot/authRole/relUser', admin, { roleId, userIds: [operatorId] })).code).toBe(0);
     expect((await rest('GET', `/robot/authRole/getAssociatedUserId?roleId=${roleId}`, admin)).data).toEqual([operatorId]);
-    const op = await s.login('operator');
+    const op = await s.login('monitor');
     const info = (await s.call('getUser', {}, op)).param;
     expect(info).toMatchObject({ roleId: 5, roleRef: roleId, menuItemList: ['telecontrol'] });
     expect((await s.call('reqRobotStatus', { robotId: '01WR000001' }, op)).statusCode).toBe(200);

@@ -7,7 +7,7 @@ let s: TestServer;
 let operator: string;
 beforeAll(async () => {
   s = await startTestServer({ SIMULATOR: 'off' });
-  operator = await s.login('operator');
+  operator = await s.login('monitor');
 });
 afterAll(async () => s?.close());
 

@@ -9,7 +9,7 @@ let operator: string;
 beforeAll(async () => {
   s = await startTestServer();
   admin = await s.login('admin');
-  operator = await s.login('operator');
+  operator = await s.login('monitor');
   for (let i = 0; i < 50 && (await rest('GET', `/robot/track/current/status/${ROBOT}`)).data?.trackStatus == null; i++) await new Promise((r) => setTimeout(r, 200));
 });
 afterAll(async () => s?.close());

@@ -48,13 +48,13 @@ describe('users over queryAllUser/addUser/modifyUser/deleteUser/userDisable', ()
   });
 
   it('disabling a user ends their sessions; enabling lets them back in', async () => {
-    const op = await s.login('operator');
+    const op = await s.login('monitor');
     const opId = (await s.call('getUser', {}, op)).param.userId;
     expect((await s.call('userDisable', { id: opId, enabled: 0 }, admin)).statusCode).toBe(200);
     expect((await s.call('getUser', {}, op)).statusCode).toBe(403);
-    expect((await s.call('login', { username: 'operator', password: 'demo1234', codeId: 'x', code: 'x' })).statusInfo).toBe('This account is disabled');
+    expect((await s.call('login', { username: 'monitor', password: 'demo1234', codeId: 'x', code: 'x' })).statusInfo).toBe('This account is disabled');
     await s.call('userDisable', { id: opId, enabled: 1 }, admin);
-    expect((await s.login('operator')).length).toBeGreaterThan(20);
+    expect((await s.login('monitor')).length).toBeGreaterThan(20);
   });
 
   it('changes the own password and refuses a wrong old one', async () => {

@@ -123,7 +123,7 @@ test('design a form, preview its rules, save it as a live entity, use its screen
 });
 
 test('a general user has no designer in the menu and is sent away from its route', async ({ page }) => {
-  await login(page, 'operator');
+  await login(page, 'monitor');
   await expect(page.getByTestId('side-menu')).not.toContainText('Form designer');
   await page.goto('/home/formDesigner');
   await expect(page.getByTestId('form-designer')).toHaveCount(0);

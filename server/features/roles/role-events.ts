@@ -28,7 +28,7 @@ export function registerRoleEvents(reg: EventRegistry, svc: Services, pluginsDir
     if (isBuiltInRole(role.id)) throw new AppError(StatusCode.badRequest, 'builtInRole');
     if (Number(role.kind) < c.session.roleId) throw fail.noPermission();
     c.before = { permissions: role.permissions };
-    const permissions = checkGrantable(c, tree(), p.permissionIds);
+    const permissions = checkGrantable(c, tree(), p.permissionIds, Number(role.kind));
     await svc.db.query('UPDATE roles SET "permissions" = $1, "updatedAt" = now() WHERE id = $2', [JSON.stringify(permissions), p.roleId]);
     bumpTable('roles');
     return { roleId: p.roleId, permissions };

@@ -2,10 +2,11 @@
  * Everything behind the login: route guard, schema loading, refine, the shell and every
  * generated or plugin page. Loaded lazily so the login route stays small.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Button, Result, Spin } from 'antd';
 import { matchPath, Navigate, Route, Routes } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { subjectCan } from '@common/access';
 import {
   ConsoleRefine,
   createSchemaRegistry,
@@ -68,14 +69,29 @@ function relative(path: string): string {
   return path.replace(/^\/+/, '');
 }
 
+/**
+ * A page whose work the caller's role may not do is not opened to fail (issue 18): a schema page
+ * without its read permission (x-access.read), a plugin page without its declared permission, go to /404
+ * like a page the role's route rules block.
+ */
+function Permitted({ permission, children }: { permission?: string; children: ReactNode }) {
+  const session = useSession();
+  if (permission && session && !subjectCan(session, permission)) return <Navigate to="/404" replace />;
+  return <>{children}</>;
+}
+
 function PluginRoutePage({ route }: { route: RegisteredRoute }) {
   const Page = pluginPages.get(route.path)!;
-  return route.requiresRobot ? (
-    <RobotRequired>
-      <Page />
-    </RobotRequired>
-  ) : (
-    <Page />
+  return (
+    <Permitted permission={route.permission}>
+      {route.requiresRobot ? (
+        <RobotRequired>
+          <Page />
+        </RobotRequired>
+      ) : (
+        <Page />
+      )}
+    </Permitted>
   );
 }
 
@@ -160,12 +176,12 @@ function LoadedConsole() {
             {entityRoutes
               .filter((e) => inShell(e['x-route']!))
               .map((e) => (
-                <Route key={e.$id} path={relative(e['x-route']!).slice('home/'.length)} element={<EntityListPage schemaId={e.$id} />} />
+                <Route key={e.$id} path={relative(e['x-route']!).slice('home/'.length)} element={<Permitted permission={e['x-access']?.read}><EntityListPage schemaId={e.$id} /></Permitted>} />
               ))}
             {settingsRoutes
               .filter((s) => inShell(s['x-route']!))
               .map((s) => (
-                <Route key={s.$id} path={relative(s['x-route']!).slice('home/'.length)} element={<SettingsPage schemaId={s.$id} />} />
+                <Route key={s.$id} path={relative(s['x-route']!).slice('home/'.length)} element={<Permitted permission={s['x-access']?.read}><SettingsPage schemaId={s.$id} /></Permitted>} />
               ))}
             {pluginRegistry.routes
               .filter((r) => inShell(r.path))
@@ -182,7 +198,7 @@ function LoadedConsole() {
           {entityRoutes
             .filter((e) => !inShell(e['x-route']!))
             .map((e) => (
-              <Route key={e.$id} path={relative(e['x-route']!)} element={<EntityListPage schemaId={e.$id} />} />
+              <Route key={e.$id} path={relative(e['x-route']!)} element={<Permitted permission={e['x-access']?.read}><EntityListPage schemaId={e.$id} /></Permitted>} />
             ))}
           <Route path="*" element={<Navigate to="/404" replace />} />
         </Routes>

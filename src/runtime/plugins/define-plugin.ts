@@ -18,6 +18,8 @@ export interface PluginRoute {
   page: () => Promise<{ default: ComponentType }>;
   /** Spec §2: the page needs a selected robot; without one a tip sends the user to robot management. */
   requiresRobot?: boolean;
+  /** A `resource:action` the page needs (e.g. `map:edit`): without it the page is not opened (/404), as the server would refuse its work. */
+  permission?: string;
 }
 
 /** One side-menu entry. */
