@@ -71,7 +71,7 @@ test('history video: an export can be cancelled, and a general user may browse b
 
   // A general user sees the days and clips, with no export button (the server refuses it too: tests/api).
   const other = await (await browser.newContext()).newPage();
-  await login(other, 'operator');
+  await login(other, 'monitor');
   await other.goto('/home/telecontrol');
   await other.getByTestId('robot-tree').getByText('PatrolA1').click();
   await other.getByTestId('menu-historyVideo').click();

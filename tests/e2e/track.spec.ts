@@ -184,7 +184,7 @@ test('track robot area: track maps are created with labels, uploaded, exported a
 });
 
 test('track robot area: a general user lands on /404 and the track calls are refused', async ({ page }) => {
-  await login(page, 'operator');
+  await login(page, 'monitor');
   await page.goto('/trackrobot');
   await expect(page).toHaveURL(/\/404$/);
   await page.goto('/trackrobot/task');
