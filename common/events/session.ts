@@ -12,7 +12,7 @@ const NoParam = Type.Object({});
 /** The `reqVerificationCode` answer. */
 export const VerificationCodeSchema = Type.Object({
   codeId: Type.String(),
-  image: Type.String({ description: 'An image data URL (SVG).' }),
+  image: Type.String({ description: 'The code drawn as a PNG data URL (240×80, warped, with noise).' }),
 });
 export type VerificationCode = Static<typeof VerificationCodeSchema>;
 

@@ -1,4 +1,6 @@
+import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { drawCode } from '../../server/auth/captcha';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 let s: TestServer;
@@ -18,7 +20,7 @@ async function code(): Promise<{ codeId: string; answer: string; image: string }
 describe('login', () => {
   it('issues an image code and logs in with it, answering the session info', async () => {
     const c = await code();
-    expect(c.image.startsWith('data:image/svg+xml;base64,')).toBe(true);
+    expect(c.image.startsWith('data:image/png;base64,')).toBe(true);
     const a = await s.call('login', { username: 'admin', password: 'demo1234', codeId: c.codeId, code: c.answer.toUpperCase() });
     expect(a.statusCode).toBe(200);
     expect(Object.keys(a.param).sort()).toEqual(
@@ -26,6 +28,36 @@ describe('login', () => {
     );
     expect(a.param.roleId).toBe(1);
     expect(a.param.token.length).toBeGreaterThanOrEqual(22); // 256 random bits in base64url
+  });
+
+  it('draws the code as a noisy PNG with no vector shapes or text to parse, a new drawing each time', async () => {
+    const a = await code();
+    const b = await code();
+    const bytes = (c: { image: string }) => Buffer.from(c.image.slice('data:image/png;base64,'.length), 'base64');
+    for (const c of [a, b]) {
+      expect(c.image).toMatch(/^data:image\/png;base64,[A-Za-z0-9+/]+=*$/);
+      expect(c.image.length).toBeLessThan(15_000);
+      const raw = bytes(c).toString('latin1');
+      for (const tag of ['<svg', '<path', '<text', '<glyph']) expect(raw.toLowerCase()).not.toContain(tag);
+      expect(raw.toLowerCase()).not.toContain(c.answer);
+      const png = PNG.sync.read(bytes(c));
+      expect([png.width, png.height]).toEqual([240, 80]);
+      // Not blank: many distinct colours (characters, curves, dots) and dark pixels (characters and curves).
+      const colours = new Set<number>();
+      let dark = 0;
+      for (let i = 0; i < png.data.length; i += 4) {
+        colours.add(png.data.readUInt32BE(i));
+        if (png.data[i]! + png.data[i + 1]! + png.data[i + 2]! < 3 * 110) dark++;
+      }
+      expect(colours.size).toBeGreaterThan(200);
+      expect(dark / (png.width * png.height)).toBeGreaterThan(0.02);
+    }
+    expect(a.image).not.toBe(b.image);
+    expect(a.codeId).not.toBe(b.codeId);
+    // Drawn anew each time: the same answer never gives the same pixels twice (no image to look up by hash).
+    const again = await drawCode(a.answer);
+    expect(again.equals(bytes(a))).toBe(false);
+    expect(again.equals(await drawCode(a.answer))).toBe(false);
   });
 
   it('refuses a wrong code, and a code used once cannot be used again', async () => {
