@@ -109,6 +109,8 @@ export const RowActionSchema = Type.Object(
     when: Type.Optional(Free),
     permission: Type.Optional(Permission),
     confirm: Type.Optional(Type.Boolean()),
+    /** Run once, without the confirmation, right after the caller creates a record in the list (a new robot's MQTT account, shown once). */
+    afterCreate: Type.Optional(Type.Boolean()),
     danger: Type.Optional(Type.Boolean()),
     labels: LabelsSchema,
     confirmLabels: Type.Optional(LabelsSchema),

@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures';
 import { chooseOption, login } from './helpers';
 
-test('robotManage: the serial number rule shows its message; a good serial gets the type from characters 3-4', async ({ page }) => {
+test('robotManage: the serial number rule shows its message; a good serial gets the type from characters 3-4 and its MQTT account at once', async ({ page }) => {
   await login(page, 'admin');
   await page.goto('/home/robotManage');
   const table = page.getByTestId('entity-table-robot');
@@ -17,6 +17,13 @@ test('robotManage: the serial number rule shows its message; a good serial gets 
   await chooseOption(page, form.getByLabel('Company'), 'HarborEast');
   await page.getByTestId('entity-submit-robot').click();
   await expect(form).toBeHidden();
+  // Issue 18: the new robot's MQTT account is made at once and its secret shown once, to copy.
+  const account = page.getByTestId('row-action-answer-robotMqttAccount');
+  await expect(account).toContainText('The secret is shown only now: copy it into the robot. The console keeps no copy.');
+  await expect(page.getByTestId('row-action-answer-robotMqttAccount-username')).toHaveText('31TP000009');
+  await expect(page.getByTestId('row-action-answer-robotMqttAccount-password')).toHaveText(/^[\w-]{32}$/);
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: 'OK' }).click();
+  await expect(account).toBeHidden();
   const row = table.locator('tr', { hasText: '31TP000009' });
   await expect(row).toContainText('Track-mounted inspection');
   await expect(row).toContainText('HarborEast');

@@ -26,6 +26,8 @@ export interface EntityFormModalProps {
   mode: FormMode;
   record?: BaseRecord;
   onClose: () => void;
+  /** Called with the record the server answered after a create (x-row-actions `afterCreate` run on it). */
+  onCreated?: (record: BaseRecord) => void;
 }
 
 const RJSF_WIDGETS = { SelectWidget: EnumSelectWidget };
@@ -35,7 +37,7 @@ const RJSF_TEMPLATES = { ObjectFieldTemplate: LayoutObjectTemplate };
 const FORM_CONTEXT = { colSpan: { string: 12, integer: 12, number: 12, boolean: 12, array: 24, object: 24 }, rowGutter: 16 };
 
 /** The create / edit dialog. */
-export default function EntityFormModal({ entity, mode, record, onClose }: EntityFormModalProps) {
+export default function EntityFormModal({ entity, mode, record, onClose, onCreated }: EntityFormModalProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language as Lang;
   const schemas = useSchemas();
@@ -80,8 +82,9 @@ export default function EntityFormModal({ entity, mode, record, onClose }: Entit
     setServerError(undefined);
     try {
       if (mode === 'create') {
-        await create({ resource: id, values: createValues(built.form.fields, data), successNotification: false, errorNotification: false });
+        const made = await create({ resource: id, values: createValues(built.form.fields, data), successNotification: false, errorNotification: false });
         message.success(t('entity.created', { entity: entityLabel }));
+        if (made?.data) onCreated?.(made.data);
       } else {
         const values = changedValues(entity, built.form.fields, initial, data);
         if (Object.keys(values).length === 0) {

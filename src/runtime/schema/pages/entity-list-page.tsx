@@ -22,7 +22,7 @@ import { renderCell } from '../cell-renderers';
 import type { FormMode } from '../form-schema';
 import { listParams } from '../../api/data-provider';
 import { realtimeLink } from '../../realtime/default-link';
-import { ExportButton, ImportButton, RowActions, type ImportSpec, type ListExport, type RowAction } from './list-tools';
+import { ExportButton, ImportButton, RowActions, useAfterCreateActions, type ImportSpec, type ListExport, type RowAction } from './list-tools';
 import { ColumnPicker, useColumnChoice } from './column-picker';
 import { BulkDeleteBar } from './bulk-delete';
 import { crudFiltersOf, FilterItems, listFilters } from './list-filters';
@@ -101,6 +101,9 @@ function EntityList({ entity }: { entity: EntitySchema }) {
   });
 
   // x-live: pushes on that realtime topic (a task's progress) refresh the page, at most a few times a second.
+  const rowActions = (entity['x-row-actions'] as RowAction[] | undefined) ?? [];
+  // A created record gets its declared `afterCreate` actions at once (a new robot's MQTT secret, shown once).
+  const afterCreate = useAfterCreateActions(rowActions, () => void tableQuery.refetch());
   const live = typeof entity['x-live'] === 'string' ? entity['x-live'] : undefined;
   const refetchRef = useRef(tableQuery.refetch);
   refetchRef.current = tableQuery.refetch;
@@ -136,7 +139,6 @@ function EntityList({ entity }: { entity: EntitySchema }) {
     };
   });
   if (canBulkDelete && SELECTION_AFTER_DATA) columns.push(Table.SELECTION_COLUMN);
-  const rowActions = (entity['x-row-actions'] as RowAction[] | undefined) ?? [];
   if (canEdit?.can || canDelete?.can || rowActions.length) {
     columns.push({
       key: '__actions',
@@ -303,7 +305,7 @@ function EntityList({ entity }: { entity: EntitySchema }) {
       </div>
       {dialog ? (
         <Suspense fallback={null}>
-          <EntityFormModal entity={entity} mode={dialog.mode} record={dialog.record} onClose={() => setDialog(undefined)} />
+          <EntityFormModal entity={entity} mode={dialog.mode} record={dialog.record} onClose={() => setDialog(undefined)} onCreated={afterCreate} />
         </Suspense>
       ) : null}
     </Card>

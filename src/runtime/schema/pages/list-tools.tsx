@@ -39,6 +39,8 @@ export interface RowAction {
   idParam?: string;
   /** The row's field that param carries (default `id`). */
   idField?: string;
+  /** Run once, without the confirmation, right after the caller creates a record (a new robot's MQTT account). */
+  afterCreate?: boolean;
   /** Fields of the event's answer shown in a dialog once (a secret the server shows only now). */
   answer?: { labels: Labels; note?: Labels; fields: { key: string; labels: Labels }[] };
   /** Fixed params sent with `{id}`. */
@@ -160,20 +162,17 @@ export function ImportButton({ entityId, onDone, spec }: { entityId: string; onD
   );
 }
 
-/** The declared row actions that apply to a row and that the caller may use. */
-export function RowActions({ actions, record, onDone }: { actions: RowAction[]; record: BaseRecord; onDone: () => void }) {
+/** Whether a declared row action applies to a record and the caller may use it. */
+function applies(a: RowAction, record: BaseRecord, session: ReturnType<typeof useSession>): boolean {
+  return Object.entries(a.when ?? {}).every(([k, v]) => record[k] === v) && (!a.permission || (!!session && subjectCan(session, a.permission)));
+}
+
+/** Runs an event row action on a record: its answer dialog (a secret shown once) or a success message; `onDone` after. */
+export function useRowActionRunner(onDone: () => void): (a: RowAction, record: BaseRecord) => Promise<void> {
   const { i18n } = useTranslation();
   const lang = i18n.language as Lang;
-  const session = useSession();
   const { message, modal } = App.useApp();
-  const applicable = actions.filter(
-    (a) =>
-      Object.entries(a.when ?? {}).every(([k, v]) => record[k] === v) && (!a.permission || (session && subjectCan(session, a.permission))),
-  );
-  const [linking, setLinking] = useState<RowAction>();
-  const run = async (a: RowAction) => {
-    if (a.kind === 'link' || a.kind === 'form') return setLinking(a);
-    if (a.kind === 'page') return a.path ? navigateTo(`${a.path}?${a.idParam ?? 'id'}=${encodeURIComponent(String(record.id))}`) : undefined;
+  return async (a, record) => {
     if (!a.event) return;
     try {
       const answer = (await callNamedEvent(a.event, { ...(a.param ?? {}), [a.idParam ?? 'id']: record[a.idField ?? 'id'] })) as Record<string, unknown> | undefined;
@@ -200,6 +199,30 @@ export function RowActions({ actions, record, onDone }: { actions: RowAction[]; 
     } catch (err) {
       if (!isAbortedError(err)) message.error((err as Error).message);
     }
+  };
+}
+
+/** After a record is created: runs the row actions declared `afterCreate` that apply to it and that the caller may use. */
+export function useAfterCreateActions(actions: RowAction[], onDone: () => void): (record: BaseRecord) => void {
+  const session = useSession();
+  const run = useRowActionRunner(onDone);
+  return (record) => {
+    for (const a of actions) if (a.afterCreate && a.event && applies(a, record, session)) void run(a, record);
+  };
+}
+
+/** The declared row actions that apply to a row and that the caller may use. */
+export function RowActions({ actions, record, onDone }: { actions: RowAction[]; record: BaseRecord; onDone: () => void }) {
+  const { i18n } = useTranslation();
+  const lang = i18n.language as Lang;
+  const session = useSession();
+  const applicable = actions.filter((a) => applies(a, record, session));
+  const [linking, setLinking] = useState<RowAction>();
+  const runEvent = useRowActionRunner(onDone);
+  const run = async (a: RowAction) => {
+    if (a.kind === 'link' || a.kind === 'form') return setLinking(a);
+    if (a.kind === 'page') return a.path ? navigateTo(`${a.path}?${a.idParam ?? 'id'}=${encodeURIComponent(String(record.id))}`) : undefined;
+    return runEvent(a, record);
   };
   return (
     <>
