@@ -14,7 +14,13 @@ const PermissionLeafSchema = Type.Object({
 });
 
 /** One node of the role permission tree: a menu entry (`menu:<route>`) with the permissions of its screen. */
-export const PermissionNodeSchema = Type.Composite([PermissionLeafSchema, Type.Object({ children: Type.Optional(Type.Array(PermissionLeafSchema)) })]);
+export const PermissionNodeSchema = Type.Composite([
+  PermissionLeafSchema,
+  Type.Object({
+    children: Type.Optional(Type.Array(PermissionLeafSchema)),
+    needs: Type.Optional(Type.Array(Type.String(), { description: 'What the page needs to show its data: granted with the page (a ticked page is a page that works).' })),
+  }),
+]);
 export type PermissionNode = Static<typeof PermissionNodeSchema>;
 
 /** A role id, as a number or (from a query string) digits. */
@@ -22,10 +28,10 @@ const ByRole = Json<{ roleId: number | string }>({ type: 'object', required: ['r
 
 export const rolesEvents = defineEvents('roles', {
   'GET /robot/permission/tree': {
-    summary: 'The permission tree: every schema screen and plugin menu entry, each with its permissions.',
+    summary: 'The permission tree: every schema screen and plugin menu entry, each with its permissions; with `kind`, only what a role of that tier may hold and the caller may grant.',
     access: can('role:read'),
     mutating: false,
-    param: Type.Object({}),
+    param: Type.Object({ kind: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 5 }), Type.String({ pattern: '^[1-5]$' })])) }, { additionalProperties: false }),
     answer: Type.Array(PermissionNodeSchema),
   },
   'GET /robot/permission/getAssociatedItemIds': {

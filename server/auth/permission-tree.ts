@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { canOpenRoute, roleCan } from '../../common/access';
 import type { SchemaSet } from '../schemas/loader';
 
 /** One node of the role permission tree: a menu entry (`menu:<route>`) or a permission (`resource:action`). */
@@ -8,11 +9,13 @@ export interface PermissionNode {
   labels: Record<string, string>;
   group?: string;
   children?: PermissionNode[];
+  /** A page's permissions without which it cannot show its data: granted with the page. */
+  needs?: string[];
 }
 
 interface PluginManifest {
   id: string;
-  menu?: { key: string; path: string; group?: string; labels: Record<string, string> }[];
+  menu?: { key: string; path: string; group?: string; labels: Record<string, string>; needs?: string[] }[];
   permissions?: { key: string; labels: Record<string, string> }[];
   /** Form widgets the plugin brings: schemas may name them in `x-widget` (server/schemas/loader.ts). */
   widgets?: { name: string; labels: Record<string, string>; description?: string }[];
@@ -56,8 +59,9 @@ export function buildPermissionTree(schemas: SchemaSet, plugins: PluginManifest[
       labels: first.labels,
       group: first.group,
       children: (p.permissions ?? []).map((perm) => ({ id: perm.key, labels: perm.labels })),
+      ...(first.needs?.length ? { needs: first.needs } : {}),
     });
-    for (const m of rest) nodes.push({ id: `menu:${routeOf(m)}`, labels: m.labels, group: m.group });
+    for (const m of rest) nodes.push({ id: `menu:${routeOf(m)}`, labels: m.labels, group: m.group, ...(m.needs?.length ? { needs: m.needs } : {}) });
   }
   // A permission is listed once, under the first screen naming it (unhandled events share alarm:read).
   const seen = new Set<string>();
@@ -70,7 +74,8 @@ export function buildPermissionTree(schemas: SchemaSet, plugins: PluginManifest[
     const access = e.schema['x-access'] ?? {};
     const children: PermissionNode[] = [];
     for (const action of ['read', 'create', 'update', 'delete'] as const) {
-      const bound = action === 'read' ? api.list : api[action];
+      // One record per subject (x-single) reads through get and writes through set.
+      const bound = action === 'read' ? (api.list ?? api.get) : action === 'update' ? (api.update ?? api.set) : api[action];
       const perm = access[action] ?? `${e.id}:${action}`;
       if (!bound || seen.has(perm)) continue;
       seen.add(perm);
@@ -82,7 +87,9 @@ export function buildPermissionTree(schemas: SchemaSet, plugins: PluginManifest[
       seen.add(a.permission);
       children.push({ id: a.permission, labels: Object.fromEntries(Object.entries(a.labels).map(([l, text]) => [l, `${labels[l] ?? labels.en ?? e.id}: ${text}`])) });
     }
-    nodes.push({ id: `menu:${route.split('/').filter(Boolean).pop()}`, labels, group: menu?.group, children });
+    // The page shows its list only with its read permission (which may be listed under another screen).
+    const read = api.list || api.get ? (access.read ?? `${e.id}:read`) : undefined;
+    nodes.push({ id: `menu:${route.split('/').filter(Boolean).pop()}`, labels, group: menu?.group, children, ...(read ? { needs: [read] } : {}) });
   }
   // Settings screens (robotSetting): their menu node, with the permissions no other screen lists yet.
   const listed = treeIds(nodes);
@@ -95,15 +102,39 @@ export function buildPermissionTree(schemas: SchemaSet, plugins: PluginManifest[
       .map((action) => ({ action, id: s.schema['x-access']?.[action] ?? `${s.id}:${action}` }))
       .filter(({ id }) => !listed.has(id))
       .map(({ action, id }) => ({ id, labels: Object.fromEntries(Object.entries(ACTION_LABELS[action]!).map(([l, a]) => [l, `${labels[l] ?? labels.en ?? s.id}: ${a}`])) }));
-    nodes.push({ id: `menu:${route.split('/').filter(Boolean).pop()}`, labels, group: menu?.group, children });
+    const read = s.schema['x-access']?.read ?? `${s.id}:read`;
+    nodes.push({ id: `menu:${route.split('/').filter(Boolean).pop()}`, labels, group: menu?.group, children, needs: [read] });
   }
   return nodes;
+}
+
+/**
+ * The tree as a role of tier `kind` may hold it and `may` (the granting caller) may give it: menu
+ * entries of routes the tier opens, permissions the tier holds; a page left with a need the role
+ * could not hold is dropped (it would open only to fail).
+ */
+export function treeForKind(nodes: PermissionNode[], kind: number, may: (permission: string) => boolean): PermissionNode[] {
+  const holds = (id: string) => (id.startsWith('menu:') ? canOpenRoute({ roleId: kind }, `/home/${id.slice(5)}`) : roleCan(kind, id)) && may(id);
+  return nodes
+    .filter((n) => holds(n.id) && (n.needs ?? []).every(holds))
+    .map((n) => {
+      const children = n.children?.filter((c) => holds(c.id));
+      return { ...n, ...(n.children ? { children } : {}) };
+    });
+}
+
+/** A permission list with the needs of every page it ticks added (a ticked page is a page that works). */
+export function withNeeds(nodes: PermissionNode[], permissions: string[]): string[] {
+  const needs = new Map(nodes.map((n) => [n.id, n.needs ?? []]));
+  const out = new Set(permissions);
+  for (const p of permissions) for (const need of needs.get(p) ?? []) out.add(need);
+  return [...out];
 }
 
 /** Every id in a tree. */
 export function treeIds(nodes: PermissionNode[]): Set<string> {
   const ids = new Set<string>();
-  const walk = (ns: PermissionNode[]) => ns.forEach((n) => (ids.add(n.id), n.children && walk(n.children)));
+  const walk = (ns: PermissionNode[]) => ns.forEach((n) => (ids.add(n.id), n.needs?.forEach((x) => ids.add(x)), n.children && walk(n.children)));
   walk(nodes);
   return ids;
 }

@@ -1,6 +1,6 @@
 import { canOpenRoute, roleCan, subjectCan } from '../../common/access';
 import { StatusCode } from '../../common/protocol';
-import { buildPermissionTree, treeIds, type PermissionNode } from '../auth/permission-tree';
+import { buildPermissionTree, treeIds, withNeeds, type PermissionNode } from '../auth/permission-tree';
 import { AppError, fail } from '../errors';
 import type { AuthedContext } from '../events/registry';
 import type { SchemaSet } from '../schemas/loader';
@@ -11,15 +11,16 @@ import { defineEntityHooks } from './hooks';
 export const isBuiltInRole = (id: unknown) => Number(id) >= 1 && Number(id) <= 5;
 
 /**
- * Checks a permission list: every id is in the tree, the caller may grant it (holds it themselves),
+ * Checks a permission list (with the needs of its pages added): every id is in the tree, the caller may grant it (holds it themselves),
  * and the role's own tier (`kind`) can hold it — a general-user role never steers robots (spec §6),
  * so `robot:control` is refused for it rather than stored to no effect.
  */
 export function checkGrantable(ctx: AuthedContext, tree: PermissionNode[], permissions: unknown, kind?: number): string[] {
-  const list = Array.isArray(permissions) ? permissions.map(String) : [];
+  // A ticked page comes with what it needs to show its data (the tree's `needs`).
+  const list = withNeeds(tree, Array.isArray(permissions) ? permissions.map(String) : []);
   const ids = treeIds(tree);
   for (const p of list) {
-    const tierHolds = kind === undefined || p.startsWith('menu:') || roleCan(kind, p);
+    const tierHolds = kind === undefined || (p.startsWith('menu:') ? canOpenRoute({ roleId: kind }, `/home/${p.slice(5)}`) : roleCan(kind, p));
     const ok = ids.has(p) && tierHolds && (p.startsWith('menu:') ? canOpenRoute({ roleId: ctx.session.roleId }, `/home/${p.slice(5)}`) : subjectCan(ctx.session, p));
     if (!ok) throw new AppError(StatusCode.badRequest, 'unknownPermission', { permission: p.slice(0, 64) });
   }

@@ -63,6 +63,27 @@ describe('roleManage over /robot/authRole and /robot/permission', () => {
     expect((await rest('GET', `/robot/permission/getAssociatedItemIds?roleId=${roleId}`, admin)).data).toEqual(['menu:telecontrol', 'video:read', 'robot:read']);
   });
 
+  it('offers a role only what its kind may hold, and a ticked page comes with what it needs (issue 22)', async () => {
+    const ids = (nodes: { id: string; children?: { id: string }[] }[]) => nodes.flatMap((n) => [n.id, ...(n.children ?? []).map((c) => c.id)]);
+    const general = (await rest('GET', '/robot/permission/tree?kind=5', admin)).data;
+    expect(ids(general)).toContain('menu:telecontrol');
+    expect(ids(general)).not.toContain('robot:control');
+    expect(ids(general)).not.toContain('menu:companyManage');
+    expect(ids(general)).not.toContain('menu:roleManage');
+    expect(ids((await rest('GET', '/robot/permission/tree?kind=4', admin)).data)).toEqual(expect.arrayContaining(['robot:control', 'menu:roleManage']));
+    expect((await rest('GET', '/robot/permission/tree?kind=9', admin)).code).toBe(400);
+    // The general-user tier may not hold a page spec §6 blocks for it: refused, nothing changed.
+    expect(await rest('POST', '/robot/permission/relRole', admin, { roleId, permissionIds: ['menu:companyManage'] })).toEqual({
+      code: 400,
+      message: 'Unknown or not grantable permission menu:companyManage',
+    });
+    expect((await rest('GET', `/robot/permission/getAssociatedItemIds?roleId=${roleId}`, admin)).data).toEqual(['menu:telecontrol', 'video:read', 'robot:read']);
+    // A page ticked alone works: Alarm management brings alarm:read, Robots robot:read.
+    const night = await rest('POST', '/robot/authRole', admin, { name: 'AlarmDesk', kind: 4 });
+    const made = await rest('POST', '/robot/permission/relRole', admin, { roleId: night.data.id, permissionIds: ['menu:alarmManage', 'menu:robotManage'] });
+    expect(made.data.permissions).toEqual(['menu:alarmManage', 'menu:robotManage', 'alarm:read', 'robot:read']);
+  });
+
   it('links users; the role then governs their menu and their calls on the server', async () => {
     const operatorId = (await s.call('getUser', {}, await s.login('monitor'))).param.userId;
     expect((await rest('POST', '/robot/authRole/relUser', admin, { roleId, userIds: [operatorId] })).code).toBe(0);

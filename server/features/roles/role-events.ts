@@ -1,6 +1,7 @@
 import { StatusCode } from '../../../common/protocol';
 import { rolesEvents } from '../../../common/events/roles';
-import { buildPermissionTree, readPluginManifests } from '../../auth/permission-tree';
+import { buildPermissionTree, readPluginManifests, treeForKind } from '../../auth/permission-tree';
+import { canOpenRoute, subjectCan } from '../../../common/access';
 import { bumpTable, listEntity } from '../../entities/crud';
 import { roleKindOf } from '../../entities/core-hooks';
 import { checkGrantable, isBuiltInRole } from '../../entities/role-hooks';
@@ -19,7 +20,12 @@ export function registerRoleEvents(reg: EventRegistry, svc: Services, pluginsDir
     return role;
   };
 
-  reg.handle(rolesEvents['GET /robot/permission/tree'], async () => tree());
+  // With `kind` (the role editor's tier), only what such a role may hold and the caller may grant.
+  reg.handle(rolesEvents['GET /robot/permission/tree'], async (c, p) =>
+    p.kind === undefined
+      ? tree()
+      : treeForKind(tree(), Number(p.kind), (id) => (id.startsWith('menu:') ? canOpenRoute({ roleId: c.session.roleId }, `/home/${id.slice(5)}`) : subjectCan(c.session, id))),
+  );
 
   reg.handle(rolesEvents['GET /robot/permission/getAssociatedItemIds'], async (ctx, p) => ((await visibleRole(ctx, Number(p.roleId))).permissions as string[] | null) ?? []);
 

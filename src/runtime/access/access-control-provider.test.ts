@@ -43,8 +43,10 @@ describe('access control provider', () => {
     expect(decideCan(general, { resource: 'user', action: 'delete' }).can).toBe(false);
   });
 
-  it('uses resource:action for plugin permissions (robot:teleop)', () => {
-    expect(decideCan(as(RoleId.generalUser), { resource: 'robot', action: 'teleop' }).can).toBe(true);
+  it('uses resource:action for plugin permissions (robot:control: admin tiers steer, a general user never)', () => {
+    expect(decideCan(as(RoleId.generalUser), { resource: 'robot', action: 'control' }).can).toBe(false);
+    expect(decideCan(as(RoleId.enterpriseAdmin), { resource: 'robot', action: 'control' }).can).toBe(true);
+    expect(decideCan(as(RoleId.generalUser), { resource: 'video', action: 'read' }).can).toBe(true);
     expect(decideCan(as(RoleId.generalUser), { resource: 'map', action: 'edit' }).can).toBe(false);
   });
 
