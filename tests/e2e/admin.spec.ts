@@ -118,14 +118,21 @@ test('roleManage: a custom role gets permissions from the tree, with plugin perm
   await expect(form).toContainText('General user');
   const tree = form.getByTestId('permission-tree');
   const check = (label: string) => tree.locator('.ant-tree-treenode').filter({ has: page.getByText(label, { exact: true }) }).locator('.ant-tree-checkbox').click();
+  // A general-user role is offered no steering (spec §6) and no page its tier may not open.
+  await expect(tree).toContainText('Watch live video');
+  await expect(tree).not.toContainText('Steer robots and their cameras');
+  await expect(tree).not.toContainText('Companies');
+  // Ticking a page ticks what it needs to show its data (telecontrol: its live video).
   await check('Telecontrol');
-  await check('Remote-control robots');
+  const checked = () => form.getByTestId('permission-tree').locator('.ant-tree-treenode-checkbox-checked');
+  await expect(checked().filter({ hasText: 'Watch live video' })).toHaveCount(1);
   await page.getByTestId('entity-submit-role').click();
   await expect(form).toBeHidden();
   const row = page.getByTestId('entity-table-role').locator('tr', { hasText: 'NightOps' });
   await expect(row).toContainText('General user');
   await row.getByTestId('entity-edit-role').click();
-  await expect(form.getByTestId('permission-tree').locator('.ant-tree-treenode-checkbox-checked')).toHaveCount(2);
+  await expect(checked().filter({ hasText: 'Telecontrol' })).toHaveCount(1);
+  await expect(checked().filter({ hasText: 'Watch live video' })).toHaveCount(1);
   await page.locator('.ant-modal-close:visible').click();
   await expect(form).toBeHidden();
 
