@@ -13,7 +13,14 @@ test('admin creates a company and sees it in the list; an illegal name shows the
   await form.getByLabel('Name').fill('Bad Name!');
   await page.getByTestId('entity-submit-company').click();
   await expect(form).toContainText('Illegal characters: only letters, digits and Chinese characters are allowed');
+  // Escape asks before it drops what was typed; keeping on editing keeps it.
   await page.keyboard.press('Escape');
+  await expect(page.locator('.ant-modal-confirm-title')).toHaveText('Discard what you typed?');
+  await page.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(form.getByLabel('Name')).toHaveValue('Bad Name!');
+  await page.locator('.ant-modal:visible').getByRole('button', { name: 'Cancel' }).click();
+  await page.getByTestId('entity-discard-company').click();
+  await expect(form).toBeHidden();
   await expect(table).not.toContainText('Bad Name!');
 
   // A good name: created and listed.

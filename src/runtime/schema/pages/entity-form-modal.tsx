@@ -41,7 +41,7 @@ export default function EntityFormModal({ entity, mode, record, onClose, onCreat
   const { t, i18n } = useTranslation();
   const lang = i18n.language as Lang;
   const schemas = useSchemas();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const id = entity.$id;
 
   const built = useMemo((): { form?: EntityForm; error?: string } => {
@@ -74,6 +74,25 @@ export default function EntityFormModal({ entity, mode, record, onClose, onCreat
   const saving = createMutation.isPending || updateMutation.isPending;
   const transformErrors = useMemo(() => (built.form ? catalogueErrors(lang, built.form.labelOf) : undefined), [built.form, lang]);
 
+  // What the form held when the user first touched it (a widget may fill defaults as it mounts):
+  // closing with other values asks first, so Escape or a stray click loses nothing typed.
+  const touchedFrom = useRef<string | undefined>(undefined);
+  const touch = () => {
+    touchedFrom.current ??= JSON.stringify(formData);
+  };
+  const requestClose = () => {
+    if (saving) return;
+    if (touchedFrom.current === undefined || JSON.stringify(formData) === touchedFrom.current) return onClose();
+    modal.confirm({
+      title: t('entity.discardTitle'),
+      content: t('entity.discardText'),
+      okText: t('entity.discard'),
+      okButtonProps: { danger: true, 'data-testid': `entity-discard-${id}` } as never,
+      cancelText: t('entity.keepEditing'),
+      onOk: onClose,
+    });
+  };
+
   const entityLabel = pickLabel(entity['x-labels'], lang, id);
   const title = mode === 'create' ? t('entity.createTitle', { entity: entityLabel }) : t('entity.editTitle', { entity: entityLabel });
 
@@ -103,11 +122,11 @@ export default function EntityFormModal({ entity, mode, record, onClose, onCreat
   };
 
   return (
-    <Modal open title={title} onCancel={onClose} footer={null} width={760} maskClosable={false} destroyOnHidden>
+    <Modal open title={title} onCancel={requestClose} footer={null} width={760} maskClosable={false} destroyOnHidden>
       {built.error ? (
         <Result status="error" title={t('entity.formBroken')} subTitle={built.error} />
       ) : (
-        <div data-testid={`entity-form-${id}`} className="fc-entity-form">
+        <div data-testid={`entity-form-${id}`} className="fc-entity-form" onPointerDownCapture={touch} onKeyDownCapture={touch} onInputCapture={touch}>
           {serverError ? (
             <Alert
               data-testid={`entity-form-error-${id}`}
@@ -139,7 +158,7 @@ export default function EntityFormModal({ entity, mode, record, onClose, onCreat
             }}
           >
             <Space style={{ width: '100%', justifyContent: 'flex-end', marginTop: 8 }}>
-              <Button onClick={onClose} disabled={saving}>
+              <Button onClick={requestClose} disabled={saving}>
                 {t('common.cancel')}
               </Button>
               <Button type="primary" htmlType="submit" loading={saving} data-testid={`entity-submit-${id}`}>
