@@ -192,6 +192,16 @@ export const MESSAGES = {
   mapYamlInvalid: { en: 'The yaml file is not valid: {detail}', zh: 'yaml文件无效：{detail}', ja: 'yaml ファイルが正しくありません：{detail}' },
   mapTooManyPixels: { en: 'The map is too large: {width} × {height} pixels (at most {limit} pixels)', zh: '地图过大：{width} × {height} 像素（最多{limit}像素）', ja: '地図が大きすぎます：{width} × {height} ピクセル（最大 {limit} ピクセル）' },
   mapNotFound: { en: 'Map not found', zh: '地图不存在', ja: '地図が見つかりません' },
+  mapOutsideRobotCompany: {
+    en: 'The map is of another company than the robot: a robot uses only maps of its company or its subsidiaries',
+    zh: '地图与机器人不属于同一公司：机器人只能使用本公司或下属公司的地图',
+    ja: '地図はロボットとは別の会社のものです。ロボットは自社または子会社の地図のみ使用できます',
+  },
+  robotOutsideTaskCompany: {
+    en: "The robot is of another company than the task: choose a robot of the task's company or its subsidiaries",
+    zh: '机器人与任务不属于同一公司：请选择该公司或其下属公司的机器人',
+    ja: 'ロボットはタスクとは別の会社のものです。タスクの会社またはその子会社のロボットを選んでください',
+  },
   mapNotReady: { en: 'The map is still being processed', zh: '地图仍在处理中', ja: '地図はまだ処理中です' },
   mapNameExists: { en: 'The name "{name}" already exists', zh: '名称"{name}"已存在', ja: '名前「{name}」は既に存在します' },
   mapSliceFailed: { en: 'Slice failed, check the file size', zh: '切片失败，请检查文件大小', ja: 'スライスに失敗しました。ファイルサイズを確認してください' },

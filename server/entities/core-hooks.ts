@@ -3,9 +3,9 @@ import { robotKindFromSerial } from '../../common/robot';
 import { StatusCode } from '../../common/protocol';
 import { hashPassword } from '../auth/passwords';
 import type { SessionStore } from '../auth/sessions';
-import { fail } from '../errors';
+import { AppError, fail } from '../errors';
 import { defineEntityHooks } from './hooks';
-import { companyVisible } from './scope';
+import { companyVisible, inCompanyTree } from './scope';
 import type { Queryable, Row } from '../store/db';
 import type { AuthedContext } from '../events/registry';
 
@@ -99,10 +99,24 @@ export function registerCoreHooks(opts: { companyMaxLayer: number; sessions: Ses
     },
   });
 
+  /** A robot stands only on a map of its company tree; moving it to another company is the explicit transfer, and its map must follow (issue 22). */
+  async function checkRobotMap(tx: Queryable, values: Row, existing?: Row): Promise<void> {
+    const mapId = values.mapId !== undefined ? values.mapId : existing?.mapId;
+    if (mapId === undefined || mapId === null) return;
+    const company = Number(values.companyId ?? existing?.companyId);
+    const m = (await tx.query<{ companyId: number }>('SELECT "companyId" FROM maps WHERE id = $1', [mapId]))[0];
+    if (!m) throw new AppError(StatusCode.badRequest, 'mapNotFound');
+    if (!(await inCompanyTree(tx, company, Number(m.companyId)))) throw new AppError(StatusCode.badRequest, 'mapOutsideRobotCompany');
+  }
+
   defineEntityHooks('robot', {
-    async beforeCreate(_ctx, _tx, values) {
+    async beforeCreate(_ctx, tx, values) {
       values.robotId = String(values.robotId).toUpperCase();
       values.robotType = robotKindFromSerial(String(values.robotId));
+      await checkRobotMap(tx, values);
+    },
+    async beforeUpdate(_ctx, tx, values, existing) {
+      if (values.mapId !== undefined || values.companyId !== undefined) await checkRobotMap(tx, values, existing);
     },
     async afterWrite(_ctx, kind, row) {
       // Issue 18: a deleted robot's MQTT account goes with it.

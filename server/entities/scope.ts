@@ -16,6 +16,18 @@ export async function visibleCompanyIds(db: Queryable, session: Session): Promis
   return rows.map((r) => r.id);
 }
 
+/** Whether `companyId` is `rootId` or one of its subsidiaries (references never cross company trees, issue 22). */
+export async function inCompanyTree(db: Queryable, rootId: number, companyId: number): Promise<boolean> {
+  if (Number(rootId) === Number(companyId)) return true;
+  const rows = await db.query<{ id: number }>(
+    `WITH RECURSIVE up(id, "parentId") AS (SELECT id, "parentId" FROM companies WHERE id = $1
+       UNION ALL SELECT c.id, c."parentId" FROM companies c JOIN up u ON c.id = u."parentId")
+     SELECT id FROM up WHERE id = $2`,
+    [companyId, rootId],
+  );
+  return rows.length > 0;
+}
+
 /** Whether a company id is in the caller's scope. */
 export async function companyVisible(db: Queryable, session: Session, companyId: number): Promise<boolean> {
   const ids = await visibleCompanyIds(db, session);

@@ -84,6 +84,30 @@ describe('patrol tasks', () => {
     expect((await s.call('addNaviTask', task({ name: 'Ghost', robotId: '05WV000001' }), token)).statusInfo).toBe('Robot not found');
   });
 
+  it('refuses a robot and a map of different company trees, and a robot outside the task\'s company; nothing changes (issue 22)', async () => {
+    const admin = await s.login('admin');
+    const cold = (await s.call('queryMap', { mapName: 'ColdStoreA' }, admin)).param.list[0].mapId as number;
+    const count = async () => (await s.call('queryNaviTask', { pageNum: 1, pageSize: 100 }, admin)).param.total as number;
+    const before = await count();
+    expect((await s.call('addNaviTask', task({ name: 'Across', mapId: cold }), admin)).statusInfo).toBe(
+      'The map is of another company than the robot: a robot uses only maps of its company or its subsidiaries',
+    );
+    expect((await s.call('addNaviTask', task({ name: 'Across', companyId: 3 }), admin)).statusInfo).toBe(
+      "The robot is of another company than the task: choose a robot of the task's company or its subsidiaries",
+    );
+    // A subsidiary's robot on its own map, in a task of the parent company: one company tree.
+    const depot = (await s.call('queryMap', { mapName: 'DepotGround' }, admin)).param.list[0].mapId as number;
+    const ok = await s.call('addNaviTask', task({ name: 'EastRound', robotId: '04WR000003', mapId: depot, companyId: 2 }), admin);
+    expect(ok.statusCode).toBe(200);
+    expect(await count()).toBe(before + 1);
+    // Moving the task's robot to a map of another tree is refused too.
+    expect((await s.call('modifyNaviTask', { id: ok.param.id, mapId: cold }, admin)).statusInfo).toBe(
+      'The map is of another company than the robot: a robot uses only maps of its company or its subsidiaries',
+    );
+    expect((await s.call('deleteNaviTask', { id: ok.param.id }, admin)).statusCode).toBe(200);
+    expect(await count()).toBe(before);
+  });
+
   it('refuses a general user', async () => {
     const op = await s.login('monitor');
     expect((await s.call('addNaviTask', task({ name: 'Op' }), op)).statusInfo).toBe('Insufficient permissions to operate!');

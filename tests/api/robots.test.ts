@@ -39,6 +39,22 @@ describe('robotManage', () => {
     expect((await s.call('modifyRobotCompany', { robotId: '21WR000001', companyId: 2 }, operator)).statusCode).toBe(401);
   });
 
+  it('keeps a robot on maps of its company tree: another tree\'s map is refused, a transfer leaves the old map (issue 22)', async () => {
+    const cold = (await s.call('queryMap', { mapName: 'ColdStoreA' }, admin)).param.list[0].mapId as number;
+    const list = async () => (await s.call('reqRobotBasicInfo', { robotId: '01WR000001' }, admin)).param.list.find((r: { robotId: string }) => r.robotId === '01WR000001');
+    const robot = await list();
+    expect(await s.call('modifyRobot', { id: robot.id, mapId: cold }, admin)).toEqual({
+      statusCode: 400,
+      statusInfo: 'The map is of another company than the robot: a robot uses only maps of its company or its subsidiaries',
+    });
+    expect((await list()).mapId).toBe(robot.mapId);
+    // Moving the robot to another company keeping the old company's map is refused; the explicit transfer detaches it.
+    expect((await s.call('modifyRobot', { id: robot.id, companyId: 3 }, admin)).statusInfo).toBe(
+      'The map is of another company than the robot: a robot uses only maps of its company or its subsidiaries',
+    );
+    expect((await list()).companyId).toBe(robot.companyId);
+  });
+
   it('combines a function template with the robot own modules (getRobotFuncConfig)', async () => {
     const t = await s.call('addRobotFuncTemplate', { name: 'GasPatrol', modules: ['methane', 'smoke', 'plateDetect'] }, admin);
     expect(t.statusCode).toBe(200);

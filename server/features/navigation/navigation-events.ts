@@ -2,7 +2,7 @@ import { navigationEvents } from '../../../common/events/navigation';
 import { StatusCode } from '../../../common/protocol';
 import { RobotAction } from '../../../common/robot-actions';
 import { defineEntityHooks } from '../../entities/hooks';
-import { companyVisible } from '../../entities/scope';
+import { companyVisible, inCompanyTree } from '../../entities/scope';
 import { AppError } from '../../errors';
 import type { AuthedContext, EventRegistry } from '../../events/registry';
 import type { Services } from '../../services';
@@ -16,15 +16,29 @@ import { NaviStatus, type NavigationRuns } from './navigation-runs';
 
 /** Registers the task hooks and navigationStart, navigationStop, navigationImmediately. */
 export function registerNavigationEvents(reg: EventRegistry, svc: Services, runs: NavigationRuns): void {
-  /** The task's map and robot must be in the caller's company tree. */
-  async function checkRefs(ctx: AuthedContext, tx: Queryable, values: Row): Promise<void> {
-    if (values.mapId !== undefined) {
-      const m = (await tx.query<{ companyId: number }>('SELECT "companyId" FROM maps WHERE id = $1', [values.mapId]))[0];
+  /**
+   * The task's map and robot must be in the caller's company tree, and never cross company trees
+   * (issue 22): the robot of the task's company or a subsidiary, the map of the robot's.
+   */
+  async function checkRefs(ctx: AuthedContext, tx: Queryable, values: Row, existing?: Row): Promise<void> {
+    let mapCompany: number | undefined;
+    let robotCompany: number | undefined;
+    const mapId = values.mapId ?? existing?.mapId;
+    const robotId = values.robotId ?? existing?.robotId;
+    if (mapId !== undefined && mapId !== null) {
+      const m = (await tx.query<{ companyId: number }>('SELECT "companyId" FROM maps WHERE id = $1', [mapId]))[0];
       if (!m || !(await companyVisible(tx, ctx.session, m.companyId))) throw new AppError(StatusCode.badRequest, 'mapNotFound');
+      mapCompany = Number(m.companyId);
     }
-    if (values.robotId !== undefined) {
-      const r = (await tx.query<{ companyId: number }>('SELECT "companyId" FROM robots WHERE "robotId" = $1', [values.robotId]))[0];
+    if (robotId !== undefined && robotId !== null) {
+      const r = (await tx.query<{ companyId: number }>('SELECT "companyId" FROM robots WHERE "robotId" = $1', [robotId]))[0];
       if (!r || !(await companyVisible(tx, ctx.session, r.companyId))) throw new AppError(StatusCode.badRequest, 'robotNotFound');
+      robotCompany = Number(r.companyId);
+    }
+    const taskCompany = values.companyId ?? existing?.companyId ?? ctx.session.companyId;
+    if (robotCompany !== undefined && !(await inCompanyTree(tx, Number(taskCompany), robotCompany))) throw new AppError(StatusCode.badRequest, 'robotOutsideTaskCompany');
+    if (robotCompany !== undefined && mapCompany !== undefined && !(await inCompanyTree(tx, robotCompany, mapCompany))) {
+      throw new AppError(StatusCode.badRequest, 'mapOutsideRobotCompany');
     }
   }
   defineEntityHooks('navigation-task', {
@@ -33,8 +47,8 @@ export function registerNavigationEvents(reg: EventRegistry, svc: Services, runs
       values.status = NaviStatus.stopped;
       values.runs = 0;
     },
-    async beforeUpdate(ctx, tx, values) {
-      await checkRefs(ctx, tx, values);
+    async beforeUpdate(ctx, tx, values, existing) {
+      await checkRefs(ctx, tx, values, existing);
     },
   });
 
