@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { statusLabelKey } from '../../common/robot';
 import ExcelJS from 'exceljs';
 import { subjectCan } from '../../common/access';
 import { formatMessage, pickLang } from '../../common/messages';
@@ -72,9 +73,15 @@ async function workbook(svc: Services, entity: Entity, rows: Record<string, unkn
     const one = (x: unknown) => e?.values.find((ev) => ev.value === x)?.labels[lang] ?? x;
     return Array.isArray(v) ? v.map(one).join(', ') : one(v);
   };
-  const cell = (name: string, v: unknown): unknown => {
+  const cell = (name: string, v: unknown, row: Record<string, unknown>): unknown => {
     if (v === null || v === undefined) return '';
     const p = entity.schema.properties[name];
+    // A robot's status reads as the list shows it (spec §4): its label only when online, else offline / unknown.
+    if (p?.['x-enum'] === 'robot-status' && 'online' in row) {
+      const key = statusLabelKey(row.online as number, v as number);
+      const extra = (svc.schemas.enums.get('robot-status') as { 'x-extra'?: Record<string, Record<string, string>> } | undefined)?.['x-extra']?.[key];
+      if (extra) return extra[lang] ?? extra.en ?? key;
+    }
     const label = enumLabel(p, v);
     if (label !== undefined) return label;
     if (p?.['x-ref'] === 'company') return companies.get(Number(v)) ?? v;
@@ -92,6 +99,6 @@ async function workbook(svc: Services, entity: Entity, rows: Record<string, unkn
     return { header: labels?.[lang] ?? c, key: c, width: 20 };
   });
   ws.getRow(1).font = { bold: true };
-  for (const r of rows) ws.addRow(Object.fromEntries(columns.map((c) => [c, cell(c, r[c])])));
+  for (const r of rows) ws.addRow(Object.fromEntries(columns.map((c) => [c, cell(c, r[c], r)])));
   return Buffer.from(await wb.xlsx.writeBuffer());
 }

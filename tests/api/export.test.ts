@@ -34,6 +34,13 @@ describe('export of a filtered list to Excel', () => {
     const zh = await sheet(await exportList(admin, 'robot', { robotId: '01WR000001' }, 'zh'));
     expect(zh[0]![0]).toBe('序列号');
     expect(zh[1]![2]).toBe('安保巡逻机器人');
+    // Issue 22: a robot's status reads as the list shows it — offline robots (no simulator here) say Offline, not a status code's label.
+    expect(rows.slice(1).map((r) => [r[5], r[6]])).toEqual([
+      ['Offline', 'Offline'],
+      ['Offline', 'Offline'],
+      ['Offline', 'Offline'],
+    ]);
+    expect(zh[1]![6]).toBe('离线');
   });
 
   it('keeps company scope and permissions', async () => {
