@@ -33,7 +33,7 @@ async function main(): Promise<void> {
     const codes = [...ALARM_CODES.keys()];
     const sent = new Map<string, number>();
     const latencies: number[] = [];
-    const ws = new WebSocket(`${server.url.replace('http', 'ws')}/ws?token=${token}`);
+    const ws = new WebSocket(`${server.url.replace('http', 'ws')}/ws`);
     let snapshot!: () => void;
     const subscribed = new Promise<void>((r) => (snapshot = r));
     ws.on('message', (raw) => {
@@ -46,6 +46,7 @@ async function main(): Promise<void> {
       }
     });
     await new Promise((r) => ws.once('open', r));
+    ws.send(JSON.stringify({ type: 'auth', token }));
     ws.send(JSON.stringify({ type: 'subscribe', topic: 'alarms' }));
     await subscribed;
 

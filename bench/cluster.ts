@@ -65,7 +65,7 @@ async function list(where: string, url: string, token: string, pids: number[]): 
 async function fanOut(c: RunningCluster, token: string): Promise<{ median: number; p99: number }> {
   const sockets: { ws: WebSocket; seen: Map<number, number> }[] = [];
   for (let i = 0; i < CONSOLES; i++) {
-    const ws = new WebSocket(`${c.url.replace('http', 'ws')}/ws?token=${encodeURIComponent(token)}`);
+    const ws = new WebSocket(`${c.url.replace('http', 'ws')}/ws`);
     const seen = new Map<number, number>();
     let subscribed = false;
     ws.on('message', (raw) => {
@@ -76,6 +76,7 @@ async function fanOut(c: RunningCluster, token: string): Promise<{ median: numbe
       }
     });
     await new Promise((r) => ws.once('open', r));
+    ws.send(JSON.stringify({ type: 'auth', token }));
     ws.send(JSON.stringify({ type: 'subscribe', topic: 'alarms' }));
     const t0 = Date.now();
     while (!subscribed && Date.now() - t0 < 5_000) await new Promise((r) => setTimeout(r, 10));

@@ -138,7 +138,11 @@ let ready = 0;
 for (let i = 0; i < count; i++) {
   const ws = new WebSocket(url);
   sockets.push(ws);
-  ws.on('open', () => ws.send(JSON.stringify({ type: 'subscribe', topic: 'fleet' })));
+  // The token in the first message (never in the URL), then the subscription.
+  ws.on('open', () => {
+    ws.send(JSON.stringify({ type: 'auth', token: workerData.token }));
+    ws.send(JSON.stringify({ type: 'subscribe', topic: 'fleet' }));
+  });
   const parses = i < workerData.parse;
   ws.on('message', (raw) => {
     const now = Date.now();
@@ -191,9 +195,9 @@ async function run(dir: string, batchMs: number): Promise<Figures> {
     const login = await call(server.url, 'login', { username: 'entsuper', password: 'demo1234', codeId: 'x', code: 'x' });
     const token = login.param.token as string;
     const robots = await startRobots(server.mqttUrl);
-    const wsUrl = `${server.url.replace('http', 'ws')}/ws?token=${encodeURIComponent(token)}`;
+    const wsUrl = `${server.url.replace('http', 'ws')}/ws`;
     const half = Math.ceil(CONSOLES / 2);
-    const workers = [half, CONSOLES - half].filter((n) => n > 0).map((count) => new Worker(WORKER, { eval: true, workerData: { url: wsUrl, count, parse: PARSING / 2 } }));
+    const workers = [half, CONSOLES - half].filter((n) => n > 0).map((count) => new Worker(WORKER, { eval: true, workerData: { url: wsUrl, token, count, parse: PARSING / 2 } }));
     await Promise.all(workers.map((w) => new Promise<void>((resolve) => w.once('message', () => resolve()))));
     await new Promise((r) => setTimeout(r, WARMUP_S * 1000));
     workers.forEach((w) => w.postMessage('start'));

@@ -57,6 +57,10 @@ export const Security = {
   loginLockMs: 5 * 60_000,
   /** Failed logins one address may make in a day, over all accounts (password spraying). */
   loginFailuresPerIpPerDay: 100,
+  /** A console socket (/ws, /live/…, /live-mux) must send its auth message this soon after opening (no token in URLs). */
+  socketAuthMs: 5_000,
+  /** How long a signed file link (a map download, `?exp=…&sig=…`) stays valid. */
+  fileLinkTtlMs: 5 * 60_000,
 } as const;
 
 /** Map constants. */

@@ -214,6 +214,8 @@ export const MESSAGES = {
   mapDownloadError: { en: 'Robot download error', zh: '机器人下载出错', ja: 'ロボットのダウンロードエラー' },
   mapSyncTimeout: { en: 'Time-out: the robot did not answer', zh: '超时：机器人未应答', ja: 'タイムアウト：ロボットが応答しません' },
   mapLocalFileNotFound: { en: 'Local file not found', zh: '本地文件不存在', ja: 'ローカルファイルが見つかりません' },
+  linkExpired: { en: 'The link has expired, download again', zh: '链接已过期，请重新下载', ja: 'リンクの有効期限が切れました。もう一度ダウンロードしてください' },
+  linkInvalid: { en: 'The link is not valid', zh: '链接无效', ja: 'リンクが無効です' },
   mapDataRequestFailed: { en: 'Map data request failed', zh: '地图数据请求失败', ja: '地図データの取得に失敗しました' },
   mapNoRobots: { en: 'Choose at least one robot', zh: '请至少选择一个机器人', ja: 'ロボットを1台以上選択してください' },
   buildingNotFound: { en: 'Building not found', zh: '楼宇不存在', ja: '建物が見つかりません' },

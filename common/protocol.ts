@@ -64,6 +64,20 @@ export function isSuccessCode(code: number): boolean {
 /** REST answer codes (`code` field). */
 export const RestCode = { ok: 0, tokenInvalid: 403 } as const;
 
+/**
+ * The first message of every console socket (`/ws`, `/live/…`, `/live-mux`): the session token
+ * travels here, never in the URL. The server sends and accepts nothing before it; a socket whose
+ * first message is anything else, whose token is bad, or that sends none within
+ * `Security.socketAuthMs` is closed with `SOCKET_UNAUTHORIZED`.
+ */
+export interface SocketAuthMessage {
+  type: 'auth';
+  token: string;
+}
+
+/** Close code of a console socket with a missing or bad token, or whose session ended. */
+export const SOCKET_UNAUTHORIZED = 4403;
+
 /** Messages the client sends on the realtime socket. */
 export type ClientMessage =
   | { type: 'subscribe'; topic: string }

@@ -9,7 +9,7 @@
  * session token comes from.
  */
 import { Type, type TSchema } from '@sinclair/typebox';
-import { Files } from '../constants';
+import { Files, Security } from '../constants';
 import { MapGuards, MapProcessState } from '../map';
 import { UPLOAD_KINDS } from '../uploads';
 import { anyone, can, loggedIn, type AccessRule } from './define';
@@ -46,8 +46,12 @@ export type HttpResponse =
   /** A WebSocket upgrade; `description` says what flows over it. */
   | { readonly kind: 'websocket'; readonly description: string };
 
-/** Where the session token comes from. */
-export type TokenSource = 'none' | 'header' | 'query' | 'headerOrQuery';
+/**
+ * Where the session token comes from: the `token` header; a socket's first message
+ * `{"type":"auth","token":"…"}`; the header or a signed short-lived link (`exp`, `sig`). Never
+ * the URL's query (security point 7).
+ */
+export type TokenSource = 'none' | 'header' | 'firstMessage' | 'headerOrSignedLink';
 
 export interface HttpRoute {
   readonly methods: readonly HttpMethod[];
@@ -74,6 +78,7 @@ const none = { kind: 'none' } as const;
 const AnyObject = Type.Object({}, { additionalProperties: true });
 const Stored = Type.Object({ url: Type.String(), name: Type.String(), size: Type.Integer(), type: Type.String() });
 const Imported = Type.Object({ imported: Type.Integer({ description: 'Rows imported (all or none).' }) });
+const MapFile = Type.Union(['pgm', 'yaml', 'png', 'pcd', 'zip', 'calibration'].map((f) => Type.Literal(f)), { default: 'pgm' });
 const ListParam = Type.Object({}, { additionalProperties: true, description: 'The list’s param: filters, sortField, sortOrder (as its list call takes them).' });
 
 /** Every plain HTTP route of the server, by path. */
@@ -197,7 +202,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     tag: 'maps',
     access: can('map:create'),
     accessNote: 'The building must be in the caller’s company tree.',
-    token: 'headerOrQuery',
+    token: 'header',
     request: {
       kind: 'multipart',
       fields: {
@@ -218,14 +223,29 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     summary: 'One file of a map (pgm, yaml, rendered png or an extra file).',
     tag: 'maps',
     access: can('map:read'),
-    accessNote: 'The map must be in the caller’s company scope. A robot syncing the map may give a `ticket` (mapDown) instead of a token, for pgm and yaml only.',
-    token: 'headerOrQuery',
+    accessNote:
+      'The map must be in the caller’s company scope. A browser’s download gives the signed link of /robot/map/downloadLink/{mapId} instead of a token (HTTP 403 `The link has expired, download again` or `The link is not valid`). A robot syncing the map may give a `ticket` (mapDown) instead, for pgm and yaml only.',
+    token: 'headerOrSignedLink',
     query: Type.Object({
-      file: Type.Optional(Type.Union(['pgm', 'yaml', 'png', 'pcd', 'zip', 'calibration'].map((f) => Type.Literal(f)), { default: 'pgm' })),
+      file: Type.Optional(MapFile),
       ticket: Type.Optional(Type.String({ description: 'A robot’s download ticket.' })),
+      exp: Type.Optional(Type.String({ description: 'A signed link’s expiry (unix seconds).' })),
+      sig: Type.Optional(Type.String({ description: 'A signed link’s signature.' })),
     }),
     request: none,
     response: { kind: 'file', types: ['image/x-portable-graymap', 'text/yaml', 'image/png', 'application/octet-stream'], description: 'The file (attachment); 404 `{code, message}` when missing.' },
+  },
+  {
+    methods: ['GET'],
+    path: '/robot/map/downloadLink/{mapId}',
+    summary: `A signed link to one file of a map, for the browser’s own download: /robot/map/download/{mapId}?file=…&exp=…&sig=…, valid ${Security.fileLinkTtlMs / 60_000} minutes, for that file only.`,
+    tag: 'maps',
+    access: can('map:read'),
+    accessNote: 'The map must be in the caller’s company scope (else 404).',
+    token: 'header',
+    query: Type.Object({ file: Type.Optional(MapFile) }),
+    request: none,
+    response: { kind: 'rest', schema: Type.Object({ url: Type.String({ description: 'The link (a path on this server).' }), expiresAt: Type.Integer({ description: 'When it expires, ms since the epoch.' }) }) },
   },
   {
     methods: ['GET'],
@@ -234,7 +254,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     tag: 'maps',
     access: can('map:read'),
     accessNote: 'The map must be in the caller’s company scope.',
-    token: 'headerOrQuery',
+    token: 'header',
     query: Type.Object({ kind: Type.Optional(Type.Literal('colour', { description: 'The coloured rendering.' })) }),
     request: none,
     response: { kind: 'file', types: ['image/png'], description: 'The picture; 404 `{code, message}` when missing.' },
@@ -246,7 +266,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     tag: 'maps',
     access: can('map:read'),
     accessNote: 'The map must be in the caller’s company scope.',
-    token: 'headerOrQuery',
+    token: 'header',
     request: none,
     response: { kind: 'file', types: ['image/png'], description: 'The tile; 404 `{code, message}` outside the level.' },
   },
@@ -257,7 +277,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     tag: 'track',
     access: can('track:read'),
     accessNote: 'The robot must be a track robot in the caller’s company scope.',
-    token: 'headerOrQuery',
+    token: 'header',
     query: Type.Object({ id: Type.Optional(Type.String({ description: 'Comma-separated result ids; all (at most 5 000) when absent.' })) }),
     request: none,
     response: { kind: 'file', types: [XLSX], description: 'The results (attachment).', restRefusal: true },
@@ -268,7 +288,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     summary: 'A track map as its JSON file.',
     tag: 'track',
     access: can('track:read'),
-    token: 'headerOrQuery',
+    token: 'header',
     request: none,
     response: { kind: 'file', types: ['application/octet-stream'], description: 'JSON `{format, version, robotId, name, length, labels}` (attachment).', restRefusal: true },
   },
@@ -278,7 +298,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     summary: 'Replaces a track map’s length and labels with a JSON map file.',
     tag: 'track',
     access: can('track:write'),
-    token: 'headerOrQuery',
+    token: 'header',
     request: { kind: 'multipart', fields: { file: { file: true, required: true, description: 'The JSON track map (length, labels).' } }, limits: 'One file of at most 1 MB.' },
     response: { kind: 'rest', schema: AnyObject },
   },
@@ -289,7 +309,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     tag: 'track',
     access: can('track:write'),
     accessNote: 'The robot must be a track robot in the caller’s company scope.',
-    token: 'headerOrQuery',
+    token: 'header',
     request: { kind: 'multipart', fields: { file: { file: true, required: true, description: 'PNG, JPEG or SVG (any field name; the last is kept).' }, data: { required: true, description: 'JSON `{robotId}`.' } }, limits: 'Pictures of at most 5 MB.' },
     response: { kind: 'rest', schema: Type.Object({ url: Type.String(), name: Type.String(), size: Type.Integer(), robotId: Type.String() }) },
   },
@@ -324,8 +344,8 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     summary: 'The realtime WebSocket: subscribe to topics, receive their pushes.',
     tag: 'realtime',
     access: loggedIn,
-    accessNote: 'A bad token closes the socket with 4403.',
-    token: 'query',
+    accessNote: 'A missing or bad token closes the socket with 4403.',
+    token: 'firstMessage',
     request: none,
     response: { kind: 'websocket', description: 'JSON messages; the topics and their payloads are in /api/asyncapi.json.' },
   },
@@ -336,7 +356,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     tag: 'video',
     access: loggedIn,
     accessNote: 'The robot must be in the caller’s company scope; close codes name a bad token or an ended session (4403), an unknown camera, video offline.',
-    token: 'query',
+    token: 'firstMessage',
     request: none,
     response: { kind: 'websocket', description: 'Binary FLV; `camera` is 0–4 or its name (front, back, left, right, infrared).' },
   },
@@ -358,7 +378,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     tag: 'video',
     access: loggedIn,
     accessNote: 'Each camera as for /live/{robotId}/{camera}.',
-    token: 'query',
+    token: 'firstMessage',
     request: none,
     response: { kind: 'websocket', description: 'Text `{"type":"open","id":n,"path":"/live/<robotId>/<camera>"}` opens a stream (at most 16); binary messages are a 2-byte stream id then its FLV bytes.' },
   },

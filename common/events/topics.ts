@@ -1,12 +1,13 @@
 /**
  * The realtime link's topics, declared once: each topic's name (or pattern), who may subscribe,
  * the snapshot answering a subscribe and the pushes that follow, with their payload schemas; and
- * the frames of the socket protocol itself (GET /ws?token=…, server/realtime/hub.ts). The server's
+ * the frames of the socket protocol itself (GET /ws, server/realtime/hub.ts). The server's
  * pushes (`hub.publish`, `hub.publishRobot`, `hub.publishTo`, `hub.resnapshot`) send exactly these
  * shapes; /api/asyncapi.json is generated from this file and common/events/mqtt.ts.
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { ALARM_CODE_RANGES } from '../alarm-codes';
+import { Security } from '../constants';
 import { MapProcessState, MapSyncState } from '../map';
 import { Json } from './schema';
 
@@ -237,7 +238,7 @@ export const TOPICS = {
 /** The push event names of every topic (snapshot included). */
 export const topicEventNames = (): string[] => [...new Set(Object.values(TOPICS as Record<string, TopicSpec>).flatMap((t) => Object.keys(t.events)))];
 
-/** The frames of the socket protocol (GET /ws?token=…). */
+/** The frames of the socket protocol (GET /ws). */
 const PushFrame = Type.Object(
   {
     type: Type.Literal('push'),
@@ -251,6 +252,11 @@ const PushFrame = Type.Object(
 export const SOCKET_FRAMES = {
   /** Client → server. */
   client: {
+    auth: {
+      summary:
+        `The first message, and only then: the session token of the login answer (never in the URL). Nothing is sent or accepted before it; a bad token, another message first or none within ${Security.socketAuthMs / 1000} s closes the socket with 4403. Messages sent right after it are kept while the token is checked.`,
+      schema: Type.Object({ type: Type.Literal('auth'), token: Type.String() }),
+    },
     subscribe: {
       summary: 'Subscribe to a topic. The server answers with the topic\'s snapshot push, or {type:"error", message:"cannot subscribe to <topic>"}.',
       schema: Type.Object({ type: Type.Literal('subscribe'), topic: Type.String() }),
@@ -277,11 +283,11 @@ export const SOCKET_FRAMES = {
 } as const;
 
 /**
- * How the socket is opened and closed: GET /ws?token=<session token> (the token of the login
- * answer); a bad token closes the socket with code 4403 "token invalid", a stopping server with
- * 1001. Messages sent before the token is checked are kept. A revoked session (logout, user
- * disabled or deleted, password or role changed) closes its sockets on every replica with 4403
- * "session ended".
+ * How the socket is opened and closed: GET /ws, then the first message `{type:"auth", token}`
+ * (the token of the login answer; a `?token=` in the URL is refused). A bad token closes the
+ * socket with code 4403 "token invalid", another message first or none within 5 s with 4403
+ * too, a stopping server with 1001. A revoked session (logout, user disabled or deleted,
+ * password or role changed) closes its sockets on every replica with 4403 "session ended".
  */
 export const SOCKET_PATH = '/ws';
-export const SOCKET_CLOSE_CODES = { 4403: 'token invalid, or session ended (log in again)', 1001: 'server stopping' } as const;
+export const SOCKET_CLOSE_CODES = { 4403: 'no auth message first or in time, token invalid, or session ended (log in again)', 1001: 'server stopping' } as const;

@@ -42,18 +42,25 @@ export function useMapDocument(mapId: number): MapDocument {
 
   // The map's picture: asked for as soon as the map's record answers (not after its elements are
   // drawn) and decoded off the main thread before the canvas draws it; `src` is the picture's address.
+  // Fetched with the token header and shown from an object URL: the token never goes in a URL.
   const picture = useRef<{ src: string; img: HTMLImageElement } | null>(null);
   const loadPicture = useCallback((pngurl: string | undefined) => {
     if (!pngurl) return;
-    const src = `${pngurl}${pngurl.includes('?') ? '&' : '?'}token=${encodeURIComponent(getToken() ?? '')}`;
+    const src = pngurl;
     if (picture.current?.src === src) return;
     const img = new window.Image();
     const mine = { src, img };
     picture.current = mine;
-    img.src = src;
     // A picture that cannot be loaded or decoded is not shown (the canvas stays without it, as before).
-    img
-      .decode()
+    fetch(src, { headers: { token: getToken() ?? '' } })
+      .then((res) => (res.ok ? res.blob() : Promise.reject(new Error(`HTTP ${res.status}`))))
+      .then(async (blob) => {
+        if (picture.current !== mine) return;
+        const objectUrl = URL.createObjectURL(blob);
+        img.src = objectUrl;
+        // Once decoded the picture keeps its pixels: the object URL is not needed any more.
+        await img.decode().finally(() => URL.revokeObjectURL(objectUrl));
+      })
       .catch(() => undefined)
       .then(() => picture.current === mine && img.complete && img.naturalWidth > 0 && setImage(img));
   }, []);

@@ -6,7 +6,7 @@ import { CloudUploadOutlined, DeleteOutlined, DownloadOutlined, EditOutlined, Fo
 import { useSubscription } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import { callEvent, getToken, navigateTo, preloadPage, useCatalogue, useSession } from '@runtime';
+import { callEvent, navigateTo, preloadPage, restCall, useCatalogue, useSession } from '@runtime';
 import { mapsTopic, MapSyncState } from '@common/map';
 import type { MapRecord } from '@common/events/maps';
 import { subjectCan } from '@common/access';
@@ -90,11 +90,18 @@ export default function MapManagePage() {
   );
   const companies = useMemo(() => [...new Set([...(session ? [session.companyId] : []), ...rows.map((r) => r.companyId)])], [rows, session]);
 
-  const download = (m: MapRecord, file: string) => {
-    const a = document.createElement('a');
-    a.href = `/robot/map/download/${m.mapId}?file=${file}&token=${encodeURIComponent(getToken() ?? '')}`;
-    a.download = '';
-    a.click();
+  // The browser downloads the file itself (no memory copy of a large pcd or zip) from a signed
+  // link valid a few minutes for that file only: the token never goes in a URL.
+  const download = async (m: MapRecord, file: string) => {
+    try {
+      const link = await restCall<{ url: string }>(`/robot/map/downloadLink/${m.mapId}`, { query: { file } });
+      const a = document.createElement('a');
+      a.href = link.url;
+      a.download = '';
+      a.click();
+    } catch (err) {
+      void message.error((err as Error).message);
+    }
   };
   const remove = async (m: MapRecord) => {
     try {
@@ -192,7 +199,7 @@ export default function MapManagePage() {
                 { key: 'png', label: t('downloadPng'), disabled: m.processState !== 'done' },
                 ...Object.entries(m.extraFiles ?? {}).map(([k, name]) => ({ key: k, label: `${t(k)} · ${name}` })),
               ],
-              onClick: ({ key }) => download(m, key),
+              onClick: ({ key }) => void download(m, key),
             }}
           >
             <Button type="link" size="small" icon={<DownloadOutlined />} aria-label={t('download')} data-testid={`${IDS.download}-${m.mapId}`} />

@@ -38,7 +38,7 @@ export function buildAsyncApi(servers: AsyncApiServers): Json {
   const operations: Json = {};
   const messages: Json = {};
 
-  // The console WebSocket: the socket's own frames (subscribe, unsubscribe, heartbeat, error, batch).
+  // The console WebSocket: the socket's own frames (auth, subscribe, unsubscribe, heartbeat, error, batch).
   const socketMessages: Json = {};
   for (const [side, frames] of Object.entries(SOCKET_FRAMES)) {
     for (const [name, frame] of Object.entries(frames)) {
@@ -52,17 +52,17 @@ export function buildAsyncApi(servers: AsyncApiServers): Json {
     title: 'Realtime socket',
     summary: 'The frames of the realtime link itself.',
     description:
-      `Open \`${SOCKET_PATH}?token=<session token>\` (the token of the login answer). Close codes: ` +
+      `Open \`${SOCKET_PATH}\` and send the \`auth\` frame first, \`{"type":"auth","token":"<session token>"}\` (the token of the login answer; never in the URL). Close codes: ` +
       Object.entries(SOCKET_CLOSE_CODES)
         .map(([code, text]) => `${code} ${text}`)
         .join('; ') +
-      '. Messages sent before the token is checked are kept. Every push of every topic below arrives as a `push` frame, or inside a `batch` frame.',
+      '. Messages sent right after the auth frame are kept while its token is checked. Every push of every topic below arrives as a `push` frame, or inside a `batch` frame.',
     servers: [ref('servers', 'console')],
     messages: socketMessages,
   };
   const clientFrames = Object.keys(SOCKET_FRAMES.client).map((n) => ref('channels', 'socket', 'messages', key(`socket.client.${n}`)));
   const serverFrames = Object.keys(SOCKET_FRAMES.server).map((n) => ref('channels', 'socket', 'messages', key(`socket.server.${n}`)));
-  operations.receiveSocketFrames = { action: 'receive', channel: ref('channels', 'socket'), summary: 'Subscribe, unsubscribe, heartbeat echo.', messages: clientFrames };
+  operations.receiveSocketFrames = { action: 'receive', channel: ref('channels', 'socket'), summary: 'Auth (first), subscribe, unsubscribe, heartbeat echo.', messages: clientFrames };
   operations.sendSocketFrames = { action: 'send', channel: ref('channels', 'socket'), summary: 'Heartbeat, pushes, batches, errors.', messages: serverFrames };
 
   // One channel per realtime topic; one message per push event (the whole push frame).
@@ -180,7 +180,7 @@ export function buildAsyncApi(servers: AsyncApiServers): Json {
       title: 'Fleet Console realtime and robot messages',
       version: servers.version,
       description:
-        `Protocol ${PROTOCOL_VERSION}. The console WebSocket (${SOCKET_PATH}?token=…): topics the console subscribes to and the pushes on them. ` +
+        `Protocol ${PROTOCOL_VERSION}. The console WebSocket (${SOCKET_PATH}, the token in its first frame): topics the console subscribes to and the pushes on them. ` +
         'The MQTT broker: what robots publish and the commands the server sends them. The main interface (POST /api/interface) and REST routes are in /api/openapi.json.',
     },
     defaultContentType: 'application/json',
@@ -190,8 +190,7 @@ export function buildAsyncApi(servers: AsyncApiServers): Json {
         protocol: servers.secure ? 'wss' : 'ws',
         pathname: SOCKET_PATH,
         title: 'Console WebSocket',
-        description: 'The realtime link: GET /ws?token=<session token>. A bad token closes the socket with 4403.',
-        security: [ref('components', 'securitySchemes', 'sessionToken')],
+        description: 'The realtime link: GET /ws, then the first frame {"type":"auth","token":"<session token>"}. A bad token, another frame first or none in time closes the socket with 4403.',
       },
       broker: {
         host: mqtt.host,
@@ -206,7 +205,6 @@ export function buildAsyncApi(servers: AsyncApiServers): Json {
     operations,
     components: {
       messages,
-      securitySchemes: { sessionToken: { type: 'httpApiKey', name: 'token', in: 'query', description: 'The session token of the login answer.' } },
       correlationIds: { commandId: { description: "The command's id; the robot's reply carries it.", location: '$message.payload#/id' } },
     },
   };

@@ -10,6 +10,7 @@
  */
 import { restMethodOf, type AccessRule } from '../../common/events/define';
 import { HTTP_ROUTES, type HttpRoute } from '../../common/events/http-routes';
+import { Security } from '../../common/constants';
 import { PROTOCOL_VERSION, StatusCode } from '../../common/protocol';
 import type { EventDef, EventRegistry, SchemaDrivenOrigin } from '../events/registry';
 import { plain, type Json } from './plain-schema';
@@ -138,15 +139,18 @@ function restAnswer(data: Json): Json {
   return { type: 'object', required: ['code', 'message'], properties: { code: { type: 'integer', description: '0 on success.' }, message: { type: 'string' }, data: { ...data, description: 'Present on success.' } } };
 }
 
-const TOKEN_TEXT = { header: 'the `token` header', query: 'the `token` query parameter', headerOrQuery: 'the `token` header or query parameter (for URLs the browser loads itself)' } as const;
+const TOKEN_TEXT = {
+  header: 'the `token` header',
+  firstMessage: `the socket’s first message, \`{"type":"auth","token":"…"}\`, within ${Security.socketAuthMs / 1000} s of opening (never the URL); anything else first, a bad token or none in time closes it with 4403`,
+  headerOrSignedLink: 'the `token` header, or a signed link (`exp`, `sig`) for a browser’s own download',
+} as const;
 
 /** The operation of one plain HTTP route. */
 function httpOperation(route: HttpRoute, method: string): Json {
   const holes = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
   const parameters: Json[] = holes.map((h) => ({ name: h, in: 'path', required: true, schema: { type: 'string' } }));
   const needsToken = route.access.kind !== 'public';
-  if (route.token === 'header' || route.token === 'headerOrQuery') parameters.push({ name: 'token', in: 'header', required: needsToken && route.token === 'header', schema: { type: 'string' }, description: 'The session token from login.' });
-  if (route.token === 'query' || route.token === 'headerOrQuery') parameters.push({ name: 'token', in: 'query', required: needsToken && route.token === 'query', schema: { type: 'string' }, description: 'The session token from login.' });
+  if (route.token === 'header' || route.token === 'headerOrSignedLink') parameters.push({ name: 'token', in: 'header', required: needsToken && route.token === 'header', schema: { type: 'string' }, description: 'The session token from login.' });
   const query = route.query ? plain(route.query) : undefined;
   const required = new Set((query?.required as string[] | undefined) ?? []);
   for (const [name, schema] of Object.entries((query?.properties ?? {}) as Record<string, Json>)) parameters.push({ name, in: 'query', required: required.has(name), schema });

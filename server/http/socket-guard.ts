@@ -9,20 +9,23 @@ type Log = { warn: (o: unknown, m: string) => void };
 /**
  * Listens to a socket's messages so that no message can take the process down: a handler that
  * throws (or whose promise rejects) closes that one socket with a reason, and the server goes on.
+ * `early`: messages received before (while the socket's auth message was checked), handled first.
  */
-export function onSocketMessage(socket: WebSocket, log: Log, what: string, handler: (data: Buffer, isBinary: boolean) => unknown): void {
+export function onSocketMessage(socket: WebSocket, log: Log, what: string, handler: (data: Buffer, isBinary: boolean) => unknown, early: readonly { data: Buffer; isBinary: boolean }[] = []): void {
   const fail = (err: unknown) => {
     log.warn({ err: (err as Error)?.message ?? String(err) }, `${what}: a message could not be handled; its socket is closed`);
     if (socket.readyState === 0 || socket.readyState === 1) socket.close(BAD_MESSAGE_CLOSE, 'bad message');
   };
-  socket.on('message', (data, isBinary) => {
+  const handle = (data: Buffer, isBinary: boolean) => {
     try {
-      const done = handler(data as Buffer, isBinary);
+      const done = handler(data, isBinary);
       if (done && typeof (done as Promise<void>).catch === 'function') (done as Promise<void>).catch(fail);
     } catch (err) {
       fail(err);
     }
-  });
+  };
+  socket.on('message', (data, isBinary) => handle(data as Buffer, isBinary));
+  for (const m of early) handle(m.data, m.isBinary);
 }
 
 /** decodeURIComponent that answers null for a broken escape ("%E0%A4%A") instead of throwing. */

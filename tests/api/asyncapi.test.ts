@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Parser } from '@asyncapi/parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { MQTT_TOPICS, ROBOT_COMMANDS, type MqttTopicSpec, type RobotCommandSpec } from '../../common/events/mqtt';
 import { SOCKET_FRAMES, TOPICS, topicEventNames, type TopicSpec } from '../../common/events/topics';
 import { createAjv } from '../../server/schemas/loader';
 import { startTestServer, type TestServer } from '../helpers/test-server';
+import { authedSocket } from '../helpers/socket-auth';
 
 const ajv = createAjv();
 const plain = (schema: unknown) => JSON.parse(JSON.stringify(schema)) as object;
@@ -90,7 +90,7 @@ describe('AsyncAPI document', () => {
 
   it('describes the pushes the server really sends (fleet, robot, alarms, navigation snapshots and changes)', async () => {
     const token = await s.login('admin');
-    const ws = new WebSocket(`${s.url.replace('http', 'ws')}/ws?token=${encodeURIComponent(token)}`);
+    const ws = authedSocket(`${s.url.replace('http', 'ws')}/ws`, token);
     const pushes: any[] = [];
     ws.on('message', (raw) => {
       const frame = JSON.parse(raw.toString());

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { startTestServer, type TestServer } from '../helpers/test-server';
+import { authedSocket } from '../helpers/socket-auth';
 
 let s: TestServer;
 let admin: string;
@@ -93,7 +93,7 @@ describe('cameras: stream address, push-video, parameters, definition', () => {
   });
 
   it('pushes push-video flag and definition changes to subscribers', async () => {
-    const ws = new WebSocket(`${s.url.replace('http', 'ws')}/ws?token=${operator}`);
+    const ws = authedSocket(`${s.url.replace('http', 'ws')}/ws`, operator);
     const got: any[] = [];
     ws.on('message', (d) => {
       const frame = JSON.parse(d.toString());
@@ -109,7 +109,7 @@ describe('cameras: stream address, push-video, parameters, definition', () => {
     expect(got.find((m) => m.event === 'videoParamNew')?.data).toEqual({ index: 1, sharpness: 1 });
     ws.close();
     // A console opened later sees the flag in its snapshot.
-    const later = new WebSocket(`${s.url.replace('http', 'ws')}/ws?token=${operator}`);
+    const later = authedSocket(`${s.url.replace('http', 'ws')}/ws`, operator);
     const snap = new Promise<any>((resolve) =>
       later.on('message', (d) => {
         const frame = JSON.parse(d.toString());

@@ -1,6 +1,6 @@
-import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/test-server';
+import { authedSocket } from '../helpers/socket-auth';
 
 let s: TestServer;
 let admin: string;
@@ -94,7 +94,7 @@ describe('companyManage over queryCompanys/addCompany/modifyCompany/deleteCompan
 
   it('disabling a company disables its subsidiaries and locks their users out; restore brings them back', async () => {
     const op = await s.login('operator'); // HarborSecurity
-    const ws = new WebSocket(`${s.url.replace('http', 'ws')}/ws?token=${encodeURIComponent(op)}`);
+    const ws = authedSocket(`${s.url.replace('http', 'ws')}/ws`, op);
     const wsClosed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
     await new Promise((r) => ws.once('open', r));
     const d = await s.call('companyDisable', { id: 2, enabled: 0 }, admin);

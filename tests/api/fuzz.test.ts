@@ -12,6 +12,7 @@ import WebSocket from 'ws';
 import type { EventDef } from '../../server/events/registry';
 import { MQTT_TOPICS, mqttTopicOf } from '../../common/events/mqtt';
 import { startTestServer, type TestServer } from '../helpers/test-server';
+import { authedSocket } from '../helpers/socket-auth';
 
 let s: TestServer;
 let token: string;
@@ -114,8 +115,9 @@ describe('fuzz over every operation of the registry', () => {
 });
 
 describe('malformed socket frames', () => {
-  const open = async (path: string) => {
-    const ws = new WebSocket(`${s.url.replace('http', 'ws')}${path}`);
+  const open = async (path: string, as: string | null = token) => {
+    const url = `${s.url.replace('http', 'ws')}${path}`;
+    const ws = as === null ? new WebSocket(url) : authedSocket(url, as);
     const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
     await new Promise<void>((resolve, reject) => {
       ws.on('open', () => resolve());
@@ -133,7 +135,7 @@ describe('malformed socket frames', () => {
   );
 
   it('on /ws and /live-mux: the server goes on and a good socket still works', async () => {
-    for (const path of [`/ws?token=${token}`, `/live-mux?token=${token}`]) {
+    for (const path of ['/ws', '/live-mux']) {
       const { ws } = await open(path);
       for (const f of frames) if (ws.readyState === WebSocket.OPEN) ws.send(f);
       if (ws.readyState === WebSocket.OPEN) ws.send(Buffer.from([0, 1, 2, 0xff, 0xfe]));
@@ -142,11 +144,22 @@ describe('malformed socket frames', () => {
     }
     expect((await fetch(`${s.url}/healthz`)).status).toBe(200);
     // A fresh realtime socket subscribes and gets its snapshot.
-    const { ws } = await open(`/ws?token=${token}`);
+    const { ws } = await open('/ws');
     const snapshot = new Promise<string>((resolve) => ws.on('message', (d) => String(d).includes('"event":"snapshot"') && resolve(String(d))));
     ws.send(JSON.stringify({ type: 'subscribe', topic: 'alarms' }));
     expect(await snapshot).toContain('"topic":"alarms"');
     ws.close();
+  });
+
+  it('as the first message, instead of the auth message: each socket is closed with 4403', async () => {
+    for (const path of ['/ws', '/live-mux', '/live/01WR000001/front']) {
+      for (const f of [...frames.slice(0, 20), Buffer.from([0, 1, 2])]) {
+        const { ws, closed } = await open(path, null);
+        ws.send(f);
+        expect(await closed).toBe(4403);
+      }
+    }
+    expect((await fetch(`${s.url}/healthz`)).status).toBe(200);
   });
 });
 

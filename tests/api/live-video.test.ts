@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { MqttTopics } from '../../common/protocol';
 import { startTestServer, type TestServer } from '../helpers/test-server';
+import { authedSocket } from '../helpers/socket-auth';
 
 let s: TestServer;
 let token: string;
@@ -14,8 +15,9 @@ beforeAll(async () => {
 });
 afterAll(async () => s?.close());
 
-function open(path: string): { ws: WebSocket; chunks: Buffer[]; closed: Promise<number> } {
-  const ws = new WebSocket(`${s.url.replace('http', 'ws')}${path}`);
+/** Opens a single-stream socket; its first message is the token's auth message. */
+function open(path: string, as = token): { ws: WebSocket; chunks: Buffer[]; closed: Promise<number> } {
+  const ws = authedSocket(`${s.url.replace('http', 'ws')}${path}`, as);
   const chunks: Buffer[] = [];
   ws.on('message', (d) => chunks.push(d as Buffer));
   const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
@@ -24,7 +26,7 @@ function open(path: string): { ws: WebSocket; chunks: Buffer[]; closed: Promise<
 
 describe('live camera video over WebSocket', () => {
   it('streams FLV: the header first, then media keeps coming', async () => {
-    const { ws, chunks } = open(`/live/01WR000001/front?token=${token}`);
+    const { ws, chunks } = open('/live/01WR000001/front');
     await new Promise((r) => setTimeout(r, 1_200));
     expect(chunks[0]!.toString('ascii', 0, 3)).toBe('FLV');
     const bytes = chunks.slice(1).reduce((n, c) => n + c.length, 0);
@@ -33,17 +35,17 @@ describe('live camera video over WebSocket', () => {
   });
 
   it('refuses a bad token, an unknown camera, a robot out of scope and an offline robot', async () => {
-    expect(await open('/live/01WR000001/front?token=bad').closed).toBe(4403);
-    expect(await open(`/live/01WR000001/roof?token=${token}`).closed).toBe(4404);
-    expect(await open(`/live/05WV000001/front?token=${token}`).closed).toBe(4404);
-    expect(await open(`/live/03WS000001/0?token=${token}`).closed).toBe(4410);
+    expect(await open('/live/01WR000001/front', 'bad').closed).toBe(4403);
+    expect(await open('/live/01WR000001/roof').closed).toBe(4404);
+    expect(await open('/live/05WV000001/front').closed).toBe(4404);
+    expect(await open('/live/03WS000001/0').closed).toBe(4410);
   });
 });
 
 describe('many live cameras over one WebSocket (/live-mux)', () => {
   /** Opens the shared socket; binary messages are split by their 2-byte stream id. */
-  async function mux(query: string) {
-    const ws = new WebSocket(`${s.url.replace('http', 'ws')}/live-mux${query}`);
+  async function mux(as = token) {
+    const ws = authedSocket(`${s.url.replace('http', 'ws')}/live-mux`, as);
     const bytes = new Map<number, Buffer[]>();
     const closed: { id: number; code: number; reason: string }[] = [];
     ws.on('message', (d, isBinary) => {
@@ -59,7 +61,7 @@ describe('many live cameras over one WebSocket (/live-mux)', () => {
   const total = (chunks: Buffer[] | undefined) => (chunks ?? []).reduce((n, c) => n + c.length, 0);
 
   it('carries two cameras at once, each its own FLV stream, and stops one on close', async () => {
-    const m = await mux(`?token=${token}`);
+    const m = await mux();
     m.send({ type: 'open', id: 1, path: '/live/01WR000001/front' });
     m.send({ type: 'open', id: 7, path: '/live/01WR000001/1' });
     await new Promise((r) => setTimeout(r, 1_200));
@@ -79,7 +81,7 @@ describe('many live cameras over one WebSocket (/live-mux)', () => {
   });
 
   it('refuses per stream with the single-stream close codes, and a bad token for the whole socket', async () => {
-    const m = await mux(`?token=${token}`);
+    const m = await mux();
     m.send({ type: 'open', id: 2, path: '/live/01WR000001/roof' });
     m.send({ type: 'open', id: 3, path: '/live/05WV000001/front' });
     m.send({ type: 'open', id: 4, path: '/live/03WS000001/0' });
@@ -101,7 +103,7 @@ describe('many live cameras over one WebSocket (/live-mux)', () => {
     expect(total(m.bytes.get(8))).toBeGreaterThan(0);
     expect((await fetch(`${s.url}/healthz`)).status).toBe(200);
     m.ws.close();
-    const bad = new WebSocket(`${s.url.replace('http', 'ws')}/live-mux?token=bad`);
+    const bad = authedSocket(`${s.url.replace('http', 'ws')}/live-mux`, 'bad');
     expect(await new Promise<number>((resolve) => bad.on('close', (code) => resolve(code)))).toBe(4403);
   });
 });
@@ -131,7 +133,7 @@ describe('robots push their own video (/ingest)', () => {
     const beat = setInterval(() => robot.publish(MqttTopics.status(ROBOT), telemetry()), 500);
     try {
       for (let i = 0; i < 50 && (await s.call('reqRobotStatus', { robotId: ROBOT }, token)).param?.videoOnline !== 1; i++) await new Promise((r) => setTimeout(r, 100));
-      const first = open(`/live/${ROBOT}/left?token=${token}`);
+      const first = open(`/live/${ROBOT}/left`);
       await until(() => commands.some((c) => c.action === 'videoPush'), 5_000);
       const ask = commands.find((c) => c.action === 'videoPush')!;
       expect(ask.params.cameraId).toBe(2);
@@ -147,7 +149,7 @@ describe('robots push their own video (/ingest)', () => {
       await until(() => first.chunks.reduce((n, c) => n + c.length, 0) > 5_000, 5_000);
       expect(first.chunks[0]!.toString('ascii', 0, 3)).toBe('FLV');
       // A second viewer joins mid-stream: it starts at once from the last key frame; the robot is not asked again.
-      const second = open(`/live/${ROBOT}/2?token=${token}`);
+      const second = open(`/live/${ROBOT}/2`);
       await until(() => second.chunks.length > 0, 5_000);
       expect(second.chunks[0]!.toString('ascii', 0, 3)).toBe('FLV');
       expect(second.chunks[0]!.length).toBeGreaterThan(1_000);
@@ -168,8 +170,8 @@ describe('robots push their own video (/ingest)', () => {
 describe('video sockets of an ended session', () => {
   it('close with 4403 "session ended" when the session logs out (single and multiplexed)', async () => {
     const own = await s.login('operator');
-    const single = open(`/live/01WR000001/front?token=${own}`);
-    const mux = new WebSocket(`${s.url.replace('http', 'ws')}/live-mux?token=${own}`);
+    const single = open('/live/01WR000001/front', own);
+    const mux = authedSocket(`${s.url.replace('http', 'ws')}/live-mux`, own);
     const muxClosed = new Promise<{ code: number; reason: string }>((resolve) => mux.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
     await new Promise((r) => mux.once('open', r));
     mux.send(JSON.stringify({ type: 'open', id: 1, path: '/live/01WR000001/back' }));

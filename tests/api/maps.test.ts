@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { mapFixturesDir } from '../helpers/map-fixtures';
 import { startTestServer, type TestServer } from '../helpers/test-server';
+import { SignedLinks } from '../../server/http/signed-links';
+import { authedSocket } from '../helpers/socket-auth';
 
 /** Real ROS maps, read from the shared fixtures folder (never copied into the repository). */
 const FIXTURES = mapFixturesDir(path.resolve(import.meta.dirname, '../..'));
@@ -49,7 +51,7 @@ const incomingFiles = () => {
 };
 
 function openLink(token: string): Promise<{ ws: WebSocket; next: (pred: (m: any) => boolean, ms?: number) => Promise<any>; messages: any[] }> {
-  const ws = new WebSocket(`${s.url.replace('http', 'ws')}/ws?token=${encodeURIComponent(token)}`);
+  const ws = authedSocket(`${s.url.replace('http', 'ws')}/ws`, token);
   const messages: any[] = [];
   const waiters: { pred: (m: any) => boolean; resolve: (m: any) => void }[] = [];
   ws.on('message', (raw) => {
@@ -165,7 +167,7 @@ describe('processing, list, download, sync, delete', () => {
   });
 
   it('serves the rendered image the browser shows, the tiles up to the layer and the original files', async () => {
-    const img = await fetch(`${s.url}/robot/map/image/${mapId}?token=${entadmin}`);
+    const img = await fetch(`${s.url}/robot/map/image/${mapId}`, { headers: { token: entadmin } });
     expect(img.headers.get('content-type')).toBe('image/png');
     const png = PNG.sync.read(Buffer.from(await img.arrayBuffer()));
     expect([png.width, png.height]).toEqual([1113, 972]);
@@ -173,14 +175,59 @@ describe('processing, list, download, sync, delete', () => {
     const grey = new Set<number>();
     for (let i = 0; i < png.data.length; i += 4 * 97) grey.add(png.data[i]!);
     expect([...grey].sort((x, y) => x - y)).toEqual([0, 205, 255]);
-    const tile = await fetch(`${s.url}/robot/map/tile/${mapId}/7/0/0?token=${entadmin}`);
+    const tile = await fetch(`${s.url}/robot/map/tile/${mapId}/7/0/0`, { headers: { token: entadmin } });
     expect(PNG.sync.read(Buffer.from(await tile.arrayBuffer())).width).toBe(256);
-    expect((await fetch(`${s.url}/robot/map/tile/${mapId}/8/0/0?token=${entadmin}`)).status).toBe(404);
+    expect((await fetch(`${s.url}/robot/map/tile/${mapId}/8/0/0`, { headers: { token: entadmin } })).status).toBe(404);
     const pgm = await fetch(`${s.url}/robot/map/download/${mapId}?file=pgm`, { headers: { token: entadmin } });
     expect(Buffer.from(await pgm.arrayBuffer()).equals(fixture('willow-garage', 'map.pgm'))).toBe(true);
     expect(pgm.headers.get('content-disposition')).toContain('Willow.pgm');
-    // Without a valid token there is no image.
-    expect((await fetch(`${s.url}/robot/map/image/${mapId}?token=bad`)).status).toBe(404);
+    // Without a valid token there is no image; a token in the URL is no token (security point 7).
+    expect((await fetch(`${s.url}/robot/map/image/${mapId}`, { headers: { token: 'bad' } })).status).toBe(404);
+    for (const path of [`/robot/map/image/${mapId}`, `/robot/map/tile/${mapId}/7/0/0`, `/robot/map/download/${mapId}?file=pgm`]) {
+      const res = await fetch(`${s.url}${path}${path.includes('?') ? '&' : '?'}token=${entadmin}`);
+      expect(res.status, path).toBe(404);
+      expect(await res.json()).toEqual({ code: 404, message: 'Local file not found' });
+    }
+  });
+
+  it('downloads a file by a signed link, made for that map and file only, valid 5 minutes; refuses an expired, a tampered or a borrowed one', async () => {
+    const ask = (id: number | string, file: string, token: string | null = entadmin) =>
+      fetch(`${s.url}/robot/map/downloadLink/${id}?file=${file}`, { headers: token === null ? {} : { token } }).then((r) => r.json() as Promise<{ code: number; message: string; data?: { url: string; expiresAt: number } }>);
+    const a = await ask(mapId, 'yaml');
+    expect(a.code).toBe(0);
+    expect(a.data!.url).toMatch(new RegExp(`^/robot/map/download/${mapId}\\?file=yaml&exp=\\d+&sig=[\\w-]{43}$`));
+    expect(a.data!.url).not.toContain(entadmin);
+    expect(a.data!.expiresAt).toBeGreaterThan(Date.now() + 4 * 60_000);
+    expect(a.data!.expiresAt).toBeLessThanOrEqual(Date.now() + 5 * 60_000);
+    // The link alone downloads the file (no header: the browser's own download).
+    const ok = await fetch(`${s.url}${a.data!.url}`);
+    expect(ok.status).toBe(200);
+    expect(Buffer.from(await ok.arrayBuffer()).equals(fixture('willow-garage', 'map.yaml'))).toBe(true);
+    expect(ok.headers.get('content-disposition')).toContain('Willow.yaml');
+    // Asking needs a session that may read the map.
+    expect(await ask(mapId, 'yaml', null)).toEqual({ code: 403, message: 'Login expired, please log in again' });
+    expect(await ask(mapId, 'yaml', 'bad')).toEqual({ code: 403, message: 'Login expired, please log in again' });
+    expect(await ask(999_999, 'yaml')).toEqual({ code: 404, message: 'Local file not found' });
+    expect(await ask(mapId, 'secret')).toEqual({ code: 404, message: 'Local file not found' });
+    const refused = async (url: string) => {
+      const res = await fetch(`${s.url}${url}`);
+      return { status: res.status, body: await res.json() };
+    };
+    const invalid = { status: 403, body: { code: 403, message: 'The link is not valid' } };
+    // Another file of the same map, another map, a changed expiry or signature: not valid.
+    expect(await refused(a.data!.url.replace('file=yaml', 'file=pgm'))).toEqual(invalid);
+    expect(await refused(a.data!.url.replace(`/download/${mapId}?`, `/download/${mapId + 1}?`))).toEqual(invalid);
+    expect(await refused(a.data!.url.replace(/exp=(\d+)/, (_, e: string) => `exp=${Number(e) + 3600}`))).toEqual(invalid);
+    const sig = /sig=([\w-]+)/.exec(a.data!.url)![1]!;
+    const tampered = `${sig[0] === 'A' ? 'B' : 'A'}${sig.slice(1)}`;
+    expect(await refused(a.data!.url.replace(sig, tampered))).toEqual(invalid);
+    expect(await refused(a.data!.url.replace(/&sig=[\w-]+/, ''))).toEqual(invalid);
+    // An expired link (signed by the server's own key, with the same database, 6 minutes ago).
+    const old = await new SignedLinks(s.server.services.db).sign(`/robot/map/download/${mapId}?file=yaml`, Date.now() - 6 * 60_000);
+    expect(await refused(old.url)).toEqual({ status: 403, body: { code: 403, message: 'The link has expired, download again' } });
+    // The same key on every replica: a link signed by another instance (another replica) is valid here.
+    const fresh = await new SignedLinks(s.server.services.db).sign(`/robot/map/download/${mapId}?file=yaml`);
+    expect((await fetch(`${s.url}${fresh.url}`)).status).toBe(200);
   });
 
   it('reads a P2 pgm with negate and the yaml thresholds', async () => {
@@ -195,7 +242,7 @@ describe('processing, list, download, sync, delete', () => {
       await new Promise((r) => setTimeout(r, 100));
     }
     expect(map.processState).toBe('done');
-    const png = PNG.sync.read(Buffer.from(await (await fetch(`${s.url}/robot/map/image/${a.data!.mapId}?token=${entadmin}`)).arrayBuffer()));
+    const png = PNG.sync.read(Buffer.from(await (await fetch(`${s.url}/robot/map/image/${a.data!.mapId}`, { headers: { token: entadmin } })).arrayBuffer()));
     const px = (x: number, y: number) => png.data[(y * png.width + x) * 4]!;
     expect([px(0, 0), px(1, 0), px(2, 0), px(3, 0), px(2, 1), px(3, 1)]).toEqual([0, 255, 205, 255, 0, 205]);
   });

@@ -1,5 +1,4 @@
 import type { MqttClient } from 'mqtt';
-import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MqttTopics, type RobotNaviProgress, type RobotPose, type RobotTelemetry } from '../../common/protocol';
 import type { RobotCommand, RobotReply } from '../../common/robot-actions';
@@ -8,6 +7,7 @@ import { startServer } from '../../server/app';
 import { runDueNavigationTasks } from '../../server/features/navigation/navigation-schedule';
 import { startTestServer, TestServer } from '../helpers/test-server';
 import { loginAll, NO_PERMISSION, rest, tableHash } from './admin-support';
+import { authedSocket } from '../helpers/socket-auth';
 
 /**
  * Navigation records (issue 5 follow-up): the records of a task's runs, runs per day, re-recognition
@@ -85,7 +85,7 @@ const dayOffset = (n: number) => new Date(Date.now() + n * 86_400_000).toISOStri
 
 /** A realtime socket on the navigation topic collecting its pushes. */
 async function naviSocket(server: TestServer, tok: string) {
-  const ws = new WebSocket(`${server.url.replace('http', 'ws')}/ws?token=${tok}`);
+  const ws = authedSocket(`${server.url.replace('http', 'ws')}/ws`, tok);
   const pushes: any[] = [];
   let snapshot = false;
   ws.on('message', (raw) => {

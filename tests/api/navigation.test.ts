@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { isDue } from '../../server/features/navigation/navigation-schedule';
 import { startTestServer, type TestServer } from '../helpers/test-server';
+import { authedSocket } from '../helpers/socket-auth';
 
 let s: TestServer;
 let token: string;
@@ -126,7 +126,7 @@ describe('schedule', () => {
 
 /** A realtime socket subscribed to the navigation topic, collecting its pushes. */
 async function naviSocket(tok: string) {
-  const ws = new WebSocket(`${s.url.replace('http', 'ws')}/ws?token=${tok}`);
+  const ws = authedSocket(`${s.url.replace('http', 'ws')}/ws`, tok);
   const pushes: { event: string; data: any }[] = [];
   const errors: string[] = [];
   ws.on('message', (raw) => {

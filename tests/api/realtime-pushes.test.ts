@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MqttClient } from 'mqtt';
-import WebSocket from 'ws';
 import { MqttTopics, PUSH_EVENTS } from '../../common/protocol';
 import { startTestServer, type TestServer } from '../helpers/test-server';
+import { authedSocket } from '../helpers/socket-auth';
 
 /** Every push of spec §4 reaches a subscribed console: from the simulated robots, from a robot speaking MQTT, from operators' calls. */
 let s: TestServer;
@@ -22,7 +22,7 @@ afterAll(async () => {
 });
 
 async function console_(topic: string) {
-  const ws = new WebSocket(`${s.url.replace('http', 'ws')}/ws?token=${encodeURIComponent(operator)}`);
+  const ws = authedSocket(`${s.url.replace('http', 'ws')}/ws`, operator);
   const got: any[] = [];
   const waiters: { pred: (m: any) => boolean; resolve: (m: any) => void }[] = [];
   ws.on('message', (raw) => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startTestServer, type TestServer } from '../helpers/test-server';
+import { authedSocket } from '../helpers/socket-auth';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -9,7 +10,7 @@ beforeAll(async () => {
 afterAll(async () => s?.close());
 
 function open(token: string): Promise<{ ws: WebSocket; messages: any[]; next: (pred: (m: any) => boolean, ms?: number) => Promise<any> }> {
-  const ws = new WebSocket(`${s.url.replace('http', 'ws')}/ws?token=${encodeURIComponent(token)}`);
+  const ws = authedSocket(`${s.url.replace('http', 'ws')}/ws`, token);
   const messages: any[] = [];
   const waiters: { pred: (m: any) => boolean; resolve: (m: any) => void }[] = [];
   ws.on('message', (raw) => {
@@ -38,7 +39,7 @@ function open(token: string): Promise<{ ws: WebSocket; messages: any[]; next: (p
 
 describe('realtime link', () => {
   it('closes a socket with a bad token with code 4403', async () => {
-    const ws = new WebSocket(`${s.url.replace('http', 'ws')}/ws?token=bad`);
+    const ws = authedSocket(`${s.url.replace('http', 'ws')}/ws`, 'bad');
     const code = await new Promise<number>((resolve) => ws.on('close', (c) => resolve(c)));
     expect(code).toBe(4403);
   });

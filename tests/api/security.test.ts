@@ -3,9 +3,9 @@
  * login limits that a forged X-Forwarded-For cannot dodge, expired sessions swept.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { loadConfig } from '../../server/config';
 import { startTestServer, type TestServer } from '../helpers/test-server';
+import { authedSocket } from '../helpers/socket-auth';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -20,10 +20,10 @@ const login = (url: string, username: string, password: string, headers: Record<
     body: JSON.stringify({ event: 'login', param: { username, password, codeId: 'x', code: 'x' } }),
   }).then((r) => r.json() as Promise<{ statusCode: number; statusInfo: string }>);
 
-/** Opens a socket with the given Origin; resolves to 'open' or the HTTP status of the refused upgrade. */
-const socketWith = (path: string, origin?: string) =>
+/** Opens a socket with the given Origin (and its auth message); resolves to 'open' or the HTTP status of the refused upgrade. */
+const socketWith = (path: string, token: string, origin?: string) =>
   new Promise<string | number>((resolve) => {
-    const ws = new WebSocket(`${s.url.replace('http', 'ws')}${path}`, origin ? { headers: { origin } } : {});
+    const ws = authedSocket(`${s.url.replace('http', 'ws')}${path}`, token, origin ? { headers: { origin } } : {});
     ws.on('open', () => {
       ws.close();
       resolve('open');
@@ -54,12 +54,13 @@ describe('socket origins', () => {
   it('a browser socket from another site is refused on /ws, /live and /live-mux; the console\'s own origin and programs without one are let in', async () => {
     const token = await s.login('admin');
     const own = s.url;
-    for (const path of [`/ws?token=${token}`, `/live-mux?token=${token}`, `/live/01WR000001/front?token=${token}`]) {
-      expect(await socketWith(path, 'https://evil.example.com')).toBe(403);
-      expect(await socketWith(path, 'null')).toBe(403);
+    // Checked at the upgrade, before the token's auth message could be sent.
+    for (const path of ['/ws', '/live-mux', '/live/01WR000001/front']) {
+      expect(await socketWith(path, token, 'https://evil.example.com')).toBe(403);
+      expect(await socketWith(path, token, 'null')).toBe(403);
     }
-    expect(await socketWith(`/ws?token=${token}`, own)).toBe('open');
-    expect(await socketWith(`/ws?token=${token}`)).toBe('open');
+    expect(await socketWith('/ws', token, own)).toBe('open');
+    expect(await socketWith('/ws', token)).toBe('open');
   });
 });
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import type { MqttClient } from 'mqtt';
 import { MqttTopics, type RobotAlarmReport } from '../../common/protocol';
 import type { RobotCommand, RobotReply } from '../../common/robot-actions';
 import { FleetSimulator } from '../../server/simulator/simulator';
 import { startTestServer, type TestServer } from '../helpers/test-server';
+import { authedSocket } from '../helpers/socket-auth';
 
 /**
  * Issue 4: the simulator's believable state as the console receives it — environment readings in
@@ -23,7 +23,7 @@ afterAll(async () => {
 
 /** The status pushes of one robot's realtime topic. */
 async function statusPushes(robotId: string) {
-  const ws = new WebSocket(`${s.url.replace('http', 'ws')}/ws?token=${encodeURIComponent(admin)}`);
+  const ws = authedSocket(`${s.url.replace('http', 'ws')}/ws`, admin);
   const got: any[] = [];
   ws.on('message', (raw) => {
     const frame = JSON.parse(raw.toString());

@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import mqtt, { type MqttClient } from 'mqtt';
 import pg from 'pg';
-import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION, MqttTopics, RestCode, type EventAnswer } from '../../common/protocol';
 import { startCluster, type RunningCluster } from '../../scripts/cluster';
@@ -16,6 +15,7 @@ import { run, startHistory } from '../../src/form-designer/model/history';
 import { newEntityEnvelope, withListColumns } from '../../src/form-designer/model/entity-envelope';
 import { designToSchema } from '../../src/form-designer/model/schema-conversion';
 import { ROOT } from '../../src/form-designer/model/types';
+import { authedSocket } from '../helpers/socket-auth';
 
 /**
  * The cluster of `npm run cluster`, started for real: PostgreSQL, Mosquitto, HAProxy, three
@@ -74,7 +74,7 @@ async function login(base: string, username: string, password = 'demo1234'): Pro
 
 /** A console's realtime socket on one replica, collecting its pushes. */
 async function socket(base: string, token: string, topic?: string) {
-  const ws = new WebSocket(`${base.replace('http', 'ws')}/ws?token=${encodeURIComponent(token)}`);
+  const ws = authedSocket(`${base.replace('http', 'ws')}/ws`, token);
   const pushes: { topic: string; event: string; data: any; at: number }[] = [];
   let closed: { code: number; at: number } | null = null;
   ws.on('message', (raw) => {
@@ -233,7 +233,7 @@ describe('one cluster (issue 17)', () => {
     await tap.subscribeAsync(MqttTopics.command(ROBOT));
     tap.on('message', (_t, payload) => asks.push(JSON.parse(payload.toString())));
     const viewers = urls().map((u) => {
-      const ws = new WebSocket(`${u.replace('http', 'ws')}/live/${ROBOT}/front?token=${encodeURIComponent(operator)}`);
+      const ws = authedSocket(`${u.replace('http', 'ws')}/live/${ROBOT}/front`, operator);
       const chunks: Buffer[] = [];
       ws.on('message', (d) => chunks.push(d as Buffer));
       return { ws, chunks };
@@ -295,6 +295,9 @@ describe('one cluster (issue 17)', () => {
     const image = await fetch(`${c.url}/robot/map/image/${mapId}`, { headers: { token } });
     expect(image.status).toBe(200);
     await c.restart(1);
+    // A signed download link made by one replica is good on every replica (its key is in the database).
+    const link = (await (await fetch(`${urls()[0]}/robot/map/downloadLink/${mapId}?file=yaml`, { headers: { token } })).json()) as { data: { url: string } };
+    for (const u of urls()) expect((await fetch(`${u}${link.data.url}`)).status, u).toBe(200);
   }, 180_000);
 
   it('a page saved in the form designer through one replica is served by every replica', async () => {

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from './fixtures';
@@ -59,10 +60,28 @@ test('upload a fixture map, watch it process, draw zones, a route and a charging
   await expect(page.getByTestId(`map-state-${mapId}`)).toHaveAttribute('data-state', 'done');
   await expect(row).toContainText('604 × 307 px · 0.05 m/px');
 
-  // Open it in the editor: the map picture loads as the background.
+  // A file downloads by a short-lived signed link: no token in its URL.
+  await page.getByTestId(`map-download-${mapId}`).hover();
+  const download = page.waitForEvent('download');
+  await page.getByText('Map description (.yaml)').click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('FixtureDepot.yaml');
+  expect(file.url()).toMatch(new RegExp(`/robot/map/download/${mapId}\\?file=yaml&exp=\\d+&sig=[\\w-]{43}$`));
+  expect(fs.readFileSync((await file.path())!, 'utf8')).toBe(fs.readFileSync(path.join(FIXTURES, 'nav2-depot', 'depot.yaml'), 'utf8'));
+
+  // Open it in the editor: the map picture loads as the background, fetched with the token header (not in its URL).
+  const picture = page.waitForResponse((r) => r.url().includes(`/robot/map/image/${mapId}`));
   await page.getByTestId(`map-edit-${mapId}`).click();
   await expect(page).toHaveURL(new RegExp(`/home/mapEditor\\?mapId=${mapId}`));
   await expect(page.getByTestId('map-editor')).toContainText('FixtureDepot');
+  const pictureAnswer = await picture;
+  expect(pictureAnswer.status()).toBe(200);
+  expect(pictureAnswer.url()).not.toContain('token');
+  expect(await pictureAnswer.request().headerValue('token')).toMatch(/^[\w-]{43}$/);
+  // …and is drawn (Konva's stage holds it at the map's size).
+  await expect
+    .poll(() => page.evaluate(() => ((window as any).Konva?.stages ?? []).some((st: any) => st.find('Image').some((n: any) => n.width() === 604 && n.image()?.naturalWidth === 604))))
+    .toBe(true);
 
   // A forbidden zone of three points.
   await page.getByTestId('map-tool-forbidden').click();

@@ -7,7 +7,14 @@ test.use({ viewport: { width: 1600, height: 1100 } });
 test('video wall: starts by itself in the 4-tile layout, tiles play, a camera is never shown twice, 16 tiles play', async ({ page }) => {
   // Every camera of the page rides one shared video socket (/live-mux), never a socket each.
   const sockets: string[] = [];
-  page.on('websocket', (ws) => sockets.push(new URL(ws.url()).pathname));
+  // No token in a socket's URL: each socket's first frame carries it (docs/protocol.md §4).
+  const urls: string[] = [];
+  const firstFrames: string[] = [];
+  page.on('websocket', (ws) => {
+    sockets.push(new URL(ws.url()).pathname);
+    urls.push(ws.url());
+    ws.once('framesent', (f) => firstFrames.push(String(f.payload)));
+  });
   await login(page, 'operator');
   await page.goto('/home/videoPandect');
   await page.getByTestId('video-wall-layout').getByText('4 tiles').click();
@@ -31,6 +38,9 @@ test('video wall: starts by itself in the 4-tile layout, tiles play, a camera is
   await expect.poll(async () => page.locator('[data-testid^="video-wall-tile-"][data-state="playing"]').count(), { timeout: 30_000 }).toBe(16);
   expect(sockets.filter((p) => p.startsWith('/live/'))).toEqual([]);
   expect(sockets.filter((p) => p === '/live-mux')).toHaveLength(1);
+  expect(urls.filter((u) => u.includes('token'))).toEqual([]);
+  expect(firstFrames.length).toBeGreaterThanOrEqual(2);
+  for (const f of firstFrames) expect(JSON.parse(f)).toEqual({ type: 'auth', token: expect.stringMatching(/^[\w-]{43}$/) });
 
   // A tile scrolled out of view pauses (its player destroyed) and plays again when back.
   await page.setViewportSize({ width: 1600, height: 500 });

@@ -15,6 +15,7 @@ import { mapDir, mapFile, mapKey, processMap, renderKey } from './map-store';
 import type { TileManifest } from './tiles';
 import { mapTicketValid } from './map-tickets';
 import type { Services } from '../../services';
+import { SignedLinks } from '../../http/signed-links';
 import { storeUpload } from '../../uploads/store-upload';
 
 /** The files an upload takes, each with its limit and accepted content (spec §3: pgm, yaml, pcd, zip, calibration). */
@@ -36,11 +37,13 @@ const EXTRA_FILES = ['pcd', 'zip', 'calibration'] as const;
  *   its size limit and content type checked, parses both before anything is stored, then
  *   answers `{code: 0, data: {mapId}}` and processes in the background (progress on `maps/<companyId>`).
  * - `GET /robot/map/download/{mapId}?file=pgm|yaml|png|pcd|zip|calibration`, `GET /robot/map/image/{mapId}[?kind=colour]`,
- *   `GET /robot/map/tile/{mapId}/{z}/{x}/{y}`: the token comes in the `token` header or query
- *   (images are loaded by the browser without headers).
+ *   `GET /robot/map/tile/{mapId}/{z}/{x}/{y}`: the token comes in the `token` header only (never
+ *   in a URL: security point 7). A browser download (`<a href>`) uses the signed, short-lived link
+ *   of `GET /robot/map/downloadLink/{mapId}?file=…` instead (http/signed-links.ts).
  */
 export function registerMapRoutes(app: FastifyInstance, svc: Services, langOf: (req: FastifyRequest) => Lang): void {
-  const session = async (req: FastifyRequest) => svc.sessions.resolve((req.headers.token as string | undefined) ?? (req.query as { token?: string }).token);
+  const session = async (req: FastifyRequest) => svc.sessions.resolve(req.headers.token as string | undefined);
+  const links = new SignedLinks(svc.db);
   const fail = (lang: Lang, code: number, key: MessageKey, vars?: Record<string, string | number>): RestAnswer => ({ code, message: formatMessage(key, lang, vars) });
 
   app.post('/robot/map/upload', async (req): Promise<RestAnswer> => {
@@ -165,12 +168,33 @@ export function registerMapRoutes(app: FastifyInstance, svc: Services, langOf: (
 
   const notFound = (req: FastifyRequest, reply: FastifyReply) => reply.code(404).send({ code: StatusCode.notFound, message: formatMessage('mapLocalFileNotFound', langOf(req)) });
 
+  /** The file a download asks for (`file`, default pgm), or null for an unknown one. */
+  const fileOf = (req: FastifyRequest): string | null => {
+    const which = String((req.query as { file?: string }).file ?? 'pgm');
+    return ['pgm', 'yaml', 'png', ...EXTRA_FILES].includes(which) ? which : null;
+  };
+
+  // A signed link to one file of a map, for the browser's own download (no header there).
+  app.get('/robot/map/downloadLink/:mapId', async (req, reply) => {
+    const lang = langOf(req);
+    const s = await session(req);
+    if (!s) return fail(lang, RestCode.tokenInvalid, 'tokenInvalid');
+    const map = await readable(req);
+    const file = fileOf(req);
+    if (!map || !file) return notFound(req, reply);
+    const link = await links.sign(`/robot/map/download/${map.id}?file=${file}`);
+    return { code: RestCode.ok, message: formatMessage('ok', lang), data: link };
+  });
+
   app.get('/robot/map/download/:mapId', async (req, reply) => {
     // A robot syncing the map holds a ticket (mapDown) instead of a user session: pgm and yaml only.
     const q = req.query as { ticket?: string; file?: string };
     const id = Number((req.params as { mapId: string }).mapId);
     const byTicket = q.ticket !== undefined && (q.file === 'pgm' || q.file === 'yaml') && mapTicketValid(q.ticket, id);
-    const map = byTicket
+    // A browser's download holds a signed link (downloadLink): made for this path and file, not yet expired.
+    const signed = byTicket ? 'unsigned' : await links.check(req.url);
+    if (signed === 'expired' || signed === 'invalid') return reply.code(403).send({ code: 403, message: formatMessage(signed === 'expired' ? 'linkExpired' : 'linkInvalid', langOf(req)) });
+    const map = byTicket || signed === 'valid'
       ? await mapFiles(id)
       : await readable(req);
     if (!map) return notFound(req, reply);

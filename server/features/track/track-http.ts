@@ -37,7 +37,8 @@ export function registerTrackHttp(app: FastifyInstance, svc: Services): void {
   const langOf = (req: FastifyRequest): Lang => pickLang(req.headers['accept-language'], 'en');
   const guard = async (req: FastifyRequest, permission: string): Promise<EventContext> => {
     const lang = langOf(req);
-    const session = await svc.sessions.resolve((req.headers.token as string | undefined) ?? ((req.query as { token?: string }).token || undefined));
+    // The header only: a token never travels in a URL (security point 7).
+    const session = await svc.sessions.resolve(req.headers.token as string | undefined);
     if (!session) throw new AppError(StatusCode.tokenInvalid, 'tokenInvalid');
     if (!subjectCan(session, permission)) throw new AppError(StatusCode.noPermission, 'noPermission');
     return { db: svc.db, lang, ip: req.ip, session, event: req.routeOptions.url ?? req.url };

@@ -6,6 +6,7 @@ import { visibleCompanyIds } from '../../entities/scope';
 import type { Services } from '../../services';
 import { revokes, type Session } from '../../auth/sessions';
 import { LiveRelays, type Refusal, type Sink } from './live-relay';
+import { authenticateSocket } from '../../http/socket-auth';
 
 /** Camera names in the order of spec §3 (0 front, 1 back, 2 left, 3 right, 4 infrared). */
 export const CAMERAS = CAMERA_NAMES;
@@ -20,12 +21,14 @@ const MUX_HEADER = 2;
 
 /**
  * Live camera video as FLV over WebSocket (flv.js plays `ws://` URLs):
- * - `/live/<robotId>/<camera>?token=…` — one socket, one stream;
- * - `/live-mux?token=…` — one socket, many streams: the console opens each camera with a text
+ * - `/live/<robotId>/<camera>` — one socket, one stream;
+ * - `/live-mux` — one socket, many streams: the console opens each camera with a text
  *   message `{"type":"open","id":n,"path":"/live/<robotId>/<camera>"}` and gets binary messages
  *   prefixed with the 2-byte id. Browsers open WebSockets to one host one handshake at a time
  *   (RFC 6455 §4.1), so sixteen sockets start the last tile hundreds of milliseconds late; one
  *   socket does not (bench/video-wall.ts).
+ * Both take the session token in their first message, `{"type":"auth","token":"…"}` (never in the
+ * URL: http/socket-auth.ts); a missing or bad token closes the socket with 4403.
  * Robots send their own video (live-relay.ts): when the first viewer on this replica opens a camera,
  * the robot is asked over MQTT (`videoPush`) to push that camera as FLV over WebSocket to this
  * replica's `/ingest/<robotId>/<camera>?key=<one-time key>`; the replica copies it to every viewer
@@ -79,16 +82,25 @@ export function registerLiveVideo(app: FastifyInstance, svc: Services): void {
 
   app.get('/live/:robotId/:camera', { websocket: true }, async (socket, req) => {
     const { robotId, camera } = req.params as { robotId: string; camera: string };
-    const session = await svc.sessions.resolve((req.query as { token?: string }).token);
-    if (!session) return socket.close(VideoClose.badToken, 'token invalid');
+    const auth = await authenticateSocket(socket, req.query, svc.sessions);
+    if (!auth) return;
+    const { session } = auth;
     const open = () => socket.readyState === 1;
+    // Watched from now: a session that ends while the camera starts closes the socket too.
+    watching.set(socket, session);
     const started = await start(session, robotId, camera, {
       send: (bytes) => open() && socket.send(bytes),
       full: () => !open() || socket.bufferedAmount > 512 * 1024,
       end: (r) => socket.close(r.code, r.reason),
     });
-    if (typeof started !== 'function') return socket.close(started.code, started.reason);
-    watching.set(socket, session);
+    if (typeof started !== 'function') {
+      watching.delete(socket);
+      return socket.close(started.code, started.reason);
+    }
+    if (!open()) {
+      watching.delete(socket);
+      return started();
+    }
     socket.on('close', () => {
       watching.delete(socket);
       started();
@@ -96,8 +108,9 @@ export function registerLiveVideo(app: FastifyInstance, svc: Services): void {
   });
 
   app.get('/live-mux', { websocket: true }, async (socket: WebSocket, req) => {
-    const session = await svc.sessions.resolve((req.query as { token?: string }).token);
-    if (!session) return socket.close(VideoClose.badToken, 'token invalid');
+    const auth = await authenticateSocket(socket, req.query, svc.sessions);
+    if (!auth) return;
+    const { session } = auth;
     watching.set(socket, session);
     socket.on('close', () => watching.delete(socket));
     /** Open streams by id; `stop` is set once started, `dead` when closed meanwhile. */
@@ -117,7 +130,7 @@ export function registerLiveVideo(app: FastifyInstance, svc: Services): void {
       s.dead = true;
       s.stop?.();
     };
-    onSocketMessage(socket, req.log, 'live-mux', (data, isBinary) => {
+    const handle = (data: Buffer, isBinary: boolean): unknown => {
       if (isBinary) return;
       let msg: { type?: string; id?: unknown; path?: unknown };
       try {
@@ -160,7 +173,9 @@ export function registerLiveVideo(app: FastifyInstance, svc: Services): void {
         if (streams.get(id) === entry) streams.delete(id);
         closed(id, { code: VideoClose.offline, reason: 'video offline' });
       });
-    });
+    };
+    // First what followed the auth message while its token was checked, then what comes.
+    onSocketMessage(socket, req.log, 'live-mux', handle, auth.early);
     socket.on('close', () => [...streams.keys()].forEach(stop));
   });
 }

@@ -27,5 +27,5 @@ export const requestStreamAddress: RequestStreamAddress = createStreamAddressCli
 /** The websocket origin of live video (ws(s)://host), from /config.json else this page. */
 export const liveVideoBase = (): string => liveVideoOrigin(getConfig()?.wsUrl, window.location);
 
-/** The address a player opens for the path of a stream answer, with the session token. */
-export const liveVideoUrl = (path: string): string => liveStreamUrl(liveVideoBase(), path, getToken());
+/** The address a player opens for the path of a stream answer (the token goes in the socket's first message). */
+export const liveVideoUrl = (path: string): string => liveStreamUrl(liveVideoBase(), path);

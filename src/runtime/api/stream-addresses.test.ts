@@ -72,10 +72,10 @@ describe('stream addresses', () => {
     expect(results.map((r) => r.status === 'rejected' && (r.reason as Error).message)).toEqual(['Network error', 'Network error']);
   });
 
-  it('builds the player address from /config.json or the page, with the token', () => {
+  it('builds the player address from /config.json or the page, without the token (it goes in the socket\'s first message)', () => {
     expect(liveVideoOrigin('wss://fleet.example/ws', { protocol: 'http:', host: 'x' })).toBe('wss://fleet.example');
     expect(liveVideoOrigin(undefined, { protocol: 'https:', host: 'console:8443' })).toBe('wss://console:8443');
     expect(liveVideoOrigin('', { protocol: 'http:', host: '127.0.0.1:8080' })).toBe('ws://127.0.0.1:8080');
-    expect(liveStreamUrl('ws://h', '/live/A/front', 'a b+c')).toBe('ws://h/live/A/front?token=a%20b%2Bc');
+    expect(liveStreamUrl('ws://h', '/live/A/front')).toBe('ws://h/live/A/front');
   });
 });

@@ -90,7 +90,10 @@ export function liveVideoOrigin(wsUrl: string | undefined, location: Pick<Locati
   return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}`;
 }
 
-/** The address a player opens for a stream path of the server's answer, with the session token. */
-export function liveStreamUrl(origin: string, path: string, token: string | null | undefined): string {
-  return `${origin}${path}?token=${encodeURIComponent(token ?? '')}`;
+/**
+ * The address a player opens for a stream path of the server's answer. No token: the shared
+ * video socket sends it in its first message (ui/live-mux.ts).
+ */
+export function liveStreamUrl(origin: string, path: string): string {
+  return `${origin}${path}`;
 }

@@ -1,4 +1,4 @@
-/** The console's realtime link: browser WebSocket, address from /config.json, session token. */
+/** The console's realtime link: browser WebSocket, address from /config.json, session token in the first message. */
 import { useSyncExternalStore } from 'react';
 import { getConfig, realtimeUrl } from '../api/config';
 import { getToken } from '../session/session-store';
@@ -22,10 +22,9 @@ export const browserSocketFactory: SocketFactory = (url, handlers) => {
 
 /** The console's single realtime link. */
 export const realtimeLink = new RealtimeLink({
-  url: () => {
-    const base = realtimeUrl(getConfig(), window.location);
-    return `${base}${base.includes('?') ? '&' : '?'}token=${encodeURIComponent(getToken() ?? '')}`;
-  },
+  url: () => realtimeUrl(getConfig(), window.location),
+  // In the first message, never in the URL (docs/protocol.md §6).
+  token: getToken,
   createSocket: browserSocketFactory,
   onUnauthorized: expireSession,
 });

@@ -27,12 +27,13 @@ class FakeSocket {
   }
 }
 
-function setup() {
+function setup(token?: () => string | undefined) {
   const sockets: FakeSocket[] = [];
   const onFailed = vi.fn();
   const onUnauthorized = vi.fn();
   const link = new RealtimeLink({
-    url: () => 'ws://test/ws?token=t',
+    url: () => 'ws://test/ws',
+    ...(token ? { token } : {}),
     createSocket: (url, handlers) => {
       const s = new FakeSocket(url, handlers);
       sockets.push(s);
@@ -201,6 +202,28 @@ describe('RealtimeLink', () => {
     vi.advanceTimersByTime(Realtime.reconnectMs * 2);
     expect(sockets).toHaveLength(1);
     expect(link.getState()).toMatchObject({ status: 'idle', connected: false });
+  });
+
+  it('sends the token as the first message of every socket, before the subscriptions, and never in the URL', () => {
+    let token = 't1';
+    const { link, sockets, last } = setup(() => token);
+    link.subscribe('fleet', () => undefined);
+    link.start();
+    expect(last().sent).toEqual([]);
+    last().open();
+    expect(last().sent).toEqual([
+      { type: 'auth', token: 't1' },
+      { type: 'subscribe', topic: 'fleet' },
+    ]);
+    token = 't2';
+    last().drop();
+    vi.advanceTimersByTime(Realtime.reconnectMs);
+    last().open();
+    expect(last().sent).toEqual([
+      { type: 'auth', token: 't2' },
+      { type: 'subscribe', topic: 'fleet' },
+    ]);
+    expect(sockets.map((s) => s.url)).toEqual(['ws://test/ws', 'ws://test/ws']);
   });
 
   it('ignores callbacks of a socket it already replaced', () => {

@@ -6,10 +6,10 @@
  * each subscribe with a fresh `snapshot` first.
  */
 import { Realtime } from '@common/constants';
-import { FLEET_TOPIC, type ClientMessage, type PushMessage, type ServerMessage } from '@common/protocol';
+import { FLEET_TOPIC, SOCKET_UNAUTHORIZED, type ClientMessage, type PushMessage, type ServerMessage, type SocketAuthMessage } from '@common/protocol';
 
-/** Close code the server uses for a bad token. */
-export const CLOSE_UNAUTHORIZED = 4403;
+/** Close code the server uses for a missing or bad token. */
+export const CLOSE_UNAUTHORIZED = SOCKET_UNAUTHORIZED;
 
 /** Callbacks a socket reports to. */
 export interface SocketHandlers {
@@ -59,8 +59,10 @@ export type TopicListener = (message: TopicMessage) => void;
 
 /** Options of a realtime link. */
 export interface RealtimeLinkOptions {
-  /** The socket address, token included; evaluated on every (re)connection. */
+  /** The socket address (no token: it goes in the first message); evaluated on every (re)connection. */
   url: () => string;
+  /** The session token, sent as the first message of every socket, `{type:"auth", token}`; evaluated on every (re)connection. */
+  token?: () => string | null | undefined;
   createSocket: SocketFactory;
   timers?: Timers;
   timings?: Partial<typeof Realtime>;
@@ -168,7 +170,7 @@ export class RealtimeLink {
     this.stateListeners.forEach((l) => l());
   }
 
-  private send(message: ClientMessage): void {
+  private send(message: ClientMessage | SocketAuthMessage): void {
     try {
       this.socket?.send(JSON.stringify(message));
     } catch {
@@ -188,6 +190,8 @@ export class RealtimeLink {
   }
 
   private handleOpen(): void {
+    // The token first: the server accepts nothing before it.
+    if (this.options.token) this.send({ type: 'auth', token: this.options.token() ?? '' });
     this.open = true;
     this.missed = 0;
     this.setState({ status: 'connected', connected: true, attempts: 0 });

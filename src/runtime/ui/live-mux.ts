@@ -4,8 +4,11 @@
  * wall of sixteen sockets starts its last tile hundreds of milliseconds after its first; one
  * shared socket starts them together. flv.js reads a stream through `muxLoaderClass`, a
  * custom loader (its `customLoader` option) that takes the stream's bytes from the shared socket.
+ * The socket's first message carries the session token (`{type:"auth", token}`): never the URL.
  */
 import type FlvJs from 'flv.js';
+import type { SocketAuthMessage } from '@common/protocol';
+import { getToken } from '../session/session-store';
 
 /** What one stream hears from the shared socket. */
 interface StreamHandlers {
@@ -35,10 +38,13 @@ class MuxConnection {
 
   constructor(
     url: string,
+    token: string,
     private readonly onDead: () => void,
   ) {
     this.ws = new WebSocket(url);
     this.ws.binaryType = 'arraybuffer';
+    // The token first (the server accepts nothing before it), then the streams asked for meanwhile.
+    this.queue.push(JSON.stringify({ type: 'auth', token } satisfies SocketAuthMessage));
     this.ws.onopen = () => this.queue.splice(0).forEach((m) => this.ws.send(m));
     this.ws.onmessage = (e: MessageEvent) => this.message(e.data as ArrayBuffer | string);
     this.ws.onclose = (e: CloseEvent) => this.die(`live video connection closed (${e.code})`);
@@ -113,12 +119,13 @@ class MuxConnection {
 const connections = new Map<string, MuxConnection>();
 
 /**
- * Opens a single-stream address (`ws(s)://host/live/<robot>/<camera>?token=…`) on the host's
- * shared socket; null for any other address (an external media server), which flv.js opens itself.
+ * Opens a single-stream address (`ws(s)://host/live/<robot>/<camera>`) on the host's shared
+ * socket of the current session; null for any other address (an external media server), which
+ * flv.js opens itself.
  */
 export function openMuxStream(url: string, handlers: StreamHandlers): MuxStream | null {
   const target = muxTarget(url);
-  return target ? connectionFor(target.muxUrl).open(target.path, handlers) : null;
+  return target ? connectionFor(target.muxUrl, getToken() ?? '').open(target.path, handlers) : null;
 }
 
 /** The shared socket's address and the stream's path for a single-stream address, or null. */
@@ -130,14 +137,16 @@ function muxTarget(url: string): { muxUrl: string; path: string } | null {
     return null;
   }
   if (!/^wss?:$/.test(u.protocol) || !/^\/live\/[^/]+\/[^/]+$/.test(u.pathname)) return null;
-  return { muxUrl: `${u.protocol}//${u.host}/live-mux${u.search}`, path: u.pathname };
+  return { muxUrl: `${u.protocol}//${u.host}/live-mux`, path: u.pathname };
 }
 
-function connectionFor(muxUrl: string): MuxConnection {
-  let c = connections.get(muxUrl);
+/** The shared socket to a host for a session (another login gets its own). */
+function connectionFor(muxUrl: string, token: string): MuxConnection {
+  const key = `${muxUrl} ${token}`;
+  let c = connections.get(key);
   if (!c || c.dead) {
-    const fresh: MuxConnection = new MuxConnection(muxUrl, () => connections.get(muxUrl) === fresh && connections.delete(muxUrl));
-    connections.set(muxUrl, (c = fresh));
+    const fresh: MuxConnection = new MuxConnection(muxUrl, token, () => connections.get(key) === fresh && connections.delete(key));
+    connections.set(key, (c = fresh));
   }
   return c;
 }
@@ -147,7 +156,7 @@ function connectionFor(muxUrl: string): MuxConnection {
  * with the origin, e.g. `ws://host`, and the session token); closed again if nothing uses it.
  */
 export function warmLiveVideo(wsOrigin: string, token: string): void {
-  connectionFor(`${wsOrigin}/live-mux?token=${encodeURIComponent(token)}`).closeWhenIdle();
+  connectionFor(`${wsOrigin}/live-mux`, token).closeWhenIdle();
 }
 
 /** Whether an address can go over the shared socket. */
