@@ -288,6 +288,16 @@ export const SCHEMA_KEYWORD_DECLARATIONS = {
     value: Type.String({ pattern: '^[a-z][a-zA-Z0-9-]*$', description: 'an enumeration id' }),
     example: 'role',
   }),
+  'x-mask': keyword({
+    at: ['property'],
+    description:
+      'A personal number (an ID card) shown whole only to holders of `unless`; others read it masked (the first `keepStart` and last `keepEnd` characters, default 3 and 4) in lists, viewers and exports, and may filter it only by the whole value.',
+    value: Type.Object(
+      { unless: Permission, keepStart: Type.Optional(Type.Integer({ minimum: 0, maximum: 8 })), keepEnd: Type.Optional(Type.Integer({ minimum: 0, maximum: 8 })) },
+      { additionalProperties: false },
+    ),
+    example: { unless: 'idCard:update', keepStart: 3, keepEnd: 4 },
+  }),
   'x-unique': keyword({
     at: ['property'],
     description: 'No two records (of the same company with x-scope) may have the same value.',

@@ -1,3 +1,4 @@
+import { subjectCan } from '../../common/access';
 import { INTEGER_RANGE, NUMBER_RANGE } from '../schemas/harden';
 import { Paging } from '../../common/constants';
 import { StatusCode } from '../../common/protocol';
@@ -181,6 +182,7 @@ export async function listEntity(ctx: AuthedContext, entity: Entity, given: Row)
   await addScope(ctx, ctx.db, entity, where, params);
   fixedWhere(entity, where, params);
   const filters = new Set([...(entity.schema['x-list']?.filters ?? []), 'id', ...Object.keys(fixed)]);
+  const masked = maskedFor(ctx, entity);
   for (const name of filters) {
     const value = param[name];
     if (value === undefined || value === null || value === '') continue;
@@ -188,7 +190,11 @@ export async function listEntity(ctx: AuthedContext, entity: Entity, given: Row)
     const type = baseType(prop);
     const json = name !== 'id' && inJson(entity, name);
     const col = name === 'id' ? ident(name) : colExpr(entity, name, true);
-    if (isDateProp(prop) && Array.isArray(value)) {
+    if (masked.has(name)) {
+      // A masked number is found only by its whole value: a part would spell it out digit by digit.
+      params.push(String(value).trim());
+      where.push(`upper(${col}::text) = upper($${params.length})`);
+    } else if (isDateProp(prop) && Array.isArray(value)) {
       // Date range filter: [from, to], either end may be empty.
       const [from, to] = value as unknown[];
       for (const [bound, op] of [[from, '>='], [to, '<=']] as const) {
@@ -228,7 +234,34 @@ export async function listEntity(ctx: AuthedContext, entity: Entity, given: Row)
     cachedCount(ctx.db, entity.table, whereSql, params),
     ctx.db.query(`SELECT ${selectList(entity)} FROM ${t} ${whereSql} ORDER BY ${order} LIMIT ${pageSize} OFFSET ${(pageNum - 1) * pageSize}`, params),
   ]);
-  return { total, list };
+  return { total, list: maskRows(masked, list) };
+}
+
+type MaskRule = { unless: string; keepStart?: number; keepEnd?: number };
+
+/** The `x-mask` properties the caller reads masked (they lack its `unless` permission). */
+function maskedFor(ctx: AuthedContext, entity: Entity): Map<string, MaskRule> {
+  const out = new Map<string, MaskRule>();
+  for (const [name, prop] of Object.entries(entity.schema.properties)) {
+    const rule = prop['x-mask'] as MaskRule | undefined;
+    if (rule && !subjectCan(ctx.session, rule.unless)) out.set(name, rule);
+  }
+  return out;
+}
+
+/** A value with all but its first and last few characters starred (`110***********002X`). */
+export function maskText(value: string, keepStart = 3, keepEnd = 4): string {
+  if (value.length <= keepStart + keepEnd) return '*'.repeat(value.length);
+  return `${value.slice(0, keepStart)}${'*'.repeat(value.length - keepStart - keepEnd)}${value.slice(value.length - keepEnd)}`;
+}
+
+function maskRows(masked: Map<string, MaskRule>, rows: Row[]): Row[] {
+  if (!masked.size) return rows;
+  return rows.map((r) => {
+    const out = { ...r };
+    for (const [name, rule] of masked) if (typeof out[name] === 'string') out[name] = maskText(out[name] as string, rule.keepStart, rule.keepEnd);
+    return out;
+  });
 }
 
 async function findVisible(ctx: AuthedContext, tx: Queryable, entity: Entity, id: number): Promise<Row> {

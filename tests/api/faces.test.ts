@@ -49,6 +49,21 @@ describe('face library (faceDetection): entries and the rules of spec §5', () =
     expect(await s.call('importFaceInfo', { ...person, pictureUrl: urls[0] }, t.monitor)).toEqual({ statusCode: 401, statusInfo: NO_PERMISSION });
   });
 
+  it('shows ID numbers whole only to those who administer the library; others read them masked and find them only by the whole number (issue 22)', async () => {
+    const numbers = async (token: string, filter: Record<string, unknown> = {}) =>
+      ((await s.call('reqFaceImportInfoPaging', { name: 'Li', ...filter }, token)).param.list as { idNumber: string }[]).map((r) => r.idNumber);
+    expect(await numbers(t.entadmin)).toEqual(['11010519491231002X']);
+    expect(await numbers(t.monitor)).toEqual(['110***********002X']);
+    // A part would spell the number out digit by digit: only the whole value finds it (any case).
+    expect(await numbers(t.monitor, { idNumber: '1101' })).toEqual([]);
+    expect(await numbers(t.monitor, { idNumber: '11010519491231002x' })).toEqual(['110***********002X']);
+    expect(await numbers(t.entadmin, { idNumber: '1101' })).toEqual(['11010519491231002X']);
+    // The export is masked the same way.
+    const res = await fetch(`${s.url}/api/export`, { method: 'POST', headers: { token: t.monitor, 'content-type': 'application/json' }, body: JSON.stringify({ entity: 'face-entry', param: { name: 'Li' }, lang: 'en' }) });
+    const book = Buffer.from(await res.arrayBuffer()).toString('latin1');
+    expect(book).not.toContain('11010519491231002X');
+  });
+
   it('refuses each broken rule with its message and changes nothing', async () => {
     const [url] = await photos(1, 50);
     const ok = { ...person, pictureUrl: url };
