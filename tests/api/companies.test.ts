@@ -63,7 +63,7 @@ describe('companyManage over queryCompanys/addCompany/modifyCompany/deleteCompan
     const before = await count();
     const entadmin = await s.login('entadmin');
     expect(await s.call('addCompany', { name: 'NotAllowed' }, entadmin)).toEqual({ statusCode: 401, statusInfo: 'Insufficient permissions to operate!' });
-    const operator = await s.login('operator');
+    const operator = await s.login('monitor');
     expect(await s.call('addCompany', { name: 'NotAllowed' }, operator)).toEqual({ statusCode: 401, statusInfo: 'Insufficient permissions to operate!' });
     expect(await count()).toBe(before);
   });
@@ -93,7 +93,7 @@ describe('companyManage over queryCompanys/addCompany/modifyCompany/deleteCompan
   });
 
   it('disabling a company disables its subsidiaries and locks their users out; restore brings them back', async () => {
-    const op = await s.login('operator'); // HarborSecurity
+    const op = await s.login('monitor'); // HarborSecurity
     const ws = authedSocket(`${s.url.replace('http', 'ws')}/ws`, op);
     const wsClosed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
     await new Promise((r) => ws.once('open', r));

@@ -167,12 +167,16 @@ describe('malformed MQTT payloads from an authenticated robot', () => {
   it('on every topic a robot may publish: the server goes on, nothing is stored, and the robot\'s next good message still counts', async () => {
     const ROBOT = '03WS000001';
     const robot = await s.mqtt(ROBOT, { reconnectPeriod: 0 });
+    // What the robot's connecting writes settles first; malformed payloads must then change nothing.
+    await new Promise((r) => setTimeout(r, 500));
+    const before = await s.fingerprint();
     const payloads = fc.sample(fc.oneof(fc.string({ maxLength: 200 }), fc.json().map(String), fc.uint8Array({ maxLength: 64 }).map((b) => Buffer.from(b))), { numRuns: 120, seed: 1811 });
     for (const topic of Object.values(MQTT_TOPICS).filter((t) => t.direction === 'robotToServer')) {
       for (const p of payloads) robot.publish(mqttTopicOf(topic.pattern, ROBOT), p);
     }
     await new Promise((r) => setTimeout(r, 1_000));
     expect((await fetch(`${s.url}/healthz`)).status).toBe(200);
+    expect(await s.fingerprint()).toBe(before);
     const good = { status: 3, online: 1, videoOnline: 0, interactOnline: 0, battery: 64, emergencyButtonStatus: 0, interactionState: 0, t: Date.now() };
     await robot.publishAsync(mqttTopicOf(MQTT_TOPICS.status.pattern, ROBOT), JSON.stringify(good));
     await expect.poll(() => s.server.services.fleet.get(ROBOT)?.battery, { timeout: 5_000 }).toBe(64);
@@ -180,7 +184,3 @@ describe('malformed MQTT payloads from an authenticated robot', () => {
     robot.end(true);
   });
 });
-    // What the robot's connecting writes settles first; malformed payloads must then change nothing.
-    await new Promise((r) => setTimeout(r, 500));
-    const before = await s.fingerprint();
-    expect(await s.fingerprint()).toBe(before);
