@@ -3,7 +3,8 @@
  * with the stream's codec), the definition (videoParamNew; 4 original only with a central
  * control, spec §4) and the camera's push-video switch (pushVideo), a snapshot of the current
  * frame (downloaded and uploaded to Snapped pictures), the camera settings dialog (not for
- * general users, spec §6) and the pan/tilt/zoom pad.
+ * general users, spec §6) and the pan/tilt/zoom pad. The player is as high as the picture at its
+ * width, but no higher than keeps the pad under it inside the window (issue 22).
  */
 import { useEffect, useRef, useState } from 'react';
 import { Alert, App, Button, Card, Divider, Segmented, Select, Space, Switch, Tag, Tooltip, Typography } from 'antd';
@@ -17,6 +18,7 @@ import { cameraPushes, type RobotStatusView } from './robot-status-model';
 import { TELECONTROL_TEST_IDS as IDS } from './test-ids';
 import { CameraSettingsDialog } from './camera-settings-dialog';
 import { PtzPad } from './ptz-pad';
+import { usePlayerHeight } from './use-fit';
 
 const CAMERAS = [0, 1, 2, 3, 4] as const;
 const DEFINITIONS = [Definition.hd, Definition.sd, Definition.smooth, Definition.original] as const;
@@ -56,6 +58,8 @@ export function CameraView({ robotId, videoOnline, state }: { robotId: string; v
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [busy, setBusy] = useState<'definition' | 'push' | 'snapshot'>();
   const box = useRef<HTMLDivElement>(null);
+  const card = useRef<HTMLDivElement>(null);
+  const playerHeight = usePlayerHeight(box, card);
   // Spec §6: general users cannot open video settings (button disabled); the server refuses too.
   const { data: canSettings } = useCan({ resource: 'video', action: 'settings' });
   // Switching a camera's push, its definition and its lens steer the robot's camera: robot:control
@@ -130,6 +134,7 @@ export function CameraView({ robotId, videoOnline, state }: { robotId: string; v
   };
   return (
     <Card
+      ref={card}
       size="small"
       title={
         <Space size={8}>
@@ -190,11 +195,11 @@ export function CameraView({ robotId, videoOnline, state }: { robotId: string; v
       {problem ? <Alert type="warning" showIcon message={problem} style={{ marginBottom: 8 }} /> : null}
       {video.destroyed ? <Alert type="error" showIcon message={t('camera.streamStopped')} style={{ marginBottom: 8 }} data-testid={IDS.streamStopped} /> : null}
       <div ref={box}>
-        <LivePlayer url={url} codec={stream?.codec} height={340} data-testid={IDS.player} onStateChange={setPlayerState} noDataHint={videoOnline && !pushing ? t('push.offHint') : undefined} />
+        <LivePlayer url={url} codec={stream?.codec} height={playerHeight} data-testid={IDS.player} onStateChange={setPlayerState} noDataHint={videoOnline && !pushing ? t('push.offHint') : undefined} />
       </div>
       {state?.online && canSteer?.can ? (
         <>
-          <Divider orientation="left" plain style={{ margin: '12px 0' }}>
+          <Divider orientation="left" plain style={{ margin: '8px 0' }}>
             {t('ptz.title')}
           </Divider>
           <PtzPad robotId={robotId} cameraId={camera} state={state} />

@@ -2,7 +2,8 @@
  * Pan/tilt (robot action ptz), zoom and focus (cameraZoom / cameraFocus, codes 16, 32, 65, 66,
  * 72, 68) and presets (129 set, 130 go; digits only, 2/45/49 reserved). Keyboard: with the pad
  * focused, arrows pan and tilt, + / - zoom, [ / ] focus, F auto focus; a press starts a move and
- * its release sends stop.
+ * its release sends stop. The lens read-out keeps, per camera, the last value of each of zoom,
+ * focus, pan and tilt (a pan answers only pan and tilt).
  */
 import { useRef, useState } from 'react';
 import { Button, Flex, Input, Space, Tooltip, Typography } from 'antd';
@@ -12,6 +13,7 @@ import { useCatalogue } from '@runtime';
 import { RobotAction } from '@common/robot-actions';
 import { CameraAction, MAX_PRESET, presetProblem, type ControlState, type PTZ_DIRECTIONS } from '@common/robot-control';
 import { useRobotCommand } from './use-robot-command';
+import { mergeLens, type LensReadout } from './robot-status-model';
 import { TELECONTROL_TEST_IDS as IDS } from './test-ids';
 
 type Lens = 'zoomIn' | 'zoomOut' | 'focusNear' | 'focusFar';
@@ -33,9 +35,22 @@ const KEYS: Record<string, { pan?: 'up' | 'down' | 'left' | 'right'; lens?: Lens
 export function PtzPad({ robotId, cameraId, state }: { robotId: string; cameraId: number; state: ControlState }) {
   const { t } = useTranslation('telecontrol');
   const msg = useCatalogue();
-  const { run, last } = useRobotCommand(state);
+  const { run: runCommand } = useRobotCommand(state);
+  const [lensOf, setLensOf] = useState<Partial<Record<number, LensReadout>>>({});
   const [preset, setPreset] = useState('');
   const held = useRef<string | null>(null);
+  // Every PTZ and lens command answers the camera's position: merged into its camera's read-out.
+  const run: typeof runCommand = async (control, label, event, param, opts) => {
+    const answer = await runCommand(control, label, event, param, opts);
+    if (answer?.ok && answer.data) {
+      setLensOf((all) => {
+        const merged = mergeLens(all[cameraId], answer.data);
+        return merged === all[cameraId] ? all : { ...all, [cameraId]: merged };
+      });
+    }
+    return answer;
+  };
+  const lensState = lensOf[cameraId];
   const problem = preset ? presetProblem(preset) : null;
 
   const pan = (direction: (typeof PTZ_DIRECTIONS)[number]) => void run('ptz', t(`ptz.${direction}`), 'robotAction', { robotId, action: RobotAction.ptz, params: { direction, cameraId } }, { quiet: true });
@@ -93,7 +108,7 @@ export function PtzPad({ robotId, cameraId, state }: { robotId: string; cameraId
         if (KEYS[e.key.length === 1 ? e.key.toLowerCase() : e.key]) release();
       }}
     >
-      <Flex gap={24} wrap align="center">
+      <Flex gap={16} wrap align="center">
         <div style={{ display: 'grid', gridTemplateColumns: 'repeat(3, 32px)', gap: 4 }}>
           <span />
           {arrow('up', <ArrowUpOutlined />)}
@@ -110,14 +125,14 @@ export function PtzPad({ robotId, cameraId, state }: { robotId: string; cameraId
         <Space direction="vertical" size={4}>
           <Space.Compact>
             {lensButton('zoomOut', <ZoomOutOutlined />)}
-            <Button disabled style={{ width: 64 }}>
+            <Button disabled style={{ width: 84, paddingInline: 4 }}>
               {t('ptz.zoom')}
             </Button>
             {lensButton('zoomIn', <ZoomInOutlined />)}
           </Space.Compact>
           <Space.Compact>
             {lensButton('focusNear', null, '−')}
-            <Button disabled style={{ width: 64 }}>
+            <Button disabled style={{ width: 84, paddingInline: 4 }}>
               {t('ptz.focus')}
             </Button>
             {lensButton('focusFar', null, '+')}
@@ -126,7 +141,7 @@ export function PtzPad({ robotId, cameraId, state }: { robotId: string; cameraId
         <Space direction="vertical" size={4}>
           <Space.Compact>
             <Input
-              style={{ width: 110 }}
+              style={{ width: 96 }}
               value={preset}
               inputMode="numeric"
               maxLength={String(MAX_PRESET).length}
@@ -149,13 +164,13 @@ export function PtzPad({ robotId, cameraId, state }: { robotId: string; cameraId
           </Typography.Text>
         </Space>
       </Flex>
-      {last && last.data ? (
+      {lensState ? (
         <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block', marginTop: 6 }} data-testid={IDS.lensState}>
           {t('ptz.state', {
-            zoom: last.data.zoom ?? '—',
-            focus: last.data.focus ?? '—',
-            pan: last.data.pan ?? '—',
-            tilt: last.data.tilt ?? '—',
+            zoom: lensState.zoom ?? '—',
+            focus: lensState.focus ?? '—',
+            pan: lensState.pan ?? '—',
+            tilt: lensState.tilt ?? '—',
           })}
         </Typography.Text>
       ) : null}

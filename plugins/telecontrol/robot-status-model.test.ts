@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cameraPushes, envOf, mergeRobotStatus } from './robot-status-model';
+import { cameraPushes, envOf, mergeLens, mergeRobotStatus } from './robot-status-model';
 
 describe('robot status merging', () => {
   it('takes the snapshot, then status and gps pushes, newest time last', () => {
@@ -50,5 +50,25 @@ describe('camera flags and environment readings', () => {
     expect(envOf(null)).toBeUndefined();
     expect(envOf([1, 2])).toBeUndefined();
     expect(envOf({ smoke: '3' })).toBeUndefined();
+  });
+});
+
+describe('lens read-out', () => {
+  it('keeps the zoom and focus after a pan, which answers only pan and tilt (issue 22)', () => {
+    let lens = mergeLens(undefined, { zoom: 3, focus: 50, pan: 0, tilt: 0, presets: [] });
+    expect(lens).toEqual({ zoom: 3, focus: 50, pan: 0, tilt: 0 });
+    lens = mergeLens(lens, { pan: 5, tilt: 0 });
+    expect(lens).toEqual({ zoom: 3, focus: 50, pan: 5, tilt: 0 });
+    lens = mergeLens(lens, { zoom: 4, focus: 55, pan: 5, tilt: 0 });
+    expect(lens).toEqual({ zoom: 4, focus: 55, pan: 5, tilt: 0 });
+  });
+
+  it('takes finite numbers only and returns the same read-out when nothing changes', () => {
+    const lens = { zoom: 2, pan: 10 };
+    expect(mergeLens(lens, { zoom: 'x', pan: Number.NaN, tilt: null })).toBe(lens);
+    expect(mergeLens(lens, { zoom: 2 })).toBe(lens);
+    expect(mergeLens(lens, undefined)).toBe(lens);
+    expect(mergeLens(undefined, { height: 3 })).toBeUndefined();
+    expect(mergeLens(undefined, { tilt: -5 })).toEqual({ tilt: -5 });
   });
 });

@@ -113,3 +113,32 @@ export function mergeRobotStatus(current: RobotStatusView, event: string, payloa
 export function cameraPushes(view: RobotStatusView, cameraId: number): boolean {
   return view.pushVideo?.[cameraId] !== 0;
 }
+
+/** What a camera's lens answered last (cameraZoom / cameraFocus answer all four, a pan only pan and tilt). */
+export interface LensReadout {
+  zoom?: number;
+  focus?: number;
+  pan?: number;
+  tilt?: number;
+}
+
+const LENS_FIELDS = ['zoom', 'focus', 'pan', 'tilt'] as const;
+
+/**
+ * Merges a PTZ or lens answer into the last read-out: the values it carries (finite numbers) win,
+ * the others are kept, so that a pan, which answers only pan and tilt, leaves the zoom and focus known.
+ * Returns `current` itself when the answer carries none.
+ */
+export function mergeLens(current: LensReadout | undefined, data: Record<string, unknown> | undefined): LensReadout | undefined {
+  if (!data || typeof data !== 'object') return current;
+  const next: LensReadout = { ...current };
+  let changed = false;
+  for (const f of LENS_FIELDS) {
+    const v = data[f];
+    if (typeof v === 'number' && Number.isFinite(v) && next[f] !== v) {
+      next[f] = v;
+      changed = true;
+    }
+  }
+  return changed ? next : current;
+}

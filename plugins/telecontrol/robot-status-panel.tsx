@@ -1,6 +1,6 @@
 /** Live status of one robot: first `reqRobotStatus`, then the realtime pushes of its topic. */
-import { useEffect, useState } from 'react';
-import { Alert, Badge, Card, Col, Descriptions, Progress, Row, Skeleton, Space, Statistic, Tag, Typography } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Badge, Card, Descriptions, Flex, Progress, Skeleton, Space, Tag, Typography } from 'antd';
 import { ThunderboltOutlined } from '@ant-design/icons';
 import { useCan, useSubscription } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,12 @@ import { TELECONTROL_TEST_IDS as IDS } from './test-ids';
 import { ENV_READINGS, mergeRobotStatus, type RobotStatusView } from './robot-status-model';
 import { CameraView } from './camera-view';
 import { ControlPanel } from './control-panel';
+import { useElementWidth } from './use-fit';
+
+/** Width of the state and control column beside the camera. */
+const SIDE_WIDTH = 320;
+/** The panel puts the camera beside that column from this width on (the camera keeps ≥ 420 px). */
+const SIDE_BY_SIDE_FROM = 760;
 
 const ERROR_STATUSES = new Set(['4', '6', '12']);
 const CHARGING_STATUSES = new Set(['3', '8', '22']);
@@ -27,6 +33,16 @@ function fmt(value: number | undefined, digits: number): string {
 
 /** The status panel of a robot (mount with `key={robotId}`: one subscription per robot). */
 export function RobotStatusPanel({ robotId }: { robotId: string }) {
+  const panel = useRef<HTMLDivElement>(null);
+  const side = useElementWidth(panel) >= SIDE_BY_SIDE_FROM;
+  return (
+    <div ref={panel} data-layout={side ? 'side' : 'stacked'}>
+      <StatusPanel robotId={robotId} side={side} />
+    </div>
+  );
+}
+
+function StatusPanel({ robotId, side }: { robotId: string; side: boolean }) {
   const { t, i18n } = useTranslation('telecontrol');
   const { data: canSteer } = useCan({ resource: 'robot', action: 'control' });
   const lang = i18n.language as Lang;
@@ -66,58 +82,83 @@ export function RobotStatusPanel({ robotId }: { robotId: string }) {
     </Tag>
   );
 
-  return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }} data-testid={IDS.panel}>
-      {error && !pushed ? <Alert type="error" showIcon message={t('loadFailed')} description={error.message} /> : null}
-      <Card
-        title={
-          <Space>
-            <span>{view.robotName ?? robotId}</span>
-            <Typography.Text type="secondary" style={{ fontWeight: 'normal' }}>
-              {robotId}
-            </Typography.Text>
-          </Space>
-        }
-        extra={
-          <Badge status={link.connected ? 'processing' : 'default'} text={link.connected ? t('live') : t('notLive')} />
-        }
-      >
-        <Row gutter={[16, 16]}>
-          <Col xs={24} md={8}>
-            <Statistic
-              title={t('status')}
-              valueRender={() => (
-                <Tag color={statusColour(status.key)} style={{ fontSize: 16, padding: '4px 12px' }} data-testid={IDS.statusLabel} data-status-key={status.key}>
-                  {status.label}
-                </Tag>
-              )}
-            />
-          </Col>
-          <Col xs={24} md={8}>
-            <div className="ant-statistic-title" style={{ marginBottom: 8, opacity: 0.65 }}>
+  // Issue 22: at 1366×768 the camera (player and PTZ pad) sits beside the robot's state and the
+  // emergency stop, all on screen as the page opens; position and environment follow below.
+  const stateCard = (
+    <Card
+      size="small"
+      style={{ gridArea: 'state' }}
+      title={
+        <Space size={8} style={{ minWidth: 0 }}>
+          <span>{view.robotName ?? robotId}</span>
+          <Typography.Text type="secondary" style={{ fontWeight: 'normal' }}>
+            {robotId}
+          </Typography.Text>
+        </Space>
+      }
+      extra={<Badge status={link.connected ? 'processing' : 'default'} text={link.connected ? t('live') : t('notLive')} />}
+    >
+      <Descriptions size="small" column={side ? 1 : 3} layout={side ? 'horizontal' : 'vertical'} colon={false}>
+        <Descriptions.Item label={t('status')}>
+          <Tag color={statusColour(status.key)} style={{ fontSize: 16, lineHeight: '24px', padding: '2px 12px', marginInlineEnd: 0 }} data-testid={IDS.statusLabel} data-status-key={status.key}>
+            {status.label}
+          </Tag>
+        </Descriptions.Item>
+        <Descriptions.Item
+          label={
+            <span style={{ whiteSpace: 'nowrap' }}>
               <ThunderboltOutlined /> {t('battery')}
-            </div>
-            <Progress
-              data-testid={IDS.battery}
-              data-value={battery ?? ''}
-              percent={battery ?? 0}
-              status={battery !== undefined && battery < 20 ? 'exception' : 'normal'}
-              format={() => (battery === undefined ? '—' : `${battery}%`)}
-            />
-          </Col>
-          <Col xs={24} md={8}>
-            <div className="ant-statistic-title" style={{ marginBottom: 8, opacity: 0.65 }}>
-              {t('flags')}
-            </div>
-            <Space size={[4, 4]} wrap data-testid={IDS.online} data-online={view.online ? '1' : '0'}>
-              {flag(view.online, 'online', 'offline')}
-              {flag(view.videoOnline, 'videoOnline', 'videoOffline')}
-              {flag(view.interactOnline, 'interactOnline', 'interactOffline')}
-            </Space>
-          </Col>
-        </Row>
-      </Card>
-      <Card title={t('position')}>
+            </span>
+          }
+        >
+          <Progress
+            data-testid={IDS.battery}
+            data-value={battery ?? ''}
+            percent={battery ?? 0}
+            status={battery !== undefined && battery < 20 ? 'exception' : 'normal'}
+            format={() => (battery === undefined ? '—' : `${battery}%`)}
+            style={{ marginBottom: 0, width: '100%' }}
+          />
+        </Descriptions.Item>
+        <Descriptions.Item label={t('flags')}>
+          <Space size={[4, 4]} wrap data-testid={IDS.online} data-online={view.online ? '1' : '0'}>
+            {flag(view.online, 'online', 'offline')}
+            {flag(view.videoOnline, 'videoOnline', 'videoOffline')}
+            {flag(view.interactOnline, 'interactOnline', 'interactOffline')}
+          </Space>
+        </Descriptions.Item>
+      </Descriptions>
+    </Card>
+  );
+
+  return (
+    <Flex vertical gap={16} data-testid={IDS.panel}>
+      {error && !pushed ? <Alert type="error" showIcon message={t('loadFailed')} description={error.message} /> : null}
+      {/* One grid in both layouts (the player is not remounted when the window is resized). */}
+      <div
+        style={{
+          display: 'grid',
+          gap: 16,
+          alignItems: 'start',
+          ...(side
+            ? { gridTemplateColumns: `minmax(0, 1fr) ${SIDE_WIDTH}px`, gridTemplateRows: 'auto 1fr', gridTemplateAreas: '"camera state" "camera control"' }
+            : { gridTemplateColumns: 'minmax(0, 1fr)', gridTemplateAreas: '"state" "camera" "control"' }),
+        }}
+      >
+        {stateCard}
+        <div style={{ gridArea: 'camera', minWidth: 0 }}>
+          <CameraView robotId={robotId} videoOnline={!!view.online && !!view.videoOnline} state={view} />
+        </div>
+        <div style={{ gridArea: 'control', minWidth: 0 }}>
+          {canSteer?.can ? (
+            <ControlPanel robotId={robotId} robotType={view.robotType} state={view} />
+          ) : canSteer ? (
+            // Spec §6: a monitoring user watches; no control is offered that the server would refuse.
+            <Alert type="info" showIcon message={t('viewOnly.title')} description={t('viewOnly.text')} data-testid={IDS.viewOnly} />
+          ) : null}
+        </div>
+      </div>
+      <Card title={t('position')} size="small">
         <Descriptions column={{ xs: 1, sm: 2, lg: 3 }} size="small" data-testid={IDS.position}>
           <Descriptions.Item label={t('x')}>
             <span data-field="x">{fmt(view.x, 0)}</span>
@@ -152,19 +193,6 @@ export function RobotStatusPanel({ robotId }: { robotId: string }) {
           </Descriptions>
         </Card>
       ) : null}
-      <Row gutter={[16, 16]}>
-        <Col xs={24} xl={14}>
-          <CameraView robotId={robotId} videoOnline={!!view.online && !!view.videoOnline} state={view} />
-        </Col>
-        <Col xs={24} xl={10}>
-          {canSteer?.can ? (
-            <ControlPanel robotId={robotId} robotType={view.robotType} state={view} />
-          ) : canSteer ? (
-            // Spec §6: a monitoring user watches; no control is offered that the server would refuse.
-            <Alert type="info" showIcon message={t('viewOnly.title')} description={t('viewOnly.text')} data-testid={IDS.viewOnly} />
-          ) : null}
-        </Col>
-      </Row>
-    </Space>
+    </Flex>
   );
 }

@@ -1,6 +1,8 @@
 /** Test ids of the telecontrol plugin. */
 export const TELECONTROL_TEST_IDS = {
   robotTree: 'robot-tree',
+  /** Folds the robot tree's column away and back (`data-folded` 1 when folded). */
+  treeToggle: 'robot-tree-toggle',
   statusLabel: 'robot-status-label',
   battery: 'robot-battery',
   online: 'robot-online',

@@ -1,9 +1,12 @@
 /**
  * /trackrobot/control: the rail robot's live state (current status, position along the track,
  * head and lift), remote control along the rail, PTZ pitch and rotate, lift height, camera view.
+ * Issue 22: at 1366×768 the camera, the state, the remote control with its stop and the head are
+ * on screen as the page opens (camera on the left, state and controls on the right); the rail and
+ * the task, point and readings follow under the camera.
  */
-import { useEffect, useRef, useState } from 'react';
-import { Alert, Badge, Button, Card, Col, Descriptions, Empty, InputNumber, Row, Slider, Space, Statistic, Tag, Tooltip, Typography } from 'antd';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Alert, Badge, Button, Card, Col, Descriptions, Empty, Flex, InputNumber, Row, Slider, Space, Statistic, Tag, Tooltip, Typography } from 'antd';
 import { AimOutlined, CameraOutlined, CaretLeftOutlined, CaretRightOutlined, PauseOutlined, RollbackOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +18,24 @@ import { TRACK_STATUS_COLOURS, useRun } from './use-track';
 import { TRACK_TEST_IDS as IDS } from './test-ids';
 
 const UNITS = Object.fromEntries(TRACK_CHECK_ITEMS.map((c) => [c.key, c.unit]));
+/** Width of the state and control column beside the camera. */
+const SIDE_WIDTH = 480;
+
+/** The player's height: the 16:9 picture at the width of `box`, between 240 and 480 px. */
+function usePlayerHeight(box: React.RefObject<HTMLDivElement | null>, ready: boolean): number {
+  const [height, setHeight] = useState(360);
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const fit = () => el.clientWidth && setHeight(Math.round(Math.max(240, Math.min(480, el.clientWidth / (16 / 9)))));
+    fit();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(fit);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [box, ready]);
+  return height;
+}
 
 /** The rail drawn as a bar: the robot's marker and the inspection points along it. */
 function Rail({ status, points, labels }: { status: TrackStatusAnswer; points: { name: string; position: number }[]; labels: { name: string; position: number }[] }) {
@@ -69,6 +90,7 @@ function Control({ robotId }: { robotId: string }) {
     },
   });
   const video = useRef<HTMLDivElement>(null);
+  const playerHeight = usePlayerHeight(video, !!status.data && !status.error);
   const [snap, setSnap] = useState<string>();
   const snapshot = () =>
     run(async () => {
@@ -107,121 +129,139 @@ function Control({ robotId }: { robotId: string }) {
   // Spec §3 policy: a run that forbids interruption keeps the rail; otherwise moving pauses it.
   const running = Boolean(s.runId);
   const busy = running && s.taskPolicy === 1;
-  return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
-      {!s.online && <Alert type="warning" showIcon message={t('robotOffline')} />}
-      {s.trackStatus === 9 && <Alert type="error" showIcon message={t('control.fault')} data-testid="track-fault" />}
-      <Card title={t('control.live')} extra={<Badge status={s.online ? 'success' : 'default'} text={s.online ? t('online') : t('offline')} />}>
-        <Row gutter={16}>
-          <Col span={6}>
-            <Statistic title={t('control.status')} valueRender={() => <Tag data-testid={IDS.trackStatus} data-status={s.trackStatus ?? ''} color={TRACK_STATUS_COLOURS[s.trackStatus ?? -1] ?? 'default'} style={{ fontSize: 16, lineHeight: '28px', paddingInline: 12 }}>{t(`trackStatus.${statusKey}`)}</Tag>} />
-          </Col>
-          <Col span={6}>
-            <Statistic title={t('control.position')} value={s.position ?? '-'} suffix={`/ ${s.railLength ?? '-'} m`} valueRender={(v) => <span data-testid={IDS.position} data-position={s.position ?? ''}>{v}</span>} />
-          </Col>
-          <Col span={6}>
-            <Statistic title={t('control.battery')} value={s.battery ?? '-'} suffix="%" />
-          </Col>
-          <Col span={6}>
-            <Statistic title={t('control.speed')} value={s.speed ?? 0} suffix="m/s" />
-          </Col>
-        </Row>
-        <Rail status={s} points={points.data?.list ?? []} labels={labels.data ?? []} />
-        <Descriptions size="small" column={3} style={{ marginTop: 8 }}>
-          <Descriptions.Item label={t('control.currentTask')}>
-            <span data-testid={IDS.currentTask}>{s.taskName ?? t('control.noTask')}</span>
-          </Descriptions.Item>
-          <Descriptions.Item label={t('control.currentPoint')}>{s.pointName ?? '-'}</Descriptions.Item>
-          <Descriptions.Item label={t('control.pose')}>{`P ${s.pitch ?? 0}° · R ${s.rotate ?? 0}° · L ${s.lift ?? 0} mm`}</Descriptions.Item>
-          <Descriptions.Item label={t('control.readings')} span={3}>
-            <Space wrap data-testid={IDS.readings}>
-              {Object.entries(s.readings ?? {}).length === 0 && <Typography.Text type="secondary">-</Typography.Text>}
-              {Object.entries(s.readings ?? {}).map(([k, v]) => (
-                <Tag key={k} color="geekblue">{`${t(`checkItem.${k}`)} ${v}${UNITS[k] ?? ''}`}</Tag>
-              ))}
-            </Space>
-          </Descriptions.Item>
-        </Descriptions>
-      </Card>
-      <Row gutter={16}>
-        <Col xs={24} xl={12}>
-          <Card title={t('control.remote')} style={{ height: '100%' }}>
-            <Space direction="vertical" style={{ width: '100%' }}>
-              {running && <Alert type={busy ? 'warning' : 'info'} showIcon message={busy ? t('control.busy') : t('control.interrupts')} />}
-              <Space wrap>
-                <InputNumber min={0.5} max={s.railLength ?? 50} step={0.5} value={step} onChange={(v) => setStep(v ?? 1)} addonAfter="m" style={{ width: 130 }} aria-label={t('control.step')} />
-                <Button icon={<CaretLeftOutlined />} disabled={!s.online || busy} onClick={() => remote('backward', step)} data-testid={`${IDS.remote}-backward`}>
-                  {t('control.backward')}
-                </Button>
-                <Button danger icon={<PauseOutlined />} disabled={!s.online} onClick={() => remote('stop')} data-testid={`${IDS.remote}-stop`}>
-                  {t('control.stop')}
-                </Button>
-                <Button type="primary" icon={<CaretRightOutlined />} disabled={!s.online || busy} onClick={() => remote('forward', step)} data-testid={`${IDS.remote}-forward`}>
-                  {t('control.forward')}
-                </Button>
-              </Space>
-              <Space wrap>
-                <InputNumber min={0} max={s.railLength ?? 50} step={0.5} value={goTo} onChange={setGoTo} addonAfter="m" placeholder={t('control.target')} style={{ width: 160 }} data-testid={`${IDS.remote}-target`} />
-                <Button icon={<AimOutlined />} disabled={!s.online || busy || goTo === null} onClick={() => remote('goTo', goTo ?? 0)} data-testid={`${IDS.remote}-goTo`}>
-                  {t('control.goTo')}
-                </Button>
-                <Button icon={<RollbackOutlined />} disabled={!s.online || busy} onClick={() => remote('reset')} data-testid={`${IDS.remote}-reset`}>
-                  {t('control.reset')}
-                </Button>
-              </Space>
-            </Space>
-          </Card>
+  const live = (
+    <Card title={t('control.live')} size="small" extra={<Badge status={s.online ? 'success' : 'default'} text={s.online ? t('online') : t('offline')} />}>
+      <Row gutter={[16, 12]}>
+        <Col span={12}>
+          <Statistic title={t('control.status')} valueRender={() => <Tag data-testid={IDS.trackStatus} data-status={s.trackStatus ?? ''} color={TRACK_STATUS_COLOURS[s.trackStatus ?? -1] ?? 'default'} style={{ fontSize: 16, lineHeight: '28px', paddingInline: 12 }}>{t(`trackStatus.${statusKey}`)}</Tag>} />
         </Col>
-        <Col xs={24} xl={12}>
-          <Card title={t('control.head')} style={{ height: '100%' }}>
-            {pose && (
-              <Space direction="vertical" style={{ width: '100%' }}>
-                {(
-                  [
-                    ['pitch', TRACK_LIMITS.pitchMin, TRACK_LIMITS.pitchMax, '°', IDS.pitch],
-                    ['rotate', TRACK_LIMITS.rotateMin, TRACK_LIMITS.rotateMax, '°', IDS.rotate],
-                    ['lift', TRACK_LIMITS.liftMin, TRACK_LIMITS.liftMax, 'mm', IDS.lift],
-                  ] as const
-                ).map(([key, min, max, unit, testId]) => (
-                  <Row key={key} gutter={8} align="middle">
-                    <Col span={5}>{t(`point.${key}`)}</Col>
-                    <Col span={11}>
-                      <Slider min={min} max={max} value={pose[key]} onChange={(v: number) => setPose({ ...pose, [key]: v })} />
-                    </Col>
-                    <Col span={8}>
-                      <Space.Compact>
-                        <InputNumber min={min} max={max} value={pose[key]} onChange={(v) => setPose({ ...pose, [key]: v ?? 0 })} addonAfter={unit} style={{ width: 120 }} data-testid={testId} />
-                        <Button disabled={!s.online} onClick={() => remote(key, pose[key])} data-testid={`${testId}-apply`}>
-                          {t('control.apply')}
-                        </Button>
-                      </Space.Compact>
-                    </Col>
-                  </Row>
-                ))}
-              </Space>
-            )}
-          </Card>
+        <Col span={12}>
+          <Statistic title={t('control.position')} value={s.position ?? '-'} suffix={`/ ${s.railLength ?? '-'} m`} valueRender={(v) => <span data-testid={IDS.position} data-position={s.position ?? ''}>{v}</span>} />
+        </Col>
+        <Col span={12}>
+          <Statistic title={t('control.battery')} value={s.battery ?? '-'} suffix="%" />
+        </Col>
+        <Col span={12}>
+          <Statistic title={t('control.speed')} value={s.speed ?? 0} suffix="m/s" />
         </Col>
       </Row>
-      <Card
-        title={t('control.camera')}
-        data-testid={IDS.camera}
-        extra={
-          <Space>
-            {snap && (
-              <Typography.Link href={snap} target="_blank" data-testid="track-snap-link">
-                {t('control.lastSnap')}
-              </Typography.Link>
-            )}
-            <Button icon={<CameraOutlined />} disabled={!videoUrl} onClick={() => void snapshot()} data-testid="track-snapshot">
-              {t('control.snapshot')}
-            </Button>
+    </Card>
+  );
+  const remoteCard = (
+    <Card title={t('control.remote')} size="small">
+      <Space direction="vertical" style={{ width: '100%' }}>
+        {running && <Alert type={busy ? 'warning' : 'info'} showIcon message={busy ? t('control.busy') : t('control.interrupts')} />}
+        <Space wrap>
+          <InputNumber min={0.5} max={s.railLength ?? 50} step={0.5} value={step} onChange={(v) => setStep(v ?? 1)} addonAfter="m" style={{ width: 104 }} aria-label={t('control.step')} />
+          <Button icon={<CaretLeftOutlined />} disabled={!s.online || busy} onClick={() => remote('backward', step)} data-testid={`${IDS.remote}-backward`}>
+            {t('control.backward')}
+          </Button>
+          <Button danger icon={<PauseOutlined />} disabled={!s.online} onClick={() => remote('stop')} data-testid={`${IDS.remote}-stop`}>
+            {t('control.stop')}
+          </Button>
+          <Button type="primary" icon={<CaretRightOutlined />} disabled={!s.online || busy} onClick={() => remote('forward', step)} data-testid={`${IDS.remote}-forward`}>
+            {t('control.forward')}
+          </Button>
+        </Space>
+        <Space wrap>
+          <InputNumber min={0} max={s.railLength ?? 50} step={0.5} value={goTo} onChange={setGoTo} addonAfter="m" placeholder={t('control.target')} style={{ width: 140 }} data-testid={`${IDS.remote}-target`} />
+          <Button icon={<AimOutlined />} disabled={!s.online || busy || goTo === null} onClick={() => remote('goTo', goTo ?? 0)} data-testid={`${IDS.remote}-goTo`}>
+            {t('control.goTo')}
+          </Button>
+          <Button icon={<RollbackOutlined />} disabled={!s.online || busy} onClick={() => remote('reset')} data-testid={`${IDS.remote}-reset`}>
+            {t('control.reset')}
+          </Button>
+        </Space>
+      </Space>
+    </Card>
+  );
+  const headCard = (
+    <Card title={t('control.head')} size="small">
+      {pose && (
+        <Space direction="vertical" style={{ width: '100%' }}>
+          {(
+            [
+              ['pitch', TRACK_LIMITS.pitchMin, TRACK_LIMITS.pitchMax, '°', IDS.pitch],
+              ['rotate', TRACK_LIMITS.rotateMin, TRACK_LIMITS.rotateMax, '°', IDS.rotate],
+              ['lift', TRACK_LIMITS.liftMin, TRACK_LIMITS.liftMax, 'mm', IDS.lift],
+            ] as const
+          ).map(([key, min, max, unit, testId]) => (
+            <Flex key={key} gap={8} align="center">
+              <Typography.Text style={{ flex: '0 0 84px' }}>{t(`point.${key}`)}</Typography.Text>
+              <Slider style={{ flex: 1, minWidth: 60 }} min={min} max={max} value={pose[key]} onChange={(v: number) => setPose({ ...pose, [key]: v })} />
+              <Space.Compact style={{ flex: 'none' }}>
+                <InputNumber min={min} max={max} value={pose[key]} onChange={(v) => setPose({ ...pose, [key]: v ?? 0 })} addonAfter={unit} style={{ width: 116 }} data-testid={testId} />
+                <Button disabled={!s.online} onClick={() => remote(key, pose[key])} data-testid={`${testId}-apply`}>
+                  {t('control.apply')}
+                </Button>
+              </Space.Compact>
+            </Flex>
+          ))}
+        </Space>
+      )}
+    </Card>
+  );
+  const camera = (
+    <Card
+      title={t('control.camera')}
+      size="small"
+      data-testid={IDS.camera}
+      extra={
+        <Space>
+          {snap && (
+            <Typography.Link href={snap} target="_blank" data-testid="track-snap-link">
+              {t('control.lastSnap')}
+            </Typography.Link>
+          )}
+          <Button size="small" icon={<CameraOutlined />} disabled={!videoUrl} onClick={() => void snapshot()} data-testid="track-snapshot">
+            {t('control.snapshot')}
+          </Button>
+        </Space>
+      }
+    >
+      <div ref={video}>{videoProblem ? <Alert type="warning" showIcon message={videoProblem} /> : videoUrl ? <LivePlayer url={videoUrl} height={playerHeight} data-testid={IDS.player} /> : <Empty description={t('control.noVideo')} />}</div>
+    </Card>
+  );
+  const rail = (
+    <Card title={t('control.track')} size="small">
+      <Rail status={s} points={points.data?.list ?? []} labels={labels.data ?? []} />
+      <Descriptions size="small" column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 3 }} style={{ marginTop: 8 }}>
+        <Descriptions.Item label={t('control.currentTask')}>
+          <span data-testid={IDS.currentTask}>{s.taskName ?? t('control.noTask')}</span>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('control.currentPoint')}>{s.pointName ?? '-'}</Descriptions.Item>
+        <Descriptions.Item label={t('control.pose')}>{`P ${s.pitch ?? 0}° · R ${s.rotate ?? 0}° · L ${s.lift ?? 0} mm`}</Descriptions.Item>
+        <Descriptions.Item label={t('control.readings')} span="filled">
+          <Space wrap data-testid={IDS.readings}>
+            {Object.entries(s.readings ?? {}).length === 0 && <Typography.Text type="secondary">-</Typography.Text>}
+            {Object.entries(s.readings ?? {}).map(([k, v]) => (
+              <Tag key={k} color="geekblue">{`${t(`checkItem.${k}`)} ${v}${UNITS[k] ?? ''}`}</Tag>
+            ))}
           </Space>
-        }
-      >
-        <div ref={video}>{videoProblem ? <Alert type="warning" showIcon message={videoProblem} /> : videoUrl ? <LivePlayer url={videoUrl} height={360} /> : <Empty description={t('control.noVideo')} />}</div>
-      </Card>
-    </Space>
+        </Descriptions.Item>
+      </Descriptions>
+    </Card>
+  );
+  return (
+    <Flex vertical gap={16}>
+      {!s.online && <Alert type="warning" showIcon message={t('robotOffline')} />}
+      {s.trackStatus === 9 && <Alert type="error" showIcon message={t('control.fault')} data-testid="track-fault" />}
+      <Row gutter={[16, 16]} wrap>
+        <Col xs={24} xl={{ flex: '1 1 0' }} style={{ minWidth: 0 }}>
+          <Flex vertical gap={16}>
+            {camera}
+            {rail}
+          </Flex>
+        </Col>
+        <Col xs={24} xl={{ flex: `${SIDE_WIDTH}px` }} style={{ minWidth: 0 }}>
+          <Flex vertical gap={16}>
+            {live}
+            {remoteCard}
+            {headCard}
+          </Flex>
+        </Col>
+      </Row>
+    </Flex>
   );
 }
 

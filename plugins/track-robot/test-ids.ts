@@ -21,6 +21,8 @@ export const TRACK_TEST_IDS = {
   currentTask: 'track-current-task',
   readings: 'track-readings',
   camera: 'track-camera',
+  /** The live player of the track camera. */
+  player: 'track-camera-player',
   // lists and forms
   addPoint: 'track-add-point',
   pointTable: 'track-point-table',

@@ -67,10 +67,15 @@ test('telecontrol: presets are digits only with 2, 45, 49 reserved; a set preset
   await input.fill('13');
   await page.getByTestId('ptz-goPreset').click();
   await expect(page.locator('.ant-message')).toContainText('This preset has not been set on the camera');
+  // A zoom answers the whole lens; the pan after it answers pan and tilt only, and the zoom stays shown (issue 22).
+  await page.getByTestId('ptz-zoomIn').click();
+  await expect(page.getByTestId('lens-state')).toContainText(/Zoom \d+×/);
   await page.getByTestId('ptz').focus();
   await page.keyboard.down('ArrowRight');
   await page.keyboard.up('ArrowRight');
   await expect(page.getByTestId('lens-state')).toContainText('pan 5°');
+  await expect(page.getByTestId('lens-state')).toContainText(/Zoom \d+×/);
+  await expect(page.getByTestId('lens-state')).not.toContainText('—');
 });
 
 test('camera settings: an admin saves a value that camParamGet then returns', async ({ page }) => {
@@ -143,4 +148,57 @@ test('telecontrol: definition (original only with a central control), push-video
   await definition.click();
   await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option')).toHaveText(['HD', 'SD', 'Smooth']);
   await page.keyboard.press('Escape');
+});
+
+test.describe('at the tablet size 1366×768 (issue 22)', () => {
+  const viewport = { width: 1366, height: 768 };
+  test.use({ viewport });
+
+  /** Each element lies wholly inside the window, the page not scrolled. */
+  async function expectOnScreen(page: Page, testIds: string[]) {
+    await expect(async () => {
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      for (const id of testIds) {
+        const box = await page.getByTestId(id).first().boundingBox();
+        expect(box, id).not.toBeNull();
+        expect(box!.x, `${id} left`).toBeGreaterThanOrEqual(0);
+        expect(box!.y, `${id} top`).toBeGreaterThanOrEqual(0);
+        expect(box!.x + box!.width, `${id} right`).toBeLessThanOrEqual(viewport.width);
+        expect(box!.y + box!.height, `${id} bottom`).toBeLessThanOrEqual(viewport.height);
+      }
+    }).toPass({ timeout: 10_000 });
+  }
+
+  test('telecontrol: the video, the PTZ pad, the emergency stop and the robot state are on screen as the robot is picked', async ({ page }) => {
+    await openRobot(page, 'operator', 'PatrolA1');
+    await expect(page.getByTestId('ptz')).toBeVisible();
+    await expectOnScreen(page, ['video-player', 'ptz', 'emergency-button', 'robot-status-label', 'robot-battery', 'robot-online']);
+    // Folding the tree gives the camera its width; everything stays on screen, and the choice is kept.
+    const before = (await page.getByTestId('video-player').boundingBox())!;
+    await page.getByTestId('robot-tree-toggle').click();
+    await expect(page.getByTestId('robot-tree')).toHaveCount(0);
+    await expect.poll(async () => (await page.getByTestId('video-player').boundingBox())!.width).toBeGreaterThan(before.width + 100);
+    await expectOnScreen(page, ['video-player', 'ptz', 'emergency-button', 'robot-status-label']);
+    await page.reload();
+    await expect(page.getByTestId('robot-tree-toggle')).toHaveAttribute('data-folded', '1');
+    await page.getByTestId('robot-tree-toggle').click();
+    await expect(page.getByTestId('robot-tree')).toBeVisible();
+  });
+
+  test('telecontrol: a monitoring user sees the video and the state on screen, and View only', async ({ page }) => {
+    await login(page, 'monitor');
+    await page.goto('/home/telecontrol');
+    await page.getByTestId('robot-tree').getByText('PatrolA1').click();
+    await expect(page.getByTestId('telecontrol-view-only')).toBeVisible();
+    await expectOnScreen(page, ['video-player', 'robot-status-label', 'robot-battery', 'telecontrol-view-only']);
+  });
+
+  test('track control: the live video, the motion controls with their stop and the state are on screen', async ({ page }) => {
+    await login(page, 'admin');
+    await page.goto('/trackrobot/control');
+    await chooseOption(page, page.getByTestId('track-robot-tip-select'), 'RailInspect1 (04TP000001)', { exact: false });
+    await expect(page.getByTestId('track-status')).toBeVisible();
+    await expect(page.getByTestId('track-camera-player')).toBeVisible();
+    await expectOnScreen(page, ['track-camera-player', 'track-status', 'track-position', 'track-remote-backward', 'track-remote-stop', 'track-remote-forward', 'track-remote-goTo', 'track-pitch-apply', 'track-lift-apply']);
+  });
 });
