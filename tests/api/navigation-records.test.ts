@@ -190,7 +190,8 @@ describe('navigation records', () => {
     expect(await q('startDate=2026-02-30&endDate=2026-03-01')).toEqual({ code: 400, message: 'Dates must be real days written YYYY-MM-DD' });
     expect(await q('startDate=yesterday')).toEqual({ code: 400, message: 'Dates must be real days written YYYY-MM-DD' });
     // A task of another company tree is not found; nor are its records.
-    const other = await s.call('addNaviTask', task({ name: 'Elsewhere', robotId: '05WV000001', companyId: 1 }), t.admin);
+    const cold = (await s.call('queryMap', { mapName: 'ColdStoreA' }, t.admin)).param.list[0].mapId as number;
+    const other = await s.call('addNaviTask', task({ name: 'Elsewhere', robotId: '05WV000001', mapId: cold, companyId: 1 }), t.admin);
     expect(other.statusCode).toBe(200);
     expect(await q(`naviId=${other.param.id}`)).toEqual({ code: 404, message: 'Record not found' });
     expect((await q(`naviId=${id}`, t.monitor)).message).toBe(NO_PERMISSION);
