@@ -48,7 +48,7 @@ describe('feedback over addFeedBack/queryFeedBack/delFeedBack', () => {
     const harbor = await s.call('queryFeedBack', { pageNum: 1, pageSize: 10 }, t.entadmin);
     expect(harbor.param.total).toBe(3);
     expect(harbor.param.list.map((f: { companyId: number }) => f.companyId)).not.toContain(3);
-    expect((await s.call('queryFeedBack', { pageNum: 1, pageSize: 10, username: 'oper' }, t.entsuper)).param.total).toBe(1);
+    expect((await s.call('queryFeedBack', { pageNum: 1, pageSize: 10, username: 'moni' }, t.entsuper)).param.total).toBe(1);
   });
 
   it('deletes within the caller tree; general users neither read nor delete; nothing else changes', async () => {

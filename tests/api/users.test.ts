@@ -14,7 +14,7 @@ const count = async () => (await s.server.services.db.query<{ n: number }>('SELE
 describe('users over queryAllUser/addUser/modifyUser/deleteUser/userDisable', () => {
   it('never returns passwords or hashes', async () => {
     const list = await s.call('queryAllUser', { pageNum: 1, pageSize: 10 }, admin);
-    expect(list.param.total).toBe(5);
+    expect(list.param.total).toBe(6);
     for (const u of list.param.list) {
       expect(u).not.toHaveProperty('password');
       expect(u).not.toHaveProperty('passwordHash');
