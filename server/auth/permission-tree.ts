@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { canOpenRoute, roleCan } from '../../common/access';
+import { canOpenRoute, subjectCan, type AccessSubject } from '../../common/access';
 import type { SchemaSet } from '../schemas/loader';
 
 /** One node of the role permission tree: a menu entry (`menu:<route>`) or a permission (`resource:action`). */
@@ -114,13 +114,18 @@ export function buildPermissionTree(schemas: SchemaSet, plugins: PluginManifest[
  * could not hold is dropped (it would open only to fail).
  */
 export function treeForKind(nodes: PermissionNode[], kind: number, may: (permission: string) => boolean): PermissionNode[] {
-  const holds = (id: string) => (id.startsWith('menu:') ? canOpenRoute({ roleId: kind }, `/home/${id.slice(5)}`) : roleCan(kind, id)) && may(id);
+  const holds = (id: string) => holdsNode({ roleId: kind }, id) && may(id);
   return nodes
     .filter((n) => holds(n.id) && (n.needs ?? []).every(holds))
     .map((n) => {
       const children = n.children?.filter((c) => holds(c.id));
       return { ...n, ...(n.children ? { children } : {}) };
     });
+}
+
+/** Whether a subject may hold a tree id: a `menu:<route>` its tier opens, or a permission it holds. */
+export function holdsNode(subject: AccessSubject, id: string): boolean {
+  return id.startsWith('menu:') ? canOpenRoute({ roleId: subject.roleId }, `/home/${id.slice(5)}`) : subjectCan(subject, id);
 }
 
 /** A permission list with the needs of every page it ticks added (a ticked page is a page that works). */

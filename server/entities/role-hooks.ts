@@ -1,6 +1,5 @@
-import { canOpenRoute, roleCan, subjectCan } from '../../common/access';
 import { StatusCode } from '../../common/protocol';
-import { buildPermissionTree, treeIds, withNeeds, type PermissionNode } from '../auth/permission-tree';
+import { buildPermissionTree, holdsNode, treeIds, withNeeds, type PermissionNode } from '../auth/permission-tree';
 import { AppError, fail } from '../errors';
 import type { AuthedContext } from '../events/registry';
 import type { SchemaSet } from '../schemas/loader';
@@ -20,8 +19,7 @@ export function checkGrantable(ctx: AuthedContext, tree: PermissionNode[], permi
   const list = withNeeds(tree, Array.isArray(permissions) ? permissions.map(String) : []);
   const ids = treeIds(tree);
   for (const p of list) {
-    const tierHolds = kind === undefined || (p.startsWith('menu:') ? canOpenRoute({ roleId: kind }, `/home/${p.slice(5)}`) : roleCan(kind, p));
-    const ok = ids.has(p) && tierHolds && (p.startsWith('menu:') ? canOpenRoute({ roleId: ctx.session.roleId }, `/home/${p.slice(5)}`) : subjectCan(ctx.session, p));
+    const ok = ids.has(p) && (kind === undefined || holdsNode({ roleId: kind }, p)) && holdsNode(ctx.session, p);
     if (!ok) throw new AppError(StatusCode.badRequest, 'unknownPermission', { permission: p.slice(0, 64) });
   }
   return list;

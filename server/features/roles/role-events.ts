@@ -1,7 +1,6 @@
 import { StatusCode } from '../../../common/protocol';
 import { rolesEvents } from '../../../common/events/roles';
-import { buildPermissionTree, readPluginManifests, treeForKind } from '../../auth/permission-tree';
-import { canOpenRoute, subjectCan } from '../../../common/access';
+import { buildPermissionTree, holdsNode, readPluginManifests, treeForKind } from '../../auth/permission-tree';
 import { bumpTable, listEntity } from '../../entities/crud';
 import { roleKindOf } from '../../entities/core-hooks';
 import { checkGrantable, isBuiltInRole } from '../../entities/role-hooks';
@@ -24,7 +23,7 @@ export function registerRoleEvents(reg: EventRegistry, svc: Services, pluginsDir
   reg.handle(rolesEvents['GET /robot/permission/tree'], async (c, p) =>
     p.kind === undefined
       ? tree()
-      : treeForKind(tree(), Number(p.kind), (id) => (id.startsWith('menu:') ? canOpenRoute({ roleId: c.session.roleId }, `/home/${id.slice(5)}`) : subjectCan(c.session, id))),
+      : treeForKind(tree(), Number(p.kind), (id) => holdsNode(c.session, id)),
   );
 
   reg.handle(rolesEvents['GET /robot/permission/getAssociatedItemIds'], async (ctx, p) => ((await visibleRole(ctx, Number(p.roleId))).permissions as string[] | null) ?? []);
