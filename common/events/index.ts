@@ -23,6 +23,9 @@ import { adminEvents } from './admin';
 import { rolesEvents } from './roles';
 import { settingsEvents } from './settings';
 import { formDesignEvents } from './form-design';
+import { healthEvents } from './maintenance-health';
+import { softwareEvents } from './maintenance-software';
+import { debugEvents } from './maintenance-debug';
 
 /** Every declared event, by name. */
 export const EVENTS = {
@@ -42,6 +45,9 @@ export const EVENTS = {
   ...rolesEvents,
   ...settingsEvents,
   ...formDesignEvents,
+  ...healthEvents,
+  ...softwareEvents,
+  ...debugEvents,
 } as const;
 
 export type EventCatalogue = typeof EVENTS;

@@ -13,6 +13,9 @@ import { TRACK_REMOTE_COMMANDS } from '../track';
 import { MapConfigSchema } from './maps';
 import { Json } from './schema';
 import { EnvReadingsSchema } from './topics';
+import { HEALTH_COMMANDS, RobotHealthSchema } from './maintenance-health';
+import { RobotJobReportSchema, SOFTWARE_COMMANDS } from './maintenance-software';
+import { DEBUG_COMMANDS } from './maintenance-debug';
 
 /** Who publishes a topic. */
 export type MqttDirection = 'robotToServer' | 'serverToRobot';
@@ -270,6 +273,9 @@ export const ROBOT_COMMANDS = {
   },
   simulateAlarm: { action: 'simulateAlarm', summary: 'Simulated robots only: report an alarm code (tests, demos).', params: o({ code: Type.Integer(), state: Json<string>({ type: 'string', enum: ['raise', 'clear'] }) }) },
   simulateCollision: { action: 'simulateCollision', summary: 'Simulated robots only: collide now (tests, demos).', params: NoParams },
+  ...HEALTH_COMMANDS,
+  ...SOFTWARE_COMMANDS,
+  ...DEBUG_COMMANDS,
 } as const satisfies Record<string, RobotCommandSpec>;
 
 /** The command envelope: `{id, action, params, t}`; `params` per action in ROBOT_COMMANDS. */
@@ -293,6 +299,8 @@ export const MQTT_TOPICS = {
   navigation: { pattern: 'fleet/robots/{robotId}/navigation', direction: 'robotToServer', qos: 1, summary: 'Progress of the patrol task the robot drives.', payload: RobotNaviProgressSchema },
   track: { pattern: 'fleet/robots/{robotId}/track', direction: 'robotToServer', qos: 0, summary: "Rail robots: live state every tick, a point's readings, a run's end.", payload: TrackMessageSchema },
   command: { pattern: 'fleet/robots/{robotId}/command', direction: 'serverToRobot', qos: 1, summary: 'Commands to the robot (subscribe to it); answer each on the reply topic.', payload: RobotCommandSchema },
+  health: { pattern: 'fleet/robots/{robotId}/health', direction: 'robotToServer', qos: 0, summary: 'System figures, node services, chassis, charging and sensors (every 5 s; issue 19).', payload: RobotHealthSchema },
+  job: { pattern: 'fleet/robots/{robotId}/job', direction: 'robotToServer', qos: 1, summary: 'Progress of long robot work: an upgrade\'s stage, a log upload (issue 19).', payload: RobotJobReportSchema },
   reply: { pattern: 'fleet/robots/{robotId}/reply', direction: 'robotToServer', qos: 0, summary: 'The answer to a command, correlated by its id.', payload: RobotReplySchema },
 } as const satisfies Record<string, MqttTopicSpec>;
 

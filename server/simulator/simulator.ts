@@ -14,6 +14,9 @@ import { VideoPushes } from './video-push';
 import { advanceEpisode, currentStep, episodeCodes, EpisodeStatus, episodeKindsFor, episodeSteps, initialisingSteps, pickEpisode, startEpisode, type Episode, type EpisodeStep } from './episodes';
 import { clearCollision, collide, collisionConfig, collisionHolds, initialCollision, reconfigureCollision, tickCollision, type CollisionEffects, type CollisionState } from './collision';
 import { driftEnv, envReport, initialEnv, type EnvDrift } from './environment';
+import { mqttTopicOf, MQTT_TOPICS } from '../../common/events/mqtt';
+import type { SimIO, SimRobotView } from './extension';
+import { SIM_EXTENSIONS } from './extensions';
 
 /** What the simulator needs to know of a robot it plays (as a real robot knows its own configuration). */
 export interface SimRobotSpec {
@@ -149,6 +152,7 @@ export class FleetSimulator {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     this.videoPushes.close();
+    for (const ext of SIM_EXTENSIONS) ext.stop?.();
     await Promise.all(this.robots.map((r) => r.client.endAsync(true)));
     this.robots.length = 0;
   }
@@ -161,6 +165,7 @@ export class FleetSimulator {
       return;
     }
     if (robot.episode && currentStep(robot.episode)?.offline) return; // offline: it hears nothing
+    if (this.extensionCommand(robot, cmd)) return;
     if (cmd.action === 'setParams') {
       if (cmd.params?.schema === 'robot-setting') robot.collision = reconfigureCollision(robot.collision, collisionConfig(cmd.params.params as Record<string, unknown>));
       robot.client.publish(MqttTopics.reply(robot.spec.robotId), JSON.stringify({ id: cmd.id, result: 'accepted' } satisfies RobotReply));
@@ -541,6 +546,7 @@ export class FleetSimulator {
       else this.step(r, dt);
       if (this.silent(r)) continue; // offline for a while: nothing is heard of it
       this.publish(r);
+      for (const ext of SIM_EXTENSIONS) ext.tick?.(this.view(r), this.io(r), dt);
       this.maybeDetect(r);
       if (this.alarmEveryMs > 0 && Math.random() < this.tickMs / this.alarmEveryMs) this.randomAlarm(r);
       if (heart) this.video(r, { kind: 'heart', cameras: r.cameras.map((c, cameraId) => ({ cameraId, status: c.push ? 1 : 0 })), t: Date.now() });
@@ -596,6 +602,29 @@ export class FleetSimulator {
   /** Video reports (spec §4 pushes VideoHeart, VideoErrorReport, pushVideo) on the robot's video topic. */
   private video(r: SimRobot, report: RobotVideoReport): void {
     r.client.publish(MqttTopics.video(r.spec.robotId), JSON.stringify(report));
+  }
+
+  /** What extensions read of a robot (./extension.ts). */
+  private view(r: SimRobot): SimRobotView {
+    return { spec: r.spec, status: r.status, battery: r.battery, emergency: r.emergency, x: r.x, y: r.y, theta: r.theta, call: r.call, patrolling: Boolean(r.patrol) };
+  }
+
+  private io(r: SimRobot): SimIO {
+    return { publish: (topic, payload) => void r.client.publish(mqttTopicOf(MQTT_TOPICS[topic].pattern, r.spec.robotId), JSON.stringify(payload), { qos: MQTT_TOPICS[topic].qos }) };
+  }
+
+  /** Lets the first extension that knows the command answer it; true when one did. */
+  private extensionCommand(robot: SimRobot, cmd: RobotCommand): boolean {
+    for (const ext of SIM_EXTENSIONS) {
+      const out = ext.command?.(this.view(robot), cmd, this.io(robot));
+      if (out === undefined) continue;
+      void Promise.resolve(out).then((a) => {
+        const reply: RobotReply = 'refused' in a ? { id: cmd.id, result: 'refused', reason: a.refused } : { id: cmd.id, result: 'accepted', ...(a.data !== undefined ? { data: a.data } : {}) };
+        robot.client.publish(MqttTopics.reply(robot.spec.robotId), JSON.stringify(reply));
+      });
+      return true;
+    }
+    return false;
   }
 
   /** Publishes the robot's status and pose, as it does every second and after each command. */

@@ -1,0 +1,8 @@
+/** The simulator's extensions (./extension.ts), in the order they are asked about a command. */
+import type { SimExtension } from './extension';
+import { healthSim } from './sim-health';
+import { softwareSim } from './sim-software';
+import { debugSim } from './sim-debug';
+import { protocolSim } from './sim-protocol';
+
+export const SIM_EXTENSIONS: readonly SimExtension[] = [healthSim, softwareSim, debugSim, protocolSim];
