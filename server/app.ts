@@ -58,7 +58,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     for (const c of closers.reverse()) await c().catch(() => undefined);
   };
   try {
-    const db = await openDb({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
+    const db = await openDb({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize, pgliteDir: path.join(config.dataDir, 'pglite') });
     closers.push(() => db.close());
     // Replicas of one PostgreSQL share a bus, a leader and a start-up lock; PGlite is one process.
     const cluster = config.databaseUrl ? await postgresCluster(config.databaseUrl) : singleProcess();

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { Security } from '../common/constants';
 
@@ -7,6 +8,8 @@ export interface ServerConfig {
   port: number;
   dataDir: string;
   databaseUrl?: string;
+  /** Issue 23: connections in the PostgreSQL pool (DATABASE_POOL_SIZE; default 10 per core, 10 to 50). */
+  databasePoolSize: number;
   mqttUrl?: string;
   mqttPort: number;
   captcha: boolean;
@@ -70,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     port: Number(env.PORT ?? 8080),
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
+    databasePoolSize: poolSizeOf(env.DATABASE_POOL_SIZE),
     mqttUrl: env.MQTT_URL || undefined,
     mqttPort: Number(env.MQTT_PORT ?? 1883),
     captcha,
@@ -113,4 +117,12 @@ function trustProxyOf(value: string | undefined): string | false {
   if (!v || v === 'false' || v === 'off') return false;
   if (v === 'true' || v === '*' || v === 'on') throw new Error('TRUST_PROXY must name the proxy (addresses, CIDRs or "loopback"): trusting every sender lets any client forge its address.');
   return v;
+}
+
+/** The pool size: DATABASE_POOL_SIZE (1-500), else 10 per core between 10 and 50. */
+export function poolSizeOf(value: string | undefined, cores = os.availableParallelism()): number {
+  if (value === undefined || value === '') return Math.max(10, Math.min(50, cores * 10));
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 500) throw new Error(`DATABASE_POOL_SIZE must be a whole number from 1 to 500 (got "${value}").`);
+  return n;
 }

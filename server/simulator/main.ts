@@ -20,7 +20,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   if (!config.databaseUrl || !config.mqttUrl) throw new Error('The simulator process needs DATABASE_URL and MQTT_URL (the embedded `npm start` runs it in-process).');
   const serverUrl = process.env.SERVER_URL ?? 'http://127.0.0.1:8080';
-  const db = await openDb({ databaseUrl: config.databaseUrl, pgliteDir: '' });
+  const db = await openDb({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize, pgliteDir: '' });
   const schemas = loadSchemas([config.schemasDir, path.join(config.dataDir, 'schemas')], readPluginManifests(path.join(path.dirname(config.schemasDir), 'plugins')));
   // The robots exist once the first replica seeded the database: wait for them.
   let specs = await simulatorSpecs(db, schemas).catch(() => []);

@@ -3,6 +3,6 @@ import { openPglite } from './pglite-db';
 import { openPostgres } from './postgres-db';
 
 /** Opens the configured database: PostgreSQL when a URL is given, else PGlite in the data folder. */
-export async function openDb(opts: { databaseUrl?: string; pgliteDir: string }): Promise<Db> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.pgliteDir);
+export async function openDb(opts: { databaseUrl?: string; pgliteDir: string; poolSize?: number }): Promise<Db> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.poolSize) : openPglite(opts.pgliteDir);
 }
