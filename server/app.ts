@@ -68,13 +68,15 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     // Project schemas, then the data folder's overlay where implementers add screens without a rebuild.
     const schemaDirs = [config.schemasDir, path.join(config.dataDir, 'schemas')];
     const pluginsDir = path.join(path.dirname(config.schemasDir), 'plugins');
+    // The plugins' manifests are part of the build: read once.
+    const manifests = readPluginManifests(pluginsDir);
     let schemas!: SchemaSet;
     // One replica at a time migrates and seeds; the others wait and find it done.
     await cluster.startupLock(async () => {
       await migrate(db);
       // In a cluster, the overlay saved through any replica comes from the file store.
       await blobs.localTree('schemas');
-      schemas = loadSchemas(schemaDirs, readPluginManifests(pluginsDir));
+      schemas = loadSchemas(schemaDirs, manifests);
       await seedRoles(db);
       for (const entity of schemas.entities.values()) await ensureTable(db, entity);
       // The demo maps' files are shared at once (the other replicas read them from the store).
@@ -114,7 +116,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     registerSettingsEvents(events, services);
     const features = await loadFeatures();
     for (const f of features) await f.register?.({ svc: services, events });
-    registerRoleHooks({ schemas: () => services.schemas, plugins: () => readPluginManifests(pluginsDir) });
+    registerRoleHooks({ schemas: () => services.schemas, plugins: () => manifests });
 
     // MQTT: the embedded broker unless MQTT_URL names an external one.
     // Issue 18: nobody connects without an account; the server has its own, each robot its own.

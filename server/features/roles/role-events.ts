@@ -11,7 +11,9 @@ import type { AuthedContext, EventRegistry } from '../../events/registry';
 
 /** roleManage's REST calls of spec §7 beyond list/create/update/delete (which the role schema binds). */
 export function registerRoleEvents(reg: EventRegistry, svc: Services, pluginsDir: string): void {
-  const tree = () => buildPermissionTree(svc.schemas, readPluginManifests(pluginsDir));
+  // The plugins' manifests are part of the build: read once, not on every call.
+  const manifests = readPluginManifests(pluginsDir);
+  const tree = () => buildPermissionTree(svc.schemas, manifests);
   /** The role if the caller may see it (built-in or in their company tree). */
   const visibleRole = async (ctx: AuthedContext, roleId: number) => {
     const role = (await listEntity(ctx, svc.schemas.entities.get('role')!, { id: roleId, pageSize: 1 })).list[0];
