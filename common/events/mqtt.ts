@@ -255,7 +255,7 @@ export const ROBOT_COMMANDS = {
   },
   mapDown: {
     action: 'mapDown',
-    summary: 'Take a map: download its pgm and yaml from the server (relative URLs carrying a one-time ticket), check their SHA-256, then work on it. The server waits 10 s.',
+    summary: 'Take a map: download its pgm and yaml from the server (relative signed links: path, file, `exp` and `sig`, good for 10 minutes on any replica), check their SHA-256, then work on it. The server waits 10 s.',
     params: o({
       mapId: Type.Integer(),
       mapName: Type.String(),

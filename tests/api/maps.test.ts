@@ -311,8 +311,8 @@ describe('processing, list, download, sync, delete', () => {
     expect(robots.map((r) => r.robotId)).toContain('01WR000001');
   });
 
-  it('the robot downloads the map with the ticket it was given: pgm and yaml of that map only; a failed download is the spec message', async () => {
-    // Listen as the robot's server would see it: the ticket travels in the mapDown command.
+  it('the robot downloads the map with the signed links it was given: pgm and yaml of that map only; a failed download is the spec message', async () => {
+    // Listen as the robot would: the signed links travel in the mapDown command.
     const robotSide = await s.mqtt();
     await robotSide.subscribeAsync('fleet/robots/01WR000002/command');
     const command = new Promise<{ params: { files: { pgm: string; yaml: string }; sha256: { pgm: string } } }>((resolve) =>
@@ -329,17 +329,23 @@ describe('processing, list, download, sync, delete', () => {
     await robotSide.endAsync(true);
     const ok = await link.next((m) => m.event === 'mapSync' && m.data.robotId === '01WR000002' && m.data.status !== 1, 20_000);
     expect([ok.data.status, ok.data.message]).toEqual([2, null]);
-    // No session needed with the ticket; the bytes are the map's (the digest the robot checks).
+    // No session needed with the link; the bytes are the map's (the digest the robot checks).
     const pgm = await fetch(`${s.url}${cmd.params.files.pgm}`);
     expect(pgm.status).toBe(200);
     const crypto = await import('node:crypto');
     expect(crypto.createHash('sha256').update(Buffer.from(await pgm.arrayBuffer())).digest('hex')).toBe(cmd.params.sha256.pgm);
     expect((await fetch(`${s.url}${cmd.params.files.yaml}`)).status).toBe(200);
-    // The ticket opens nothing else: another file kind, another map, or a made-up ticket.
-    const ticket = new URL(cmd.params.files.pgm, s.url).searchParams.get('ticket')!;
-    expect((await fetch(`${s.url}/robot/map/download/${mapId}?file=png&ticket=${ticket}`)).status).toBe(404);
-    expect((await fetch(`${s.url}/robot/map/download/${mapId + 1000}?file=pgm&ticket=${ticket}`)).status).toBe(404);
-    expect((await fetch(`${s.url}/robot/map/download/${mapId}?file=pgm&ticket=made-up`)).status).toBe(404);
+    // The signed link opens nothing else: another file kind, another map, or a made-up signature.
+    const signed = new URL(cmd.params.files.pgm, s.url);
+    expect(signed.pathname).toBe(`/robot/map/download/${mapId}`);
+    const [exp, sig] = [signed.searchParams.get('exp')!, signed.searchParams.get('sig')!];
+    // Valid for 10 minutes (the robot downloads at once; a slow link has time).
+    expect(Number(exp) * 1000 - Date.now()).toBeGreaterThan(9 * 60_000);
+    for (const other of [`${mapId}?file=png`, `${mapId + 1000}?file=pgm`]) {
+      const res = await fetch(`${s.url}/robot/map/download/${other}&exp=${exp}&sig=${sig}`);
+      expect([res.status, ((await res.json()) as { message: string }).message]).toEqual([403, 'The link is not valid']);
+    }
+    expect((await fetch(`${s.url}/robot/map/download/${mapId}?file=pgm&exp=${exp}&sig=made-up`)).status).toBe(403);
 
     // The map's pgm goes missing on the server: the robot's download fails → "Robot download error".
     const pgmPath = path.join(s.dir, 'maps', String(mapId), 'map.pgm');

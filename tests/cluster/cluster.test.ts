@@ -300,6 +300,24 @@ describe('one cluster (issue 17)', () => {
     for (const u of urls()) expect((await fetch(`${u}${link.data.url}`)).status, u).toBe(200);
   }, 180_000);
 
+  it('a robot syncs a map sent through any replica: its signed download links are good on every replica', async () => {
+    const robotId = '01WR000001';
+    const mapId = await count(`SELECT id AS n FROM maps WHERE "mapName" = 'HQFloor1'`);
+    const syncState = async () => (await db.query<{ status: number; message: string | null }>('SELECT status, message FROM map_syncs WHERE "mapId" = $1 AND "robotId" = $2', [mapId, robotId])).rows[0];
+    const first = await login(urls()[0]!, 'entadmin');
+    await until(async () => (await call(urls()[0]!, 'reqRobotStatus', { robotId }, first)).param?.online === 1, 30_000, `${robotId} online`);
+    for (const u of urls()) {
+      const token = await login(u, 'entadmin');
+      // Start from no outcome (syncing is 1 until the robot answers).
+      await db.query('DELETE FROM map_syncs WHERE "mapId" = $1 AND "robotId" = $2', [mapId, robotId]);
+      const sent = await call(u, 'mapDown', { mapId, robotIds: [robotId] }, token);
+      expect(sent.statusCode, u).toBe(200);
+      // The simulator downloads through the balancer, so the files are often served by another replica.
+      await until(async () => ![undefined, 1].includes((await syncState())?.status), 20_000, `the sync sent through ${u} ends`);
+      expect(await syncState(), u).toEqual({ status: 2, message: null });
+    }
+  }, 90_000);
+
   it('a page saved in the form designer through one replica is served by every replica', async () => {
     const admin = await login(urls()[0]!, 'admin');
     let h = startHistory({ doc: { list: [], config: defaultConfig() }, selected: null } as EditorState);

@@ -11,7 +11,7 @@ import { bumpTable } from '../../entities/crud';
 import { companyVisible, visibleCompanyIds } from '../../entities/scope';
 import { AppError, fail } from '../../errors';
 import { mapFile, mapKey } from './map-store';
-import { issueMapTicket } from './map-tickets';
+import { SignedLinks } from '../../http/signed-links';
 import type { Static } from '@sinclair/typebox';
 import { BuildingSchema, mapEvents } from '../../../common/events/maps';
 import type { ParamOf } from '../../../common/events';
@@ -30,7 +30,11 @@ const MAP_COLUMNS = `m.id, m."companyId", c."name" AS "companyName", m."regionNa
   m."processState", m."processProgress", m."processError", m."config", m."pgmName", m."yamlName", m."extraFiles", m."pgmPath", m."yamlPath", m."createdAt", m."updatedAt"`;
 
 /** Registers the map, building and map element events. */
+/** How long a robot's map download links hold (the robot downloads at once; a slow link has time). */
+const ROBOT_LINK_TTL_MS = 10 * 60_000;
+
 export function registerMapEvents(reg: EventRegistry, svc: Services): void {
+  const robotLinks = new SignedLinks(svc.db, ROBOT_LINK_TTL_MS);
 
   /** A map in the caller's company tree, or "map not found". */
   async function loadMap(ctx: AuthedContext, mapId: number): Promise<MapRow> {
@@ -164,8 +168,10 @@ export function registerMapEvents(reg: EventRegistry, svc: Services): void {
     const sync = async (robotId: string) => {
       const live = svc.fleet.get(robotId);
       if (!live || live.online !== 1 || !svc.gateway) return set(robotId, MapSyncState.failure, 'robotOffline');
-      // The robot downloads the files with a ticket (robots hold no session) and checks their digests.
-      const ticket = issueMapTicket(map.id);
+      // The robot downloads the files with signed links (robots hold no session) and checks their digests;
+      // the key is the cluster's, so the download may reach any replica.
+      const pgmLink = (await robotLinks.sign(`/robot/map/download/${map.id}?file=pgm`)).url;
+      const yamlLink = (await robotLinks.sign(`/robot/map/download/${map.id}?file=yaml`)).url;
       const reply = await svc.gateway.request(
         robotId,
         'mapDown',
@@ -173,7 +179,7 @@ export function registerMapEvents(reg: EventRegistry, svc: Services): void {
           mapId: map.id,
           mapName: map.mapName,
           config: map.config,
-          files: { pgm: `/robot/map/download/${map.id}?file=pgm&ticket=${ticket}`, yaml: `/robot/map/download/${map.id}?file=yaml&ticket=${ticket}` },
+          files: { pgm: pgmLink, yaml: yamlLink },
           sha256: digests,
         },
         10_000,

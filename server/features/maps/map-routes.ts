@@ -13,7 +13,6 @@ import { AppError } from '../../errors';
 import { MapFileError, parseMapYaml, parsePgm } from './pgm';
 import { mapDir, mapFile, mapKey, processMap, renderKey } from './map-store';
 import type { TileManifest } from './tiles';
-import { mapTicketValid } from './map-tickets';
 import type { Services } from '../../services';
 import { SignedLinks } from '../../http/signed-links';
 import { storeUpload } from '../../uploads/store-upload';
@@ -187,14 +186,12 @@ export function registerMapRoutes(app: FastifyInstance, svc: Services, langOf: (
   });
 
   app.get('/robot/map/download/:mapId', async (req, reply) => {
-    // A robot syncing the map holds a ticket (mapDown) instead of a user session: pgm and yaml only.
-    const q = req.query as { ticket?: string; file?: string };
     const id = Number((req.params as { mapId: string }).mapId);
-    const byTicket = q.ticket !== undefined && (q.file === 'pgm' || q.file === 'yaml') && mapTicketValid(q.ticket, id);
-    // A browser's download holds a signed link (downloadLink): made for this path and file, not yet expired.
-    const signed = byTicket ? 'unsigned' : await links.check(req.url);
+    // A browser's download (downloadLink) and a robot syncing the map (mapDown) hold a signed link:
+    // made for this path and file, not yet expired, checked with the cluster's key on any replica.
+    const signed = await links.check(req.url);
     if (signed === 'expired' || signed === 'invalid') return reply.code(403).send({ code: 403, message: formatMessage(signed === 'expired' ? 'linkExpired' : 'linkInvalid', langOf(req)) });
-    const map = byTicket || signed === 'valid'
+    const map = signed === 'valid'
       ? await mapFiles(id)
       : await readable(req);
     if (!map) return notFound(req, reply);
