@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(async () => s?.close());
 
-const DEFAULTS = { defaultMapType: 1, alarmEmailGroupId: null, dataSavingMode: 1, sosMode: 1 };
+const DEFAULTS = { defaultMapType: 1, alarmEmailGroupId: null, dataSavingMode: 2, sosMode: 1 };
 
 describe('companySetting over getCompanyParam/setCompanyParam', () => {
   it('answers the defaults for a company that never saved parameters', async () => {

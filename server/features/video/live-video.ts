@@ -7,6 +7,7 @@ import type { Services } from '../../services';
 import { revokes, type Session } from '../../auth/sessions';
 import { LiveRelays, type Refusal, type Sink } from './live-relay';
 import { authenticateSocket } from '../../http/socket-auth';
+import { PushHolds } from './push-policy';
 
 /** Camera names in the order of spec §3 (0 front, 1 back, 2 left, 3 right, 4 infrared). */
 export const CAMERAS = CAMERA_NAMES;
@@ -32,7 +33,9 @@ const MUX_HEADER = 2;
  * Robots send their own video (live-relay.ts): when the first viewer on this replica opens a camera,
  * the robot is asked over MQTT (`videoPush`) to push that camera as FLV over WebSocket to this
  * replica's `/ingest/<robotId>/<camera>?key=<one-time key>`; the replica copies it to every viewer
- * and asks the robot to stop (`videoPushStop`) a few seconds after the last one left. No server code
+ * and asks the robot to stop (`videoPushStop`) a few seconds after the last one left (data-saving
+ * mode "push only when viewed"; "always" and "during patrol" hold streams on the leader:
+ * push-policy.ts). No server code
  * plays files on a robot's behalf (the simulator pushes its clips the same way).
  */
 export function registerLiveVideo(app: FastifyInstance, svc: Services): void {
@@ -43,7 +46,13 @@ export function registerLiveVideo(app: FastifyInstance, svc: Services): void {
     },
     () => svc.config.advertiseUrl ?? svc.url ?? '',
   );
-  app.addHook('onClose', async () => relays.close());
+  // Spec §9 data-saving modes: what robots push although nobody watches (push-policy.ts), held by the leader.
+  const holds = new PushHolds(svc, relays);
+  holds.start();
+  app.addHook('onClose', async () => {
+    holds.stop();
+    relays.close();
+  });
   // A session that ends (logout, disable, password or role change, on any replica) closes its video sockets.
   const watching = new Map<WebSocket, Session>();
   const offEnd = svc.sessions.onEnd((r) => {
