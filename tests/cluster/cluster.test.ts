@@ -369,6 +369,36 @@ describe('one cluster (issue 17)', () => {
     expect(await records()).toBe(1);
   }, 180_000);
 
+  it('a patrol run survives kill -9 of the replica that started it: another adopts it, and a replica start fails nothing', async () => {
+    const token = await login(urls()[0]!, 'entadmin');
+    const robotId = '01WR000001';
+    const mapId = await count(`SELECT "mapId" AS n FROM robots WHERE "robotId" = $1`, [robotId]);
+    await until(async () => (await call(urls()[0]!, 'reqRobotStatus', { robotId }, token)).param?.online === 1, 30_000, `${robotId} online`);
+    const saved = await call(urls()[0]!, 'saveMapElements', { mapId, elements: [{ kind: 101, subKind: 1, name: 'ClusterHall', points: [[80, 160], [240, 160], [400, 160]], props: {} }] }, token);
+    expect(saved.statusCode).toBe(200);
+    const add = await call(urls()[0]!, 'addNaviTask', { name: 'ClusterLong', robotId, mapId, routeName: 'ClusterHall', count: 50, floor: 1, time: '03:00:00', months: '*', days: '*', weeks: '*', hours: '*', limitTimes: 0 }, token);
+    expect(add.statusCode).toBe(200);
+    const id = add.param.id as number;
+    // Started through a replica that is not the leader, which then dies without a word.
+    const ready = await Promise.all(urls().map(async (u) => (await (await fetch(`${u}/readyz`)).json()) as { replica: string; leader: boolean }));
+    const victim = ready.findIndex((r) => !r.leader);
+    expect((await call(urls()[victim]!, 'navigationImmediately', { id }, token)).statusCode).toBe(200);
+    const run = async () => (await db.query<{ owner: string | null; endedAt: Date | null; status: number; point: number }>('SELECT "owner", "endedAt", "status", "point" FROM nav_records WHERE "taskId" = $1', [id])).rows;
+    await until(async () => (await run())[0]?.owner === ready[victim]!.replica, 10_000, 'the run owned by the replica that started it');
+    await c.kill(victim);
+    await until(async () => { const r = (await run())[0]; return !!r?.owner && r.owner !== ready[victim]!.replica; }, 20_000, 'the run adopted by another replica');
+    const adopted = (await run())[0]!;
+    expect([adopted.endedAt, (await run()).length]).toEqual([null, 1]);
+    // The robot keeps driving and reporting: its progress still reaches the database.
+    await until(async () => (await run())[0]!.point !== adopted.point, 30_000, 'progress after the adoption');
+    // A replica that starts fails nothing.
+    await c.restart(victim);
+    await new Promise((r) => setTimeout(r, 5_000));
+    expect((await run())[0]!.endedAt).toBeNull();
+    expect((await call(c.url, 'navigationStop', { id }, token)).statusCode).toBe(200);
+    await until(async () => (await run())[0]!.endedAt !== null, 15_000, 'the run stopped');
+  }, 150_000);
+
   it('Mosquitto (issue 18): anonymous clients and wrong secrets are refused; a robot reaches only its own topics; a reset drops the old secret on every replica', async () => {
     const attempt = (options: mqtt.IClientOptions) =>
       mqtt.connectAsync(c.mqttUrl, { ...options, reconnectPeriod: 0, connectTimeout: 5_000 }).then(
