@@ -34,7 +34,7 @@ import { visibleCompanyIds } from './entities/scope';
 import type { Services } from './services';
 import { registerFaceHooks } from './entities/face-hooks';
 import { postgresCluster, singleProcess } from './cluster/cluster';
-import { folderBlobs, postgresBlobs } from './store/blobs';
+import { folderBlobs, importLocalFiles, postgresBlobs } from './store/blobs';
 import { joinCluster } from './cluster/join';
 
 /** A running server: its HTTP address and a way to stop everything it started. */
@@ -74,6 +74,9 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     // One replica at a time migrates and seeds; the others wait and find it done.
     await cluster.startupLock(async () => {
       await migrate(db);
+      // Files this data folder held before the store was shared join it (once per data folder).
+      const imported = await importLocalFiles(blobs, db);
+      if (imported > 0) console.log(`Files: ${imported} files of this data folder added to the shared store`);
       // In a cluster, the overlay saved through any replica comes from the file store.
       await blobs.localTree('schemas');
       schemas = loadSchemas(schemaDirs, manifests);

@@ -168,3 +168,34 @@ export function postgresBlobs(root: string, db: Db): BlobStore {
     },
   };
 }
+
+/** The data folder's file trees: what the store holds (the database and temporary files are not files of the store). */
+export const FILE_TREES = ['uploads', 'maps', 'schemas'] as const;
+/** Written in a data folder once its files are in the shared store. */
+export const IMPORTED_MARK = '.blobs-imported';
+
+/**
+ * Files from before the shared store (a replica that ran an earlier version on PostgreSQL, or a
+ * data folder moved in): every file under this data folder's file trees that the shared store
+ * lacks is added, once per data folder (a mark file says it is done, so later starts do not walk
+ * the folder again). Each replica imports what only its own folder holds. Embedded: nothing to do.
+ * Resolves with how many files were added.
+ */
+export async function importLocalFiles(store: BlobStore, db: Db): Promise<number> {
+  const mark = path.join(store.root, IMPORTED_MARK);
+  if (!store.shared || fs.existsSync(mark)) return 0;
+  const known = new Set((await db.query<{ key: string }>('SELECT key FROM blobs WHERE size IS NOT NULL')).map((r) => r.key));
+  let added = 0;
+  for (const tree of FILE_TREES) {
+    const keys: string[] = [];
+    walk(path.join(store.root, tree), tree, keys);
+    for (const key of keys) {
+      if (known.has(key)) continue;
+      await store.saved(key);
+      added++;
+    }
+  }
+  fs.mkdirSync(store.root, { recursive: true });
+  fs.writeFileSync(mark, `${new Date().toISOString()} ${added} files added to the shared store\n`);
+  return added;
+}

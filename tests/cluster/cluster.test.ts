@@ -271,6 +271,23 @@ describe('one cluster (issue 17)', () => {
     expect(Buffer.from(await again.arrayBuffer()).equals(bytes)).toBe(true);
   });
 
+  it('files a data folder held from before the shared store join it when its replica starts, once', async () => {
+    const [a, , cc] = c.replicas;
+    const bytes = renderDetectionPicture('snap', 91);
+    const key = `uploads/2020-01/legacy-${Date.now()}.png`;
+    // A file only replica C's folder has (written by an earlier version), and C has not imported its folder yet.
+    fs.mkdirSync(path.dirname(path.join(cc!.dataDir, key)), { recursive: true });
+    fs.writeFileSync(path.join(cc!.dataDir, key), bytes);
+    fs.rmSync(path.join(cc!.dataDir, '.blobs-imported'), { force: true });
+    expect((await fetch(`${a!.url}/${key}`)).status).toBe(404);
+    await c.kill(2);
+    await c.restart(2);
+    const res = await fetch(`${a!.url}/${key}`);
+    expect(res.status).toBe(200);
+    expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
+    expect(fs.readFileSync(path.join(cc!.dataDir, '.blobs-imported'), 'utf8')).toMatch(/ 1 files added to the shared store\n$/);
+  }, 90_000);
+
   it('a map processed on a replica killed mid-way is finished by another', async () => {
     const victim = c.replicas[1]!;
     const token = await login(victim.url, 'entadmin');
