@@ -79,6 +79,8 @@ async function socket(base: string, token: string, topic?: string) {
   let closed: { code: number; at: number } | null = null;
   ws.on('message', (raw) => {
     const frame = JSON.parse(raw.toString());
+    // A console echoes the heartbeat (spec §7), or its link is dropped after three missed ones.
+    if (frame.type === 'heartbeat') ws.send(JSON.stringify({ type: 'heartbeat', t: frame.t }));
     for (const m of frame.type === 'batch' ? frame.pushes : [frame]) if (m.type === 'push') pushes.push({ ...m, at: Date.now() });
   });
   ws.on('close', (code) => (closed = { code, at: Date.now() }));
@@ -194,6 +196,27 @@ describe('one cluster (issue 17)', () => {
       await new Promise((r) => setTimeout(r, 1_000));
       expect(codes.map(mailed)).toEqual(codes.map(() => 1));
     }, 30_000);
+
+    it('an alarm left unprocessed past its time-out is marked outdated once, pushed once to a console on every replica', async () => {
+      const operator = await login(urls()[0]!, 'operator');
+      const company = await count(`SELECT "companyId" AS n FROM robots WHERE "robotId" = $1`, [ROBOT]);
+      const consoles = await Promise.all(urls().map((u) => socket(u, operator, 'alarms')));
+      // Raised three days ago (past any time-out: a day by default), never processed.
+      const id = await count(
+        `INSERT INTO alarms ("robotId", "companyId", "code", "kind", "level", "message", "createdAt", "updatedAt")
+         VALUES ($1, $2, 207, 'fault', 2, 'cluster outdated', now() - interval '3 days', now() - interval '3 days') RETURNING id AS n`,
+        [ROBOT, company],
+      );
+      // The leader sweeps every 30 s.
+      await until(async () => (await count('SELECT "processStatus" AS n FROM alarms WHERE id = $1', [id])) !== 0, 40_000, 'the alarm marked outdated');
+      await new Promise((r) => setTimeout(r, 1_500));
+      for (const s of consoles) {
+        const changes = s.pushes.filter((p) => p.topic === 'alarms' && p.event === 'alarmChange' && Number(p.data.id) === id);
+        expect(changes.length).toBe(1);
+        s.ws.close();
+      }
+      expect(await count('SELECT "processStatus" AS n FROM alarms WHERE id = $1', [id])).toBe(2); // outdated
+    }, 60_000);
 
     it('N detections give N rows and N pictures; a resent message (same id) is stored once', async () => {
       const pose = { x: 1, y: 2, latitude: null, longitude: null };

@@ -72,7 +72,7 @@ export class AlarmService {
       work.catch((err: unknown) => console.warn(`alarm intake: ${(err as Error).message}`));
     });
     this.sweep = setInterval(() => {
-      if (this.svc.cluster.isLeader()) void this.markOutdated().catch(() => undefined);
+      if (this.svc.cluster.isLeader()) void this.markOutdated().catch((err: unknown) => console.warn(`alarm time-outs: ${(err as Error).message}`));
     }, OUTDATED_SWEEP_MS);
     this.sweep.unref();
   }
