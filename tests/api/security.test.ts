@@ -3,6 +3,7 @@
  * login limits that a forged X-Forwarded-For cannot dodge, expired sessions swept.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROTOCOL_VERSION } from '../../common/protocol';
 import { loadConfig } from '../../server/config';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { authedSocket } from '../helpers/socket-auth';
@@ -77,6 +78,20 @@ describe('login limits', () => {
     expect(answers.slice(0, 3).map((a) => a.statusInfo)).toEqual(['Wrong username or password', 'Wrong username or password', 'Wrong username or password']);
     expect(answers[3]!.statusCode).toBe(429);
     expect(answers[3]!.statusInfo).toMatch(/^Too many attempts, try again in \d+ s$/);
+  });
+
+  it('verification codes are limited per address (three per login attempt a minute), across the cluster as the attempts are', async () => {
+    const code = async () => (await (await fetch(`${limited.url}/api/interface`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ event: 'reqVerificationCode', param: {}, protocolVersion: PROTOCOL_VERSION, lang: 'en' }) })).json()) as { statusCode: number; statusInfo: string; param?: { codeId: string } };
+    const db = limited.server.services.db;
+    const stored = async () => (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM captchas'))[0]!.n;
+    const answers = [];
+    for (let i = 0; i < 9; i++) answers.push(await code());
+    expect(answers.every((a) => a.statusCode === 200 && typeof a.param?.codeId === 'string')).toBe(true);
+    const before = await stored();
+    const refused = await code();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.statusInfo).toMatch(/^Too many attempts, try again in \d+ s$/);
+    expect(await stored()).toBe(before); // no picture drawn, nothing stored
   });
 
   it('TRUST_PROXY that trusts everyone is refused at start', () => {

@@ -74,7 +74,11 @@ export async function sessionInfo(svc: Services, userId: number): Promise<Sessio
 
 /** Login, logout, verification code, current user, own password, enabling users. */
 export function registerSessionEvents(reg: EventRegistry, svc: Services): void {
-  reg.handle(sessionEvents.reqVerificationCode, async () => svc.captcha.issue());
+  reg.handle(sessionEvents.reqVerificationCode, async (ctx) => {
+    const wait = await svc.limiter.codeWait(ctx.ip);
+    if (wait) throw new AppError(StatusCode.rateLimited, 'rateLimited', { seconds: wait });
+    return svc.captcha.issue();
+  });
 
   reg.handle(sessionEvents.login, async (ctx, p) => {
     const lang = ctx.lang;
