@@ -409,6 +409,26 @@ describe('one cluster (issue 17)', () => {
     expect(await records()).toBe(1);
   }, 180_000);
 
+  it('a scheduled track inspection starts once in the cluster (one run for its day)', async () => {
+    const robot = '04TP000001';
+    const admin = await login(urls()[0]!, 'admin');
+    await until(async () => (await call(urls()[0]!, 'reqRobotStatus', { robotId: robot }, admin)).param?.online === 1, 30_000, `${robot} online`);
+    const rest = async (base: string, method: string, p: string, body?: unknown) =>
+      (await (await fetch(`${base}${p}`, { method, headers: { token: admin, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined })).json()) as { code: number; data: any };
+    const point = await rest(urls()[1]!, 'POST', `/robot/track/inspectPoint/${robot}`, { name: 'ClusterPoint', position: 4, actions: ['photo'] });
+    expect(point.code).toBe(RestCode.ok);
+    // Due a few seconds ago today (the replicas' local time): every replica's schedule check finds it due.
+    const at = new Date(Date.now() - 3_000);
+    const runTime = [at.getHours(), at.getMinutes(), at.getSeconds()].map((n) => String(n).padStart(2, '0')).join(':');
+    const task = await rest(urls()[2]!, 'POST', `/robot/track/inspectTask/${robot}`, { name: 'ClusterMorning', type: 0, runTime, period: 'daily', policy: 0, enabled: true, pointIds: [point.data.id] });
+    expect(task.code).toBe(RestCode.ok);
+    const runs = () => count(`SELECT count(*)::int AS n FROM track_results WHERE "taskId" = $1`, [task.data.id]);
+    // The leader checks every 15 s.
+    await until(async () => (await runs()) > 0, 40_000, 'the scheduled track run');
+    await new Promise((r) => setTimeout(r, 20_000)); // the other replicas' checks come and go
+    expect(await runs()).toBe(1);
+  }, 90_000);
+
   it('a patrol run survives kill -9 of the replica that started it: another adopts it, and a replica start fails nothing', async () => {
     const token = await login(urls()[0]!, 'entadmin');
     const robotId = '01WR000001';
