@@ -300,9 +300,10 @@ export const SCHEMA_KEYWORD_DECLARATIONS = {
   }),
   'x-unique': keyword({
     at: ['property'],
-    description: 'No two records (of the same company with x-scope) may have the same value.',
-    value: Type.Boolean(),
-    example: true,
+    description:
+      'No two records may have the same value (case-insensitive). `true`: among all records (user names, serial numbers); `"company"`: among the records of the same company, and no company may take a value a shared record (no company) has — another company\'s names are neither refused nor revealed.',
+    value: Type.Union([Type.Boolean(), Type.Literal('company')]),
+    example: 'company',
   }),
   'x-readonly-on-edit': keyword({
     at: ['property'],

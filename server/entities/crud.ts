@@ -274,15 +274,15 @@ async function findVisible(ctx: AuthedContext, tx: Queryable, entity: Entity, id
   return rows[0];
 }
 
-async function checkUnique(ctx: AuthedContext, tx: Queryable, entity: Entity, values: Row, exceptId?: number): Promise<void> {
+async function checkUnique(ctx: AuthedContext, tx: Queryable, entity: Entity, values: Row, existing?: Row): Promise<void> {
   for (const [name, prop] of Object.entries(entity.schema.properties)) {
     if (!prop['x-unique'] || values[name] === undefined || values[name] === null) continue;
     const params: unknown[] = [String(values[name])];
     let sql = `SELECT 1 FROM ${ident(entity.table)} WHERE lower(${ident(name)}::text) = lower($1)`;
-    if (exceptId !== undefined) {
-      params.push(exceptId);
-      sql += ' AND id <> $2';
-    }
+    if (existing) sql += ` AND id <> $${params.push(existing.id)}`;
+    // Within the record's company (and against shared records); a shared record's value is unique everywhere.
+    const company = values.companyId !== undefined ? values.companyId : existing?.companyId;
+    if (prop['x-unique'] === 'company' && company !== null && company !== undefined) sql += ` AND ("companyId" = $${params.push(company)} OR "companyId" IS NULL)`;
     if ((await tx.query(sql, params)).length > 0) throw duplicate(ctx, entity, name, values[name]);
   }
 }
@@ -373,7 +373,7 @@ export async function updateEntity(ctx: AuthedContext, entity: Entity, param: Ro
       const ids = await visibleCompanyIds(tx, ctx.session);
       if (ids !== null && !ids.includes(Number(values.companyId))) throw fail.noPermission();
     }
-    await checkUnique(ctx, tx, entity, values, id);
+    await checkUnique(ctx, tx, entity, values, existing);
     await hooks.beforeUpdate?.(ctx, tx, values, existing, entity);
     const json = foldJson(entity, values);
     const names = storedNames(entity, values);

@@ -67,8 +67,8 @@ describe('schema loader', () => {
     it('refuses a value of the wrong type, naming the path inside the value', () => {
       const dir = folderWith(root({ 'x-list': { columns: 'name' } }));
       expect(() => loadSchemas([dir])).toThrow(`Schema file ${fileOf(dir)}: /x-list/columns must be an array`);
-      const flag = folderWith(root({}, { name: { type: 'string', 'x-unique': 'yes' } }));
-      expect(() => loadSchemas([flag])).toThrow(`Schema file ${fileOf(flag)}: /properties/name/x-unique must be a boolean`);
+      const flag = folderWith(root({}, { name: { type: 'string', 'x-readonly-on-edit': 'yes' } }));
+      expect(() => loadSchemas([flag])).toThrow(`Schema file ${fileOf(flag)}: /properties/name/x-readonly-on-edit must be a boolean`);
     });
 
     it('refuses a keyword out of its place, an unknown key of an object value, and checks row action forms and enum files', () => {

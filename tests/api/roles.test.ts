@@ -33,6 +33,26 @@ describe('roleManage over /robot/authRole and /robot/permission', () => {
     expect((await rest('POST', '/robot/authRole', admin, { name: 'nightshift', kind: 5 })).message).toBe('Name "nightshift" already exists');
   });
 
+  it('role names are unique within a company: another company may use the same name, and learns nothing of it; shared names are taken everywhere', async () => {
+    // HarborSecurity has the demo's "Operator" role; the platform company may have its own.
+    const made = await rest('POST', '/robot/authRole', admin, { name: 'Operator', kind: 4 });
+    expect([made.code, made.data?.companyId]).toEqual([0, 1]);
+    // Within one company the name is still taken (any case).
+    expect((await rest('POST', '/robot/authRole', admin, { name: 'OPERATOR', kind: 4 })).message).toBe('Name "OPERATOR" already exists');
+    // HarborSecurity may have a "NightShift" although the platform company has one.
+    const entsuper = await s.login('entsuper');
+    const harbor = await rest('POST', '/robot/authRole', entsuper, { name: 'NightShift', kind: 5 });
+    expect([harbor.code, harbor.data?.companyId]).toEqual([0, 2]);
+    // A built-in (shared) role's name is taken in every company.
+    expect((await rest('POST', '/robot/authRole', entsuper, { name: 'generalUser', kind: 5 })).message).toBe('Name "generalUser" already exists');
+    // Renaming into a name of the same company is refused, nothing changed.
+    expect((await rest('PUT', '/robot/authRole', entsuper, { id: harbor.data.id, name: 'operator' })).message).toBe('Name "operator" already exists');
+    const list = (await rest('GET', '/robot/authRole/list?pageNum=1&pageSize=100', entsuper)).data.list as { id: number; name: string }[];
+    expect(list.find((r) => r.id === harbor.data.id)?.name).toBe('NightShift');
+    // Cleaned up: later tests count the platform company's roles.
+    for (const [id, token] of [[made.data.id, admin], [harbor.data.id, entsuper]] as const) expect((await rest('POST', `/robot/authRole/delete?roleId=${id}`, token)).code).toBe(0);
+  });
+
   it('serves the permission tree with schema screens and plugin permissions, found by themselves', async () => {
     const tree = await rest('GET', '/robot/permission/tree', admin);
     const tele = tree.data.find((n: { id: string }) => n.id === 'menu:telecontrol');
