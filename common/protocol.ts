@@ -84,7 +84,11 @@ export type ClientMessage =
   | { type: 'unsubscribe'; topic: string }
   | { type: 'heartbeat'; t: number };
 
-/** Names of realtime pushes (spec §4, realtime link). */
+/**
+ * Names of realtime pushes (spec §4, realtime link, and the topics of common/events/topics.ts,
+ * which declares each with its payload; a unit test keeps the two lists the same). Written out
+ * here so that the browser's first chunk carries no schema library.
+ */
 export const PUSH_EVENTS = [
   'status',
   'interactionState',
@@ -100,6 +104,10 @@ export const PUSH_EVENTS = [
   // Issue 7: a robot raised an alarm or fault (topic `alarms`), or an alarm changed state.
   'alarm',
   'alarmChange',
+  // Map processing and sync (topic `maps/<companyId>`), patrol runs (topic `navigation`).
+  'mapProgress',
+  'mapSync',
+  'naviProgress',
 ] as const;
 /** One realtime push name. */
 export type PushEvent = (typeof PUSH_EVENTS)[number];
