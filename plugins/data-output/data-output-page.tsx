@@ -54,17 +54,17 @@ export default function DataOutputPage() {
   const param = (query ?? { period: 'week' }) as unknown as Record<string, unknown>;
   const companyParam = useMemo(() => ({ period: param.period, start: param.start, end: param.end }), [param.period, param.start, param.end]);
 
-  const summaryQ = useEventQuery<unknown>('getSummaryStatistics', param, { enabled });
-  const dailyQ = useEventQuery<unknown>('getOperationalAlarm', param, { enabled });
-  const byCodeQ = useEventQuery<unknown>('getOperationalAlarmCount', param, { enabled });
-  const processQ = useEventQuery<unknown>('queryAlarmProcessCount', param, { enabled });
-  const companyQ = useEventQuery<unknown>('getCompanyTrend', companyParam, { enabled });
-  const robotsQ = useEventQuery<unknown>('getRobots', companyParam, { enabled });
-  const infoQ = useEventQuery<unknown>('getInfoCount', param, { enabled });
-  const faceQ = useEventQuery<unknown>('getFaceTrend', param, { enabled });
-  const plateQ = useEventQuery<unknown>('getPlateTrend', param, { enabled });
-  const personQ = useEventQuery<unknown>('getPersonTrend', param, { enabled });
-  const infraredQ = useEventQuery<unknown>('getInfraredTrend', param, { enabled });
+  const summaryQ = useEventQuery('getSummaryStatistics', param, { enabled });
+  const dailyQ = useEventQuery('getOperationalAlarm', param, { enabled });
+  const byCodeQ = useEventQuery('getOperationalAlarmCount', param, { enabled });
+  const processQ = useEventQuery('queryAlarmProcessCount', param, { enabled });
+  const companyQ = useEventQuery('getCompanyTrend', companyParam, { enabled });
+  const robotsQ = useEventQuery('getRobots', companyParam, { enabled });
+  const infoQ = useEventQuery('getInfoCount', param, { enabled });
+  const faceQ = useEventQuery('getFaceTrend', param, { enabled });
+  const plateQ = useEventQuery('getPlateTrend', param, { enabled });
+  const personQ = useEventQuery('getPersonTrend', param, { enabled });
+  const infraredQ = useEventQuery('getInfraredTrend', param, { enabled });
   const all = [summaryQ, dailyQ, byCodeQ, processQ, companyQ, robotsQ, infoQ, faceQ, plateQ, personQ, infraredQ];
   const summary = { data: recordOf<Summary>(summaryQ.data, 'total'), isLoading: summaryQ.isLoading };
   const daily = listOf<DailyPoint>(dailyQ.data);
@@ -258,7 +258,7 @@ function MailDialog({ query, onClose }: { query: ReportQuery; onClose: () => voi
   const [form] = Form.useForm<{ emailGroupIds: number[]; addresses: string[] }>();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string>();
-  const groupsQ = useEventQuery<unknown>('getEmailGroup', { pageNum: 1, pageSize: 1000 });
+  const groupsQ = useEventQuery('getEmailGroup', { pageNum: 1, pageSize: 1000 });
   const groups = { isLoading: groupsQ.isLoading, list: recordOf<{ list: { id: number; name: string; addresses: string[] }[] }>(groupsQ.data, 'list')?.list ?? [] };
   const send = async () => {
     setProblem(undefined);

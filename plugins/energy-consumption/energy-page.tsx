@@ -27,7 +27,7 @@ export default function EnergyPage() {
         : { robotId: selection.robotId, period },
     [period, custom, selection.robotId],
   );
-  const q = useEventQuery<unknown>('getEnergyConsumption', param ?? {}, { enabled: param !== null, staleTime: 10_000 });
+  const q = useEventQuery('getEnergyConsumption', param ?? {}, { enabled: param !== null, staleTime: 10_000 });
   // useEventQuery gives {} until the answer arrives.
   const data = q.data && typeof q.data === 'object' && 'summary' in q.data ? (q.data as EnergyAnswer) : undefined;
   const curve = useMemo(() => (data ? curveOption(data.curve, t('batterySeries')) : null), [data, t]);

@@ -48,7 +48,7 @@ function StatusPanel({ robotId, side }: { robotId: string; side: boolean }) {
   const lang = i18n.language as Lang;
   const schemas = useSchemas();
   const link = useLinkState();
-  const { data: answer, isLoading, error } = useEventQuery<Record<string, unknown>>('reqRobotStatus', { robotId }, { staleTime: 0 });
+  const { data: answer, isLoading, error } = useEventQuery('reqRobotStatus', { robotId }, { staleTime: 0 });
   const [view, setView] = useState<RobotStatusView>({});
   const [pushed, setPushed] = useState(false);
 

@@ -1,5 +1,6 @@
 /** Reads one event's answer through refine's data layer (`useCustom` → DataProvider.custom). */
 import { useCustom } from '@refinedev/core';
+import type { AnswerOf, EventName, ParamOf } from '@common/events';
 
 /** Options of `useEventQuery`. */
 export interface EventQueryOptions {
@@ -8,8 +9,25 @@ export interface EventQueryOptions {
   staleTime?: number;
 }
 
-/** Calls an event (cached by refine's query client) and returns its answer. */
-export function useEventQuery<T>(event: string, param: Record<string, unknown> = {}, options: EventQueryOptions = {}) {
+/** What `useEventQuery` gives: the answer once it arrived, and the query's state. */
+export interface EventQuery<T> {
+  data: T | undefined;
+  isLoading: boolean;
+  isFetching: boolean;
+  error: Error | null;
+  refetch: () => unknown;
+}
+
+/**
+ * Calls an event (cached by refine's query client) and returns its answer.
+ * - A catalogue event (common/events): `useEventQuery('getMenuList')` checks the param and types the
+ *   answer from its declaration.
+ * - An event a schema names at run time (entity `x-api`, settings): give the answer's type,
+ *   `useEventQuery<Row[]>(name, param)`; it is not checked.
+ */
+export function useEventQuery<N extends EventName>(event: N, param?: ParamOf<N>, options?: EventQueryOptions): EventQuery<AnswerOf<N>>;
+export function useEventQuery<T>(event: string, param?: Record<string, unknown>, options?: EventQueryOptions): EventQuery<T>;
+export function useEventQuery(event: string, param: object = {}, options: EventQueryOptions = {}): EventQuery<unknown> {
   const { query, result } = useCustom({
     url: event,
     method: 'post',
@@ -18,7 +36,7 @@ export function useEventQuery<T>(event: string, param: Record<string, unknown> =
     errorNotification: false,
   });
   return {
-    data: result?.data as T | undefined,
+    data: result?.data,
     isLoading: query.isLoading,
     isFetching: query.isFetching,
     error: query.error as Error | null,

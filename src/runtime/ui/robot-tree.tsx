@@ -45,7 +45,7 @@ function matches(text: string | undefined, q: string): boolean {
 /** The robot tree. */
 export function RobotTree({ 'data-testid': testId, onSelectRobot, height }: RobotTreeProps) {
   const { t } = useTranslation();
-  const { data, isLoading, isFetching, refetch, error } = useEventQuery<MenuTreeCompany[]>('getMenuList', {}, { staleTime: 10_000 });
+  const { data, isLoading, isFetching, refetch, error } = useEventQuery('getMenuList', {}, { staleTime: 10_000 });
   const { selection, selectRobot, selectMap } = useRobotSelection();
   const [search, setSearch] = useState('');
   const [expanded, setExpanded] = useState<Key[] | undefined>();

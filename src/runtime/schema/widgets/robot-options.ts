@@ -50,8 +50,8 @@ export function robotOptions(answer: unknown): RobotOption[] {
 /** Robot options of one company, or of the whole menu tree when `companyId` is empty. */
 export function useRobotOptions(companyId?: number | string | null): { options: RobotOption[]; isLoading: boolean } {
   const byCompany = companyId !== undefined && companyId !== null && companyId !== '';
-  const menu = useEventQuery<unknown>('getMenuList', {}, { enabled: !byCompany });
-  const company = useEventQuery<unknown>('getRobotsByCompanyId', { companyId: Number(companyId) }, { enabled: byCompany });
+  const menu = useEventQuery('getMenuList', {}, { enabled: !byCompany });
+  const company = useEventQuery('getRobotsByCompanyId', { companyId: Number(companyId) }, { enabled: byCompany });
   const source = byCompany ? company : menu;
   const options = useMemo(() => robotOptions(source.data), [source.data]);
   return { options, isLoading: source.isLoading };
