@@ -4,9 +4,7 @@
  * schemas/enums/alarm-code.json (zh/ja/en) so lists show them like any other enum.
  */
 import codes from '../schemas/enums/alarm-code.json';
-import type { Static } from '@sinclair/typebox';
 import type { Lang } from './protocol';
-import type { AlarmPushSchema } from './events/topics';
 
 type Labels = Record<Lang, string>;
 
@@ -68,9 +66,6 @@ export const AlarmTypeLimits = { maxPrompts: 5, maxIcons: 5 } as const;
 
 /** Realtime topic of alarm pushes (each caller gets the alarms of its company tree). */
 export const ALARM_TOPIC = 'alarms';
-
-/** What a new-alarm push carries (declared once, in common/events/topics.ts). */
-export type AlarmPush = Static<typeof AlarmPushSchema>;
 
 /** Spec §9 report periods. */
 export const REPORT_PERIODS = ['week', 'month', 'quarter', 'year', 'custom'] as const;

@@ -5,7 +5,7 @@
  */
 import { Type } from '@sinclair/typebox';
 import { defineEvents } from './define';
-import type { RobotCommandSpec } from './mqtt';
+import type { RobotCommandSpec } from './robot-command-spec';
 
 /** Robot → server health report (topic `health`): system figures, node services, chassis, charging, sensors. */
 export const RobotHealthSchema = Type.Object(

@@ -5,7 +5,7 @@
  */
 import { Type } from '@sinclair/typebox';
 import { defineEvents } from './define';
-import type { RobotCommandSpec } from './mqtt';
+import type { RobotCommandSpec } from './robot-command-spec';
 
 /** Robot → server progress of long work (topic `job`): an upgrade's stage, a log upload … */
 export const RobotJobReportSchema = Type.Object(

@@ -16,6 +16,7 @@ import { EnvReadingsSchema } from './topics';
 import { HEALTH_COMMANDS, RobotHealthSchema } from './maintenance-health';
 import { RobotJobReportSchema, SOFTWARE_COMMANDS } from './maintenance-software';
 import { DEBUG_COMMANDS } from './maintenance-debug';
+import type { RobotCommandSpec } from './robot-command-spec';
 
 /** Who publishes a topic. */
 export type MqttDirection = 'robotToServer' | 'serverToRobot';
@@ -152,16 +153,7 @@ export const RobotReplySchema = Type.Object({
 });
 
 /** One command the server sends a robot: its `action`, its `params` and the `data` of an accepted reply. */
-export interface RobotCommandSpec {
-  readonly summary: string;
-  /** The `action` value on the wire (a number for the actions of spec §3). */
-  readonly action: string | number;
-  readonly params: TSchema;
-  /** The reply's `data` when accepted (absent: nothing is expected). */
-  readonly data?: TSchema;
-  /** Refusal reasons the server expects for this command (any of REFUSALS may be sent). */
-  readonly reasons?: readonly (keyof typeof REFUSALS)[];
-}
+export type { RobotCommandSpec } from './robot-command-spec';
 
 const o = Type.Object;
 const opt = Type.Optional;

@@ -127,6 +127,9 @@ export const AlarmPushSchema = Type.Object({
   createdAt: Type.String({ description: 'ISO 8601 date and time.' }),
 });
 
+/** What a new-alarm push carries. */
+export type AlarmPush = Static<typeof AlarmPushSchema>;
+
 /** What the `navigation` topic pushes when a patrol task's run moves on or ends. */
 export const NaviProgressPushSchema = Type.Object({
   id: Type.Integer({ description: 'The navigation task.' }),

@@ -6,7 +6,7 @@
  */
 import type { MQTT_TOPICS } from '../../common/events/mqtt';
 import type { RefusalReason, RobotCommand } from '../../common/robot-actions';
-import type { SimRobotSpec } from './simulator';
+import type { SimRobotSpec } from './robot-spec';
 
 /** What an extension may read of a simulated robot (it never changes the core's state). */
 export interface SimRobotView {

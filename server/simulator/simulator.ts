@@ -16,24 +16,10 @@ import { clearCollision, collide, collisionConfig, collisionHolds, initialCollis
 import { driftEnv, envReport, initialEnv, type EnvDrift } from './environment';
 import { mqttTopicOf, MQTT_TOPICS } from '../../common/events/mqtt';
 import type { SimIO, SimRobotView } from './extension';
+import type { SimRobotSpec } from './robot-spec';
 import { SIM_EXTENSIONS } from './extensions';
 
-/** What the simulator needs to know of a robot it plays (as a real robot knows its own configuration). */
-export interface SimRobotSpec {
-  robotId: string;
-  robotType: number;
-  mapId: number | null;
-  /** Patrol loop in metres in the map frame; static robots stand still at the first point. */
-  loop: [number, number][];
-  /** Whether a charging pile is configured for the robot (go-charge is refused without one). */
-  hasCharger?: boolean;
-  /** Issue 4: it carries environment-detection modules (its telemetry reports env readings). */
-  environment?: boolean;
-  /** Issue 4: its building has several floors (it rides the lift now and then). */
-  multiFloor?: boolean;
-  /** Its robotSetting document (the collision mode and limits are read from it). */
-  settings?: Record<string, unknown> | null;
-}
+export type { SimRobotSpec } from './robot-spec';
 
 /** Status codes used by the simulator (spec §4). */
 const S = { idle: 0, remoteControl: 1, navigation: 2, charging: 3, emergencyStop: 6, findingCharger: 8, fireFighting: 21, manualCharging: 22 } as const;

@@ -5,7 +5,7 @@ import { patrolLoop, type MapMeta } from '../demo/floorplan';
 import { robotSettings } from '../features/detections/thresholds';
 import { ENVIRONMENT_MODULES } from '../../common/constants';
 import { KINDS_BY_ROBOT_TYPE } from './detection-data';
-import type { SimRobotSpec } from './simulator';
+import type { SimRobotSpec } from './robot-spec';
 
 /** The robots the simulator plays, with a patrol loop on their map. */
 export async function simulatorSpecs(db: Db, schemas: SchemaSet): Promise<SimRobotSpec[]> {

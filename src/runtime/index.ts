@@ -195,4 +195,5 @@ export { alarmCodeText, alarmKind, ALARM_TOPIC, AlarmProcessStatus, AlarmRelease
 export { EChart } from './ui/echart';
 export type { EChartProps } from './ui/echart';
 /** Types of alarm pushes and report periods. */
-export type { AlarmPush, ReportPeriod, AlarmKind } from '@common/alarm-codes';
+export type { ReportPeriod, AlarmKind } from '@common/alarm-codes';
+export type { AlarmPush } from '@common/events/topics';

@@ -1,5 +1,6 @@
 import { subjectCan } from '../../../common/access';
-import { ALARM_TOPIC, AlarmLevels, AlarmProcessStatus, AlarmReleaseStatus, alarmCodeText, alarmKind, type AlarmPush } from '../../../common/alarm-codes';
+import { ALARM_TOPIC, AlarmLevels, AlarmProcessStatus, AlarmReleaseStatus, alarmCodeText, alarmKind } from '../../../common/alarm-codes';
+import type { AlarmPush } from '../../../common/events/topics';
 import { MqttTopics, type RobotAlarmReport } from '../../../common/protocol';
 import type { Session } from '../../auth/sessions';
 import { bumpTable, tableVersionOf } from '../../entities/crud';
