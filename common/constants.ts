@@ -84,6 +84,9 @@ export const VideoPlayer = {
   catchUpSeconds: 2,
   /** Most cameras one reqVideoStreams call may ask for (a wall or a dashboard shows at most 16). */
   streamsPerCall: 16,
+  /** Spec §9 "volume default 100, opening sets 50": a player's volume (0-100) when it opens. */
+  defaultVolume: 100,
+  openingVolume: 50,
 } as const;
 
 /** Dashboard (spec §5, §9): at most 16 cameras; at least 1 camera and 1 map. */

@@ -11,17 +11,24 @@ export type FileType = 'png' | 'jpeg' | 'gif' | 'webp' | 'pdf' | 'zip' | 'mp4' |
 export interface UploadKind {
   maxBytes: number;
   types: FileType[] | 'any';
+  /** The limit itself is allowed ("at most", spec §5: a point picture of at most 512 KB); otherwise a file at or above it is refused. */
+  atMost?: boolean;
 }
 
 /** Upload kinds by name (the `kind` query parameter of POST /api/upload). */
 export const UPLOAD_KINDS: Record<string, UploadKind> = {
   logo: { maxBytes: Files.logoMaxBytes, types: ['png', 'jpeg', 'gif', 'webp'] },
-  image: { maxBytes: Files.pointPictureMaxBytes, types: ['png', 'jpeg'] },
+  image: { maxBytes: Files.pointPictureMaxBytes, types: ['png', 'jpeg'], atMost: true },
   alarmIcon: { maxBytes: Files.alarmIconMaxBytes, types: ['png', 'jpeg', 'gif'] },
   media: { maxBytes: Files.uploadMaxBytes, types: ['mp4', 'mp3', 'wav', 'flv'] },
   document: { maxBytes: Files.uploadMaxBytes, types: ['xlsx', 'zip', 'pdf', 'text'] },
   file: { maxBytes: Files.uploadMaxBytes, types: 'any' },
 };
+
+/** Whether a file of `size` bytes is over a kind's limit (`maxBytes` overrides the kind's own). */
+export function overLimit(size: number, kind: UploadKind, maxBytes = kind.maxBytes): boolean {
+  return kind.atMost ? size > maxBytes : size >= maxBytes;
+}
 
 /** Recognises a file type from its first bytes (at least 12 are needed). */
 export function sniffFileType(head: Uint8Array): FileType {

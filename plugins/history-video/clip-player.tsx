@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Alert, Button, Modal, Space } from 'antd';
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { VideoPlayer } from '@common/constants';
 import type { VideoRecordInfo } from './history-video-model';
 import { HISTORY_VIDEO_TEST_IDS as IDS } from './test-ids';
 
@@ -50,6 +51,8 @@ export function ClipPlayer({ clips, index, onIndex, onClose }: ClipPlayerProps) 
         controls
         autoPlay
         muted
+        // Spec §9: volume default 100, opening sets 50 (the native controls change it).
+        onLoadStart={(e) => void (e.currentTarget.volume = VideoPlayer.openingVolume / 100)}
         style={{ width: '100%', maxHeight: 420, background: '#000', borderRadius: 6 }}
         onError={(e) => setFailed((e.currentTarget.error?.message || '') + ` (${clip.fileUrl})`)}
       />

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { formatBytes, sniffFileType, type FileType, type UploadKind } from '../../common/uploads';
+import { formatBytes, overLimit, sniffFileType, type FileType, type UploadKind } from '../../common/uploads';
 import { StatusCode } from '../../common/protocol';
 import { AppError } from '../errors';
 
@@ -33,7 +33,7 @@ export async function storeUpload(stream: Readable, kind: UploadKind, root: stri
   try {
     for await (const chunk of stream as AsyncIterable<Buffer>) {
       size += chunk.length;
-      if (size >= kind.maxBytes) throw new AppError(StatusCode.badRequest, 'fileTooLarge', { limit: formatBytes(kind.maxBytes) });
+      if (overLimit(size, kind)) throw new AppError(StatusCode.badRequest, 'fileTooLarge', { limit: formatBytes(kind.maxBytes) });
       if (type === null) {
         head = Buffer.concat([head, chunk]);
         if (head.length >= 64) type = checkType(head, kind);

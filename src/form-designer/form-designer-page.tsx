@@ -4,12 +4,12 @@
  * an existing entity (the generated screens link here).
  */
 import React, { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useState } from 'react';
-import { App, Button, Card, Popconfirm, Select, Space, Tooltip, Typography } from 'antd';
+import { App, Button, Card, Popconfirm, Segmented, Select, Space, Tooltip, Typography } from 'antd';
 import { ClearOutlined, CodeOutlined, EyeOutlined, FileTextOutlined, ImportOutlined, RedoOutlined, SaveOutlined, UndoOutlined } from '@ant-design/icons';
 import { DndContext, DragOverlay, KeyboardSensor, PointerSensor, closestCenter, pointerWithin, useDraggable, useSensor, useSensors, type CollisionDetection, type DragEndEvent, type DragStartEvent } from '@dnd-kit/core';
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import { pickLabel, useSchemas, type EntitySchema, type Lang } from '@runtime';
 import { addField, replaceDocument, type Command, type EditorState } from './model/commands';
 import { defaultConfig } from './model/field-types';
@@ -70,8 +70,44 @@ const innermost: CollisionDetection = (args) => {
 
 const emptyState = (): EditorState => ({ doc: { list: [], config: defaultConfig() }, selected: null });
 
-/** The designer page. */
+/** The designer's own locales (spec §9: "locales en and cn (default cn)"); `cn` shows the console's Chinese texts. */
+export type DesignerLocale = 'en' | 'cn';
+const LOCALE_KEY = 'fc.formDesigner.locale';
+
+function storedLocale(): DesignerLocale {
+  try {
+    return localStorage.getItem(LOCALE_KEY) === 'en' ? 'en' : 'cn';
+  } catch {
+    return 'cn';
+  }
+}
+
+/**
+ * The designer page in its own locale, whatever the console's language: cn unless the user chose
+ * en (remembered in this browser). A clone of the console's i18n instance shares its texts.
+ */
 export default function FormDesignerPage() {
+  const { i18n } = useTranslation();
+  const [locale, setLocale] = useState<DesignerLocale>(storedLocale);
+  const designerI18n = useMemo(() => i18n.cloneInstance({ lng: locale === 'cn' ? 'zh' : 'en' }), [i18n, locale]);
+  const choose = (next: DesignerLocale) => {
+    try {
+      localStorage.setItem(LOCALE_KEY, next);
+    } catch {
+      /* not remembered */
+    }
+    setLocale(next);
+  };
+  return (
+    <I18nextProvider i18n={designerI18n}>
+      <div lang={locale === 'cn' ? 'zh' : 'en'} data-testid={ids.locale} data-locale={locale}>
+        <FormDesignerBody locale={locale} onLocale={choose} />
+      </div>
+    </I18nextProvider>
+  );
+}
+
+function FormDesignerBody({ locale, onLocale }: { locale: DesignerLocale; onLocale: (locale: DesignerLocale) => void }) {
   const { t, i18n } = useTranslation('form-designer');
   const lang = i18n.language as Lang;
   const { message } = App.useApp();
@@ -184,6 +220,17 @@ export default function FormDesignerPage() {
             </Button>
           </Space>
           <Space wrap>
+            <Segmented<DesignerLocale>
+              size="small"
+              aria-label="Form designer language / 表单设计器语言"
+              data-testid={ids.localeSwitch}
+              value={locale}
+              onChange={onLocale}
+              options={[
+                { value: 'cn', label: '中文' },
+                { value: 'en', label: 'EN' },
+              ]}
+            />
             <Button type="primary" icon={<SaveOutlined />} data-testid={ids.save} onClick={() => setDialog('save')}>
               {t('toolbar.save')}
             </Button>

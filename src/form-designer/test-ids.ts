@@ -1,6 +1,8 @@
 /** Test ids of the form designer. */
 export const FORM_DESIGNER_TEST_IDS = {
   page: 'form-designer',
+  locale: 'fd-locale',
+  localeSwitch: 'fd-locale-switch',
   palette: (type: string) => `fd-palette-${type}`,
   canvas: 'fd-canvas',
   field: (model: string) => `fd-field-${model}`,

@@ -27,6 +27,10 @@ test('design a form, preview its rules, save it as a live entity, use its screen
   await login(page, 'admin');
   await page.getByTestId('side-menu').getByText('Form designer').click();
   await expect(page).toHaveURL(/\/home\/formDesigner$/);
+  // Spec §9: the designer opens in cn (its default locale) whatever the console's language; this test works in en.
+  await expect(page.getByTestId('fd-locale')).toHaveAttribute('data-locale', 'cn');
+  await page.getByTestId('fd-locale-switch').getByText('EN').click();
+  await expect(page.getByTestId('fd-locale')).toHaveAttribute('data-locale', 'en');
   const canvas = page.getByTestId('fd-canvas');
 
   // Drag an input, a select and a grid from the palette onto the form.

@@ -14,6 +14,7 @@ import {
   fetchSchemas,
   getToken,
   lazyPage,
+  FailureNotice,
   LinkFailureNotice,
   loadConfig,
   pickLabel,
@@ -169,6 +170,7 @@ function LoadedConsole() {
   return (
     <ConsoleRefine schemas={schemas} extraResources={extraResources}>
       <LinkFailureNotice />
+      <FailureNotice />
       <PageErrorBoundary>
         <Routes>
           <Route path="home" element={<HomeShell menuEntries={menuEntries} overlays={shellOverlays} />}>

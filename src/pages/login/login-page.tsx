@@ -18,6 +18,7 @@ import {
   LangLinks,
   login,
   requestVerificationCode,
+  takeLoginExpired,
   useCatalogue,
   type VerificationCode,
 } from '@runtime';
@@ -73,6 +74,8 @@ export default function LoginPage() {
   }, []);
 
   useEffect(() => {
+    // Spec §8: a session ended by an expired or revoked token says so here.
+    if (takeLoginExpired()) setError(msg('tokenInvalid'));
     // Spec §2: returning to / clears the stored session state.
     clearSession();
     clearRobotSelection();

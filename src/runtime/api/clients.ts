@@ -5,12 +5,13 @@ import { expireSession } from '../session/expire';
 import { createEventClient, type CallEvent, type CallNamedEvent } from './event-client';
 import { createRestClient, type RestCall } from './rest-client';
 import { getConfig } from './config';
+import { reportFailure } from './failure-notice';
 import { createStreamAddressClient, liveStreamUrl, liveVideoOrigin, type RequestStreamAddress } from './stream-addresses';
 
 const describeFailure = (failure: string) => i18n.t(`errors.${failure}`);
 
 /** Calls one event of the main interface with the session token. */
-export const callEvent: CallEvent = createEventClient({ getToken, getLang, onTokenInvalid: expireSession, describeFailure });
+export const callEvent: CallEvent = createEventClient({ getToken, getLang, onTokenInvalid: expireSession, describeFailure, onTimeout: reportFailure });
 
 /**
  * Calls an event whose name a schema gives at run time (an entity's `x-api`, a settings
@@ -19,7 +20,7 @@ export const callEvent: CallEvent = createEventClient({ getToken, getLang, onTok
 export const callNamedEvent: CallNamedEvent = callEvent as CallNamedEvent;
 
 /** Calls one REST route under /robot/ with the session token. */
-export const restCall: RestCall = createRestClient({ getToken, onTokenInvalid: expireSession, describeFailure });
+export const restCall: RestCall = createRestClient({ getToken, onTokenInvalid: expireSession, describeFailure, onTimeout: reportFailure });
 
 /** A camera's stream address (reqVideoStream); the cameras a page starts together share one reqVideoStreams call. */
 export const requestStreamAddress: RequestStreamAddress = createStreamAddressClient(callEvent);

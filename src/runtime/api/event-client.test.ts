@@ -126,6 +126,15 @@ describe('event client', () => {
     expect(error).toMatchObject({ message: 'failure:timeout' });
   });
 
+  it('reports a time-out to onTimeout with the time-out message (the console shows it as a failure alert)', async () => {
+    const reported: string[] = [];
+    const { call } = client({ timeoutMs: 50, onTimeout: (m) => reported.push(m) });
+    await call('slow').catch(() => undefined);
+    expect(reported).toEqual(['failure:timeout']);
+    await call('ok');
+    expect(reported).toEqual(['failure:timeout']);
+  });
+
   it('reports a network failure', async () => {
     const { call } = client({ url: 'http://127.0.0.1:9/api/interface' });
     await expect(call('ok')).rejects.toMatchObject({ message: 'failure:network' });

@@ -23,6 +23,8 @@ export interface EventClientDeps {
   /** Localized text for failures that have no statusInfo. */
   describeFailure: (failure: TransportFailure) => string;
   timeoutMs?: number;
+  /** Called with the time-out message when a call gets no answer in time (the console shows it as a failure alert). */
+  onTimeout?: (message: string) => void;
 }
 
 /** Per-call options. */
@@ -81,7 +83,11 @@ export function createEventClient(deps: EventClientDeps): CallEvent {
       }
     } catch (error) {
       if (error instanceof EventError) throw error;
-      if (timedOut) throw new EventError(0, deps.describeFailure('timeout'), event);
+      if (timedOut) {
+        const text = deps.describeFailure('timeout');
+        deps.onTimeout?.(text);
+        throw new EventError(0, text, event);
+      }
       if (signal?.aborted) throw new AbortedError();
       throw new EventError(0, deps.describeFailure('network'), event);
     } finally {

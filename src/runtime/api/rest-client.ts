@@ -17,6 +17,8 @@ export interface RestClientDeps {
   onTokenInvalid: (message: string) => void;
   describeFailure: (failure: TransportFailure | 'server') => string;
   timeoutMs?: number;
+  /** Called with the time-out message when a call gets no answer in time (the console shows it as a failure alert). */
+  onTimeout?: (message: string) => void;
   /** Saves a non-JSON answer as a file (browser default: an anchor download). */
   saveFile?: (blob: Blob, filename: string) => void;
 }
@@ -124,7 +126,11 @@ export function createRestClient(deps: RestClientDeps): RestCall {
       try {
         response = await fetchImpl(url, { method: request.method ?? 'GET', headers, body, signal: controller.signal });
       } catch {
-        if (timedOut) throw new RestError(0, deps.describeFailure('timeout'));
+        if (timedOut) {
+          const text = deps.describeFailure('timeout');
+          deps.onTimeout?.(text);
+          throw new RestError(0, text);
+        }
         if (signal?.aborted) throw new AbortedError();
         throw new RestError(0, deps.describeFailure('server'));
       }

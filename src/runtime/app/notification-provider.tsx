@@ -29,7 +29,9 @@ export function useAntdNotificationProvider(): NotificationProvider {
           });
           return;
         }
-        notification[type === 'success' ? 'success' : 'error']({ key, message, description });
+        if (type === 'success') notification.success({ key, message, description });
+        // Spec §8: failed calls show an alert with the common tip title.
+        else notification.error({ key, message: t('errors.tipTitle'), description: description || message });
       },
       close(key) {
         notification.destroy(key);

@@ -7,8 +7,8 @@
  * 20 s, every trouble restarts after 2 s.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Button, Space, Typography } from 'antd';
-import { LoadingOutlined, ReloadOutlined, VideoCameraOutlined, WarningOutlined } from '@ant-design/icons';
+import { Button, Slider, Space, Typography } from 'antd';
+import { LoadingOutlined, MutedOutlined, ReloadOutlined, SoundOutlined, VideoCameraOutlined, WarningOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { VideoPlayer as V } from '@common/constants';
 import type { VideoCodec } from '@common/camera';
@@ -72,6 +72,16 @@ export function LivePlayer({ url, height = 360, 'data-testid': testId = 'video-p
   const [reloads, setReloads] = useState(0);
   const notify = useRef(onStateChange);
   notify.current = onStateChange;
+  // Spec §9: volume default 100, opening sets 50. The player starts muted (browsers autoplay only
+  // muted video); the volume control unmutes it at the volume shown.
+  const [volume, setVolume] = useState<number>(V.openingVolume);
+  const [muted, setMuted] = useState(true);
+  useEffect(() => {
+    const el = video.current;
+    if (!el) return;
+    el.volume = volume / 100;
+    el.muted = muted;
+  }, [volume, muted, state]);
   useEffect(() => notify.current?.(state), [state]);
   useEffect(() => void preloadLivePlayer(), []);
   // The reload hint counts from the address (or the user's reload), across automatic restarts.
@@ -173,6 +183,38 @@ export function LivePlayer({ url, height = 360, 'data-testid': testId = 'video-p
         </Space>
       ) : null}
       {notice ? <div style={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1 }}>{notice}</div> : null}
+      {state === 'playing' ? (
+        <div
+          className="fc-player-volume"
+          data-testid={`${testId}-volume`}
+          data-volume={volume}
+          data-muted={muted ? 'true' : 'false'}
+          style={{ position: 'absolute', right: 8, bottom: 8, zIndex: 1, display: 'flex', alignItems: 'center', gap: 4, padding: '0 8px', borderRadius: 6, background: 'rgba(0,0,0,0.45)' }}
+        >
+          <Button
+            size="small"
+            type="text"
+            style={{ color: '#fff' }}
+            icon={muted || volume === 0 ? <MutedOutlined /> : <SoundOutlined />}
+            aria-label={muted ? t('video.unmute') : t('video.mute')}
+            title={muted ? t('video.unmute') : t('video.mute')}
+            data-testid={`${testId}-mute`}
+            onClick={() => setMuted((m) => !m)}
+          />
+          <Slider
+            min={0}
+            max={100}
+            value={volume}
+            style={{ width: 72, margin: '8px 4px' }}
+            tooltip={{ formatter: (v) => `${t('video.volume')} ${v}` }}
+            aria-label={t('video.volume')}
+            onChange={(v) => {
+              setVolume(v);
+              setMuted(v === 0);
+            }}
+          />
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -17,8 +17,9 @@ import type { EntitySchema, PropertySchema } from '../schema-types';
 import { buildEntityForm, createValues, type EntityForm } from '../form-schema';
 import { catalogueErrors, formValidator } from '../validator';
 import { formWidgets } from '../widgets/default-widgets';
-import { EnumSelectWidget } from '../widgets/simple-widgets';
+import { BoundedTextWidget, EnumSelectWidget } from '../widgets/simple-widgets';
 import './entity-form-modal.css';
+import { usePreventReclick } from '../../ui/prevent-reclick';
 
 /** The fields of a `form` row action. */
 export interface ActionForm {
@@ -26,7 +27,7 @@ export interface ActionForm {
   properties: Record<string, PropertySchema>;
 }
 
-const RJSF_WIDGETS = { SelectWidget: EnumSelectWidget };
+const RJSF_WIDGETS = { SelectWidget: EnumSelectWidget, TextWidget: BoundedTextWidget };
 const FORM_CONTEXT = { colSpan: { string: 24, integer: 24, number: 24, boolean: 24, array: 24, object: 24 }, rowGutter: 16 };
 
 /** The dialog of one row action. */
@@ -79,6 +80,8 @@ export function ActionFormDialog({
       setSaving(false);
     }
   };
+  // Spec §9: prevent re-click 300 ms (a double click on Create sends one request).
+  const guardedSubmit = usePreventReclick(submit);
 
   return (
     <Modal open title={title} onCancel={onClose} footer={null} width={640} maskClosable={false} destroyOnHidden>
@@ -99,7 +102,7 @@ export function ActionFormDialog({
             noHtml5Validate
             disabled={saving}
             onChange={(e) => setFormData((e.formData ?? {}) as Record<string, unknown>)}
-            onSubmit={submit}
+            onSubmit={guardedSubmit}
             onError={() => {
               /* field errors are shown beside the fields */
             }}

@@ -16,9 +16,10 @@ import { pickLabel, type EntitySchema } from '../schema-types';
 import { buildEntityForm, changedValues, createValues, initialFormData, type EntityForm, type FormMode } from '../form-schema';
 import { catalogueErrors, formValidator } from '../validator';
 import { formWidgets } from '../widgets/default-widgets';
-import { EnumSelectWidget } from '../widgets/simple-widgets';
+import { BoundedTextWidget, EnumSelectWidget } from '../widgets/simple-widgets';
 import { LayoutObjectTemplate, type FormLayoutItem } from './layout-object-template';
 import './entity-form-modal.css';
+import { usePreventReclick } from '../../ui/prevent-reclick';
 
 /** Props of the entity form dialog. */
 export interface EntityFormModalProps {
@@ -30,7 +31,7 @@ export interface EntityFormModalProps {
   onCreated?: (record: BaseRecord) => void;
 }
 
-const RJSF_WIDGETS = { SelectWidget: EnumSelectWidget };
+const RJSF_WIDGETS = { SelectWidget: EnumSelectWidget, TextWidget: BoundedTextWidget };
 // A designer layout (x-form.layout: grids, static text) shapes the dialog; see layout-object-template.
 const RJSF_TEMPLATES = { ObjectFieldTemplate: LayoutObjectTemplate };
 // Two columns for scalar fields, full width for lists (RJSF antd ObjectFieldTemplate reads colSpan by type).
@@ -120,6 +121,8 @@ export default function EntityFormModal({ entity, mode, record, onClose, onCreat
       setServerError((error as Error).message || t('errors.network'));
     }
   };
+  // Spec §9: prevent re-click 300 ms (a double click on Create sends one request).
+  const guardedSubmit = usePreventReclick(submit);
 
   return (
     <Modal open title={title} onCancel={requestClose} footer={null} width={760} maskClosable={false} destroyOnHidden>
@@ -152,7 +155,7 @@ export default function EntityFormModal({ entity, mode, record, onClose, onCreat
             noHtml5Validate
             disabled={saving}
             onChange={(e) => setFormData((e.formData ?? {}) as Record<string, unknown>)}
-            onSubmit={submit}
+            onSubmit={guardedSubmit}
             onError={() => {
               /* field errors are shown beside the fields */
             }}

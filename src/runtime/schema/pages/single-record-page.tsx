@@ -22,11 +22,12 @@ import { pickLabel, type EntitySchema } from '../schema-types';
 import { buildEntityForm, changedValues, initialFormData, type EntityForm } from '../form-schema';
 import { catalogueErrors, formValidator } from '../validator';
 import { formWidgets } from '../widgets/default-widgets';
-import { EnumSelectWidget } from '../widgets/simple-widgets';
+import { BoundedTextWidget, EnumSelectWidget } from '../widgets/simple-widgets';
 import { companyTree } from '../widgets/company-picker-widget';
 import './entity-form-modal.css';
+import { usePreventReclick } from '../../ui/prevent-reclick';
 
-const RJSF_WIDGETS = { SelectWidget: EnumSelectWidget };
+const RJSF_WIDGETS = { SelectWidget: EnumSelectWidget, TextWidget: BoundedTextWidget };
 const FORM_CONTEXT = { colSpan: { string: 12, integer: 12, number: 12, boolean: 12, array: 24, object: 24 }, rowGutter: 16 };
 
 /** The entity without its subject property: the form edits the rest. */
@@ -143,6 +144,8 @@ function SingleRecordForm({ entity, subject, subjectId }: { entity: EntitySchema
       setSaving(false);
     }
   };
+  // Spec §9: prevent re-click 300 ms (a double click on Create sends one request).
+  const guardedSubmit = usePreventReclick(submit);
 
   if (built.error) return <Result status="error" title={t('entity.formBroken')} subTitle={built.error} />;
   if (loadError !== undefined)
@@ -183,7 +186,7 @@ function SingleRecordForm({ entity, subject, subjectId }: { entity: EntitySchema
         readonly={readOnly}
         disabled={saving}
         onChange={(e) => setFormData((e.formData ?? {}) as Record<string, unknown>)}
-        onSubmit={submit}
+        onSubmit={guardedSubmit}
         onError={() => {
           /* field errors are shown beside the fields */
         }}

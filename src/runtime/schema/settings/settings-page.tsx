@@ -29,12 +29,13 @@ import { useSchemas } from '../schema-context';
 import { pickLabel, type SettingsSchema } from '../schema-types';
 import { catalogueErrors, formValidator } from '../validator';
 import { formWidgets } from '../widgets/default-widgets';
-import { EnumSelectWidget } from '../widgets/simple-widgets';
+import { BoundedTextWidget, EnumSelectWidget } from '../widgets/simple-widgets';
 import { buildSettingsForm, fillEmptyNumbers, settingsCustomValidate, type SettingsData } from './settings-form';
 import { SettingsNumberWidget } from './settings-number-widget';
 import { SettingsFieldTemplate, SettingsPanelsProvider, SettingsPanelsTemplate, useSettingsPanels } from './settings-panels';
 import '../pages/entity-form-modal.css';
 import './settings-page.css';
+import { usePreventReclick } from '../../ui/prevent-reclick';
 
 /** Props of the generated settings page. */
 export interface SettingsPageProps {
@@ -48,7 +49,7 @@ interface SettingsAnswer {
   updatedAt: string | null;
 }
 
-const RJSF_WIDGETS = { SelectWidget: EnumSelectWidget };
+const RJSF_WIDGETS = { SelectWidget: EnumSelectWidget, TextWidget: BoundedTextWidget };
 const RJSF_TEMPLATES = { FieldTemplate: SettingsFieldTemplate };
 // Three columns of scalar fields inside a group.
 const FORM_CONTEXT = { colSpan: { string: 8, integer: 8, number: 8, boolean: 8, array: 24, object: 24 }, rowGutter: 16 };
@@ -151,6 +152,8 @@ function SettingsEditor({ settings, robotId }: { settings: SettingsSchema; robot
       setSaving(false);
     }
   };
+  // Spec §9: prevent re-click 300 ms (a double click on Create sends one request).
+  const guardedSubmit = usePreventReclick(submit);
 
   // A failed submit opens the panels holding errors (the errors are shown beside their fields).
   const onInvalid = (errors: RJSFValidationError[]) => {
@@ -224,7 +227,7 @@ function SettingsEditor({ settings, robotId }: { settings: SettingsSchema; robot
                 noHtml5Validate
                 readonly={readOnly}
                 onChange={onChange}
-                onSubmit={submit}
+                onSubmit={guardedSubmit}
                 onError={onInvalid}
               />
             </div>

@@ -35,7 +35,7 @@ export function ImagesUploadWidget({ id, value, onChange, disabled, readonly, sc
     const added: string[] = [];
     try {
       for (const [i, file] of files.entries()) {
-        const refusal = earlyRefusal(file.size, limit, lang);
+        const refusal = earlyRefusal(file.size, limit, lang, kind);
         if (refusal) throw new Error(refusal);
         setBusy(Math.round((i / files.length) * 100));
         added.push((await uploadFile(file, kind, () => undefined, lang)).url);

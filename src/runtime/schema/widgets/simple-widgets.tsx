@@ -5,6 +5,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { useRobotOptions } from './robot-options';
 import { useRefOptions } from '../ref-lookups';
+import { Lengths } from '@common/constants';
 
 /** Display format of date-times across the console. */
 export const DATETIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
@@ -156,4 +157,25 @@ export function EnumSelectWidget({ id, value, onChange, disabled, readonly, plac
       }}
     />
   );
+}
+
+/**
+ * The generated forms' one-line text input (RJSF `TextWidget`): a text field stops at its
+ * `maxLength`, else at the spec's default of 16 characters (spec §5/§9 "text inputs default to max
+ * length 16"), instead of keeping more and showing an error. Numbers and other types are unchanged.
+ */
+export function BoundedTextWidget(props: WidgetProps) {
+  const { BaseInputTemplate } = props.registry.templates;
+  const max = textMaxLength(props.schema);
+  if (max === undefined) return <BaseInputTemplate {...props} />;
+  const onChangeOverride = ({ target }: { target: { value: string } }) => props.onChange(target.value === '' ? props.options.emptyValue : target.value.slice(0, max));
+  return <BaseInputTemplate {...props} onChangeOverride={onChangeOverride} />;
+}
+
+/** The length a one-line text field stops at: its maxLength, else Lengths.textDefaultMax (16) for a plain string. */
+export function textMaxLength(schema: WidgetProps['schema']): number | undefined {
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
+  if (type !== 'string') return undefined;
+  if (typeof schema.maxLength === 'number') return schema.maxLength;
+  return schema.format ? undefined : Lengths.textDefaultMax;
 }

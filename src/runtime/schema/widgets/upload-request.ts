@@ -2,7 +2,7 @@
  * Sends one file to POST /api/upload with the session token, reporting progress (XHR, because
  * fetch has no upload progress). Resolves the stored file; rejects with the server's message.
  */
-import { formatBytes, UPLOAD_KINDS, type FileType } from '@common/uploads';
+import { formatBytes, overLimit, UPLOAD_KINDS, type FileType } from '@common/uploads';
 import { formatMessage } from '@common/messages';
 import type { Lang } from '@common/protocol';
 import { getToken } from '../../session/session-store';
@@ -21,9 +21,9 @@ export function uploadLimit(kind: string, maxBytes?: number): number {
   return maxBytes ?? UPLOAD_KINDS[kind]?.maxBytes ?? UPLOAD_KINDS.file!.maxBytes;
 }
 
-/** The message for a file refused in the browser before sending (same text as the server's), or null. */
-export function earlyRefusal(size: number, limit: number, lang: Lang): string | null {
-  return size >= limit ? formatMessage('fileTooLarge', lang, { limit: formatBytes(limit) }) : null;
+/** The message for a file refused in the browser before sending (same text as the server's), or null; `kind` says whether the limit itself is allowed. */
+export function earlyRefusal(size: number, limit: number, lang: Lang, kind?: string): string | null {
+  return overLimit(size, UPLOAD_KINDS[kind ?? 'file'] ?? UPLOAD_KINDS.file!, limit) ? formatMessage('fileTooLarge', lang, { limit: formatBytes(limit) }) : null;
 }
 
 const MIME_TYPES: Partial<Record<FileType, string>> = {

@@ -50,7 +50,7 @@ function makeUploadWidget(image: boolean) {
 
     const send = async (file: File) => {
       setProblem(undefined);
-      const refusal = earlyRefusal(file.size, limit, lang);
+      const refusal = earlyRefusal(file.size, limit, lang, kind);
       if (refusal) return setProblem(refusal);
       const job = { controller: new AbortController() } as NonNullable<typeof pending.current>;
       pending.current = job;
