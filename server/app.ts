@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config';
@@ -19,16 +18,14 @@ import { loadFeatures } from './features/feature';
 import { registerRoleHooks } from './entities/role-hooks';
 import { readPluginManifests } from './auth/permission-tree';
 import { FleetState } from './fleet/state';
-import { startBroker } from './fleet/broker';
+import { connectBroker } from './fleet/connect-broker';
 import { RobotCredentials } from './fleet/robot-credentials';
-import { MosquittoAccounts } from './fleet/mosquitto-accounts';
 import { startGateway } from './fleet/gateway';
 import { RealtimeHub } from './realtime/hub';
 import { registerRoutes } from './http/routes';
 import { registerRealtime } from './http/ws';
 import { registerSecurity } from './http/security';
-import { FleetSimulator } from './simulator/simulator';
-import { simulatorSpecs } from './simulator/specs';
+import { startInProcessSimulator } from './simulator/in-process';
 import { seedDemo, seedRoles } from './demo/seed';
 import { visibleCompanyIds } from './entities/scope';
 import type { Services } from './services';
@@ -121,23 +118,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     for (const f of features) await f.register?.({ svc: services, events });
     registerRoleHooks({ schemas: () => services.schemas, plugins: () => manifests });
 
-    // MQTT: the embedded broker unless MQTT_URL names an external one.
-    // Issue 18: nobody connects without an account; the server has its own, each robot its own.
-    let mqttUrl = config.mqttUrl;
-    const mqttAccount = { username: config.mqttUsername, password: config.mqttPassword ?? crypto.randomBytes(24).toString('base64url') };
-    if (!mqttUrl) {
-      const broker = await startBroker(config.host, config.mqttPort, { serverUser: mqttAccount.username, serverPassword: mqttAccount.password, verifyRobot: (u, p) => robotCredentials.verify(u, p) });
-      closers.push(broker.close);
-      robotCredentials.onIssued(async (robotId) => broker.disconnectRobot(robotId));
-      mqttUrl = broker.url;
-    } else if (!config.mqttPassword) {
-      throw new Error('MQTT_URL needs the server\'s account on that broker: MQTT_USERNAME (default fleet-console) and MQTT_PASSWORD.');
-    } else if (config.mqttAccounts === 'mosquitto') {
-      // Robots' accounts live in Mosquitto's dynamic-security plugin: each issued secret goes there at once.
-      const accounts = await MosquittoAccounts.connect(mqttUrl, mqttAccount);
-      closers.push(() => accounts.close());
-      robotCredentials.onIssued((robotId, password) => (password === null ? accounts.removeRobot(robotId) : accounts.setRobot(robotId, password)));
-    }
+    const { mqttUrl, mqttAccount } = await connectBroker(config, robotCredentials, closers);
     // With an external broker, the replicas share the robots' messages that write ($share subscriptions).
     const gateway = await startGateway(mqttUrl, fleet, { shared: Boolean(config.mqttUrl), isLeader: () => cluster.isLeader(), account: mqttAccount });
     closers.push(gateway.close);
@@ -159,15 +140,9 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     const port = typeof addr === 'object' && addr ? addr.port : config.port;
     services.url = `http://${config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host}:${port}`;
 
-    // Robots are outside the server: with an external broker (a cluster) they connect to it themselves,
-    // the demo robots through `npm run simulator`; only the embedded default plays them in-process.
-    if (config.simulator && config.mqttUrl) console.log('Simulator: not in-process with MQTT_URL (a cluster): run `npm run simulator` for the demo robots.');
-    if (config.simulator && !config.mqttUrl) {
-      const sim = new FleetSimulator(mqttUrl, 1_000, 15, config.simAlarmMinutes * 60_000, services.url, config.simEpisodeMinutes * 60_000);
-      // The demo robots get their own credentials, as an administrator hands them to a real robot.
-      await sim.start(await simulatorSpecs(db, schemas), (robotId) => robotCredentials.issue(robotId));
-      closers.splice(closers.length - 1, 0, () => sim.stop());
-    }
+    // The demo robots stop before the server closes (just before its last closer).
+    const stopSim = await startInProcessSimulator(config, { mqttUrl, serverUrl: services.url, db, schemas, robotCredentials });
+    if (stopSim) closers.splice(closers.length - 1, 0, stopSim);
     for (const f of features) {
       const stop = await f.start?.({ svc: services, events });
       if (stop) closers.push(stop);
