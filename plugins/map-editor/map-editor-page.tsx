@@ -1,6 +1,7 @@
 /** `/home/mapEditor?mapId=…`: the map editor of one processed map. */
 import './register-locales';
 import { useState } from 'react';
+import { MapNotReady } from './map-not-ready';
 import { Alert, App, Badge, Button, Card, Flex, Result, Skeleton, Space, Typography } from 'antd';
 import { ArrowLeftOutlined, SaveOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router';
@@ -42,7 +43,7 @@ export default function MapEditorPage() {
   if (!Number.isInteger(mapId) || mapId <= 0) return <Result status="info" title={t('noMap')} extra={<Button onClick={() => navigateTo('/home/mapManage')}>{t('back')}</Button>} />;
   if (error) return <Result status="error" title={catalogue('mapDataRequestFailed')} subTitle={error} extra={<Button onClick={() => void load()}>{t('retry')}</Button>} data-testid={IDS.loadFailed} />;
   if (!map) return <Card><Skeleton active paragraph={{ rows: 10 }} /></Card>;
-  if (map.processState !== 'done' || !mapSize.w) return <Result status="warning" title={t('notReady')} extra={<Button onClick={() => navigateTo('/home/mapManage')}>{t('back')}</Button>} />;
+  if (map.processState !== 'done' || !mapSize.w || !config.pngurl) return <MapNotReady companyId={map.companyId} mapId={mapId} failed={map.processState === 'failed'} progress={map.processProgress} onDone={() => void load()} />;
 
   const dirty = unsaved;
 

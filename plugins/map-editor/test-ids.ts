@@ -1,6 +1,9 @@
 /** Test ids of the map editor. */
 export const MAP_EDITOR_TEST_IDS = {
   page: 'map-editor',
+  /** A map still being processed: its progress, and the editor opens once it is done. */
+  notReady: 'map-editor-not-ready',
+  notReadyProgress: 'map-editor-not-ready-progress',
   canvas: 'map-editor-canvas',
   /** `map-tool-<name>`: select, forbidden, area, route, track, charge, shutter, point. */
   tool: 'map-tool',

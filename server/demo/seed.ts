@@ -157,10 +157,18 @@ export async function seedDemo(db: Db, dataDir: string): Promise<boolean> {
       maxlayer: 6,
     };
     const row = await db.query<{ id: number }>(
-      'INSERT INTO maps ("companyId", "regionName", "buildingName", "floor", "mapName", "mapType", "pgmPath", "yamlPath", "config") VALUES ($1, $2, $3, $4, $5, 1, $6, $7, $8) RETURNING id',
+      // Processing (picture and tiles) follows at start-up (maps feature): until then the map says so, not "done".
+      `INSERT INTO maps ("companyId", "regionName", "buildingName", "floor", "mapName", "mapType", "pgmPath", "yamlPath", "config", "processState", "processProgress") VALUES ($1, $2, $3, $4, $5, 1, $6, $7, $8, 'slicing', 0) RETURNING id`,
       [companyIds.get(m.company), m.region, m.building, m.floor, m.name, pgmPath, yamlPath, JSON.stringify(config)],
     );
     mapIds.set(m.key, row[0]!.id);
+  }
+  // One enabled charging pile (map element 102) on each map but those of DEMO_NO_CHARGER's robots:
+  // go-charge is refused for a robot whose map has none (spec §8 "no charger set").
+  const noChargerMaps = new Set(DEMO_ROBOTS.filter((r) => DEMO_NO_CHARGER.has(r.robotId)).map((r) => r.map));
+  for (const m of MAPS) {
+    if (noChargerMaps.has(m.key)) continue;
+    await db.query('INSERT INTO map_elements ("mapId", "kind", "name", "points", "props") VALUES ($1, 102, $2, $3, $4)', [mapIds.get(m.key), 'Charger', JSON.stringify([[60, 60]]), JSON.stringify({ enabled: true })]);
   }
   for (const r of DEMO_ROBOTS) {
     const map = MAPS.find((m) => m.key === r.map)!;

@@ -80,6 +80,22 @@ function openLink(token: string): Promise<{ ws: WebSocket; next: (pred: (m: any)
   });
 }
 
+describe('the demo maps on a first start', () => {
+  it('say "slicing" until their picture is made, then "done" with a picture that answers', async () => {
+    const rows = async () => (await s.call('queryMap', { pageSize: 50 }, entadmin)).param.list as { mapId: number; processState: string; config: { pngurl?: string } }[];
+    // Never "done" without a picture (the list must not promise what the picture route would 404).
+    for (let i = 0; i < 240; i++) {
+      const list = await rows();
+      for (const m of list) expect([m.mapId, m.processState === 'done'], 'done means a picture').toEqual([m.mapId, Boolean(m.config.pngurl)]);
+      if (list.every((m) => m.processState === 'done')) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    const list = await rows();
+    expect(list.length).toBeGreaterThan(0);
+    for (const m of list) expect((await fetch(`${s.url}${m.config.pngurl}`, { headers: { token: entadmin } })).status).toBe(200);
+  }, 90_000);
+});
+
 describe('buildings', () => {
   it('adds a building and refuses a second one of the same name in the company, whatever the case', async () => {
     const a = await s.call('addBuilding', { name: 'Dock7', regionName: 'Harbor', floors: 3 }, entadmin);

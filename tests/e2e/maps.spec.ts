@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from './fixtures';
 import { mapFixturesDir } from '../helpers/map-fixtures';
-import { chooseOption, login } from './helpers';
+import { callEvent, chooseOption, login, tokenOf } from './helpers';
 
 /** Real ROS maps, read from the shared fixtures folder (never copied into the repository). */
 const FIXTURES = mapFixturesDir(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..'));
@@ -304,4 +304,28 @@ test('a patrol task on a drawn route: run now, and the simulated robot moves alo
   const done = page.getByTestId('entity-table-navigation-task').locator('tr', { hasText: 'HallRound' });
   await expect(done).toContainText('Finished', { timeout: 60_000 });
   await expect(done.getByTestId('navi-progress')).toHaveText('1 of 1 laps');
+});
+
+test('a map still being processed opens in the editor as its progress, and the editor appears by itself once it is done', async ({ page }) => {
+  await login(page, 'entadmin');
+  const token = await tokenOf(page, 'entadmin');
+  const building = await callEvent(page, 'addBuilding', { name: 'E2EOffice', regionName: 'Harbor', floors: 1 }, token);
+  expect(building.statusCode).toBe(200);
+  // A large real map with the deepest tile pyramid (10 layers): processing takes a while.
+  const dir = path.join(FIXTURES, 'pal-office-7th-floor');
+  const up = await page.request.post('/robot/map/upload', {
+    headers: { token },
+    multipart: {
+      data: JSON.stringify({ mapName: 'E2EOffice7', buildingId: building.param.id, floor: 1, mapType: 1, layer: 10 }),
+      pgm: { name: 'map.pgm', mimeType: 'application/octet-stream', buffer: fs.readFileSync(path.join(dir, 'map.pgm')) },
+      yaml: { name: 'map.yaml', mimeType: 'application/x-yaml', buffer: fs.readFileSync(path.join(dir, 'map.yaml')) },
+    },
+  });
+  const mapId = ((await up.json()) as { data: { mapId: number } }).data.mapId;
+  await page.goto(`/home/mapEditor?mapId=${mapId}`);
+  await expect(page.getByTestId('map-editor-not-ready')).toContainText('This map is still being processed');
+  await expect(page.getByTestId('map-editor-not-ready-progress')).toBeVisible();
+  // No reload: the processing push opens the editor with the map's picture.
+  await expect(page.getByTestId('map-editor')).toBeVisible({ timeout: 120_000 });
+  await expect(page.getByTestId('map-editor-canvas')).toBeVisible();
 });
