@@ -31,6 +31,8 @@ export interface RobotCommand {
     | 'videoParam'
     | 'setParams'
     | 'manualCharging'
+    // Spec §8: BMS calibration, accepted only in emergency stop (event bmsCalibration).
+    | 'bmsCalibration'
     | 'lifter'
     | 'fireControl'
     | 'cameraLens'
@@ -51,7 +53,20 @@ export interface RobotCommand {
     | 'mapDown'
     | 'navigate'
     // The map editor's initial position (kind 104) sent to a robot: {mapId, x, y (mm), theta (radians)}.
-    | 'setInitPosition';
+    | 'setInitPosition'
+    // Online debugging and the terminal (issue 19, common/events/maintenance-debug DEBUG_COMMANDS).
+    | 'debugParamGet'
+    | 'debugParamSet'
+    | 'walkParamGet'
+    | 'walkParamSet'
+    | 'staticParamGet'
+    | 'staticParamSet'
+    | 'diagnose'
+    | 'restoreApp'
+    | 'powerReboot'
+    | 'terminalOpen'
+    | 'terminalExec'
+    | 'terminalClose';
   params?: Record<string, unknown>;
   t: number;
 }
@@ -62,6 +77,7 @@ export const REFUSALS = {
   charging: 'refusedCharging',
   navigation: 'refusedNavigation',
   noCharger: 'refusedNoCharger',
+  bmsNeedsEmergencyStop: 'refusedBmsCalibration',
   state: 'refusedState',
   unsupported: 'refusedUnsupported',
   presetMissing: 'presetMissing',
@@ -70,6 +86,7 @@ export const REFUSALS = {
   mapBindFailed: 'mapBindFailed',
   mapRebootNeeded: 'mapRebootNeeded',
   mapLocalFileNotFound: 'mapLocalFileNotFound',
+  terminalSession: 'terminalSessionEnded',
 } as const satisfies Record<string, MessageKey>;
 
 /** A refusal reason. */
