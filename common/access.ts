@@ -15,6 +15,39 @@ export interface AccessSubject {
   menuItemList?: string[];
   /** A custom role's permission-tree ids; when non-empty they narrow the tier's grants. */
   permissions?: string[];
+  /** The company tree's robots are all static (spec §2): the pages of STATIC_LACKING_ROUTES are closed. */
+  staticOnly?: boolean;
+}
+
+/** Robot type number of a static robot (spec §3, common/robot RobotType.staticRobot). */
+const STATIC_ROBOT = 4;
+
+/**
+ * Spec §2: static robots lack navigation, energy, map management, chassis, charge monitoring and
+ * terminal. For a company whose robots are all static these pages are not in the menu and open
+ * /404 by URL (navigation records and the map editor belong to navigation and map management).
+ */
+export const STATIC_LACKING_ROUTES: readonly string[] = ['navigation', 'naviRecord', 'energyConsumption', 'mapManage', 'mapEditor', 'chassisMonitoring', 'chargeMonitoring', 'terminal'];
+
+/**
+ * The events of those features the server refuses for such a company ('staticRobotsLack').
+ * Reading a map (getMapById, getMapElements, forbiddenZoneQuery, queryBuildings) stays: the
+ * telecontrol page shows a static robot on its map.
+ */
+export const STATIC_LACKING_EVENTS: ReadonlySet<string> = new Set([
+  // navigation: patrol tasks and their runs
+  'queryNaviTask', 'addNaviTask', 'modifyNaviTask', 'deleteNaviTask', 'navigationStart', 'navigationImmediately', 'navigationStop',
+  // map management
+  'queryMap', 'GET /robot/map/list', 'modifyMap', 'deleteMap', 'mapDown', 'saveMapElements', 'copyPathways', 'addBuilding', 'modifyBuilding', 'deleteBuilding',
+  // energy
+  'getEnergyConsumption',
+  // terminal
+  'terminalOpen', 'terminalExec', 'terminalClose', 'terminalSharing',
+]);
+
+/** Whether a set of robot types is static only (at least one type, all of them static). */
+export function staticOnlyTypes(types: readonly number[]): boolean {
+  return types.length > 0 && types.every((t) => t === STATIC_ROBOT);
 }
 
 /** Whether a subject holds a permission: the tier grants it and a custom role's list (if any) holds it. */
@@ -72,6 +105,7 @@ export function blockedRoutes(roleId: number, companyId?: number): Set<string> {
 export function canOpenRoute(subject: AccessSubject, path: string): boolean {
   const name = routeNameOf(path);
   if (name === '' || name === 'home' || name === '404' || name === '500') return true;
+  if (subject.staticOnly && STATIC_LACKING_ROUTES.includes(name)) return false;
   if (subject.menuItemList && subject.menuItemList.length > 0) return subject.menuItemList.includes(name);
   const blocked = blockedRoutes(subject.roleId, subject.companyId);
   return !blocked.has('*') && !blocked.has(name);

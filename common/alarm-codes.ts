@@ -19,11 +19,7 @@ export function alarmCodeOf(key: string): number {
 }
 
 /** Spec §8: what the console says for a code not in the catalogue. */
-export const UNKNOWN_ALARM_TEXT: Labels = {
-  en: 'The robot reported an anomaly, check the version info',
-  zh: '机器人上报异常，请检查版本信息',
-  ja: 'ロボットが異常を報告しました。バージョン情報を確認してください',
-};
+export const UNKNOWN_ALARM_TEXT: Labels = codes['x-extra']['*'] as Labels;
 
 /** The code ranges of spec §8 by kind. */
 export const ALARM_CODE_RANGES = {

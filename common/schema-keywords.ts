@@ -260,9 +260,15 @@ export const SCHEMA_KEYWORD_DECLARATIONS = {
   }),
   'x-extra': keyword({
     at: ['enum'],
-    description: 'Labels of values outside the enumeration that lists may show (robot status "offline").',
+    description: 'Labels of values outside the enumeration that lists may show (robot status "offline"); the key "*" labels any other value outside it (an unknown alarm code, spec §8).',
     value: Type.Record(Type.String(), LabelsSchema),
     example: { offline: { en: 'Offline', zh: '离线', ja: 'オフライン' } },
+  }),
+  'x-open': keyword({
+    at: ['enum'],
+    description: 'The enumeration is open: a field may hold a value outside it (the server does not restrict it to the values); lists show such a value with the x-extra "*" label (face entry gender: 1 men, 2 women, else unknown).',
+    value: Type.Boolean(),
+    example: true,
   }),
   'x-widget': keyword({
     at: ['property', 'items'],

@@ -120,6 +120,14 @@ export const controlEvents = defineEvents('control', {
     param: Type.Object({ robotId: RobotId, status: OnOff, userId: UserId }, { additionalProperties: false }),
     answer: withAction(Type.Literal('emergencyButton')),
   },
+  bmsCalibration: {
+    summary: 'Calibrates the robot’s battery management system (BMS). Spec §8: refused unless the robot is in emergency stop (status 6 or its emergency button pressed). The event name is ours (spec §7 names none; docs/protocol.md).',
+    access: Teleop,
+    mutating: false,
+    audit: true,
+    param: Type.Object({ robotId: RobotId, userId: UserId }, { additionalProperties: false }),
+    answer: withAction(Type.Literal('bmsCalibration')),
+  },
   setInitPosition: {
     summary: 'The robot takes a pose on its map (the map editor’s initial position); it relocalises as resetPosition does.',
     access: Teleop,

@@ -182,6 +182,7 @@ export const ROBOT_COMMANDS = {
     params: o({ mapId: Type.Integer(), x: Type.Number({ description: 'Millimetres.' }), y: Type.Number({ description: 'Millimetres.' }), theta: Type.Number({ description: 'Radians.' }) }),
     reasons: driving,
   },
+  bmsCalibration: { action: 'bmsCalibration', summary: 'Calibrate the battery management system (only in emergency stop, spec §8).', params: NoParams, reasons: ['bmsNeedsEmergencyStop', 'unsupported'] },
   manualCharging: { action: 'manualCharging', summary: 'Start (1) or stop (0) manual charging.', params: o({ status: Bit }), reasons: ['noCharger', 'charging', 'state'] },
   lifter: { action: 'lifter', summary: 'Move the lifter.', params: o({ direction: Json<string>({ type: 'string', enum: [...LIFTER_DIRECTIONS] }), distance: Type.Integer({ description: 'Millimetres (default 100).' }) }) },
   fireControl: { action: 'fireControl', summary: 'Fire-fighting spray and nozzle.', params: o({ operation: Json<number>({ type: 'integer', enum: Object.values(FireOperation), description: '0 spray off, 1 spray on, 2-5 nozzle up, down, left, right.' }) }) },

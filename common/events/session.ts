@@ -33,6 +33,7 @@ export const SessionInfoSchema = Type.Object({
   maxLayer: Type.Integer(),
   lastloginT: Type.Union([Type.Number(), Type.Null()], { description: 'The previous login, in milliseconds since the epoch.' }),
   robotType: Type.Array(Type.Integer()),
+  staticOnly: Type.Boolean({ description: 'The company tree’s robot types (declared and of its robots) are all static (4): navigation, energy, map management, chassis, charge monitoring and terminal are closed (spec §2).' }),
   infraredTypes: Type.Array(Type.Integer(), { description: 'Infrared kinds of the company tree’s robots (spec §3: 0 none, 1 high temperature, 2 body temperature).' }),
   menuItemList: Type.Array(Type.String()),
   homePage: Type.String(),

@@ -109,14 +109,27 @@ export function registerCoreHooks(opts: { companyMaxLayer: number; sessions: Ses
     if (!(await inCompanyTree(tx, company, Number(m.companyId)))) throw new AppError(StatusCode.badRequest, 'mapOutsideRobotCompany');
   }
 
+  /** Spec §3 (issue 20): a robot's building is one of its company tree's buildings, and its floor one of that building's floors. */
+  async function checkRobotBuilding(tx: Queryable, values: Row, existing?: Row): Promise<void> {
+    const buildingId = values.buildingId !== undefined ? values.buildingId : existing?.buildingId;
+    if (buildingId === undefined || buildingId === null) return;
+    const company = Number(values.companyId ?? existing?.companyId);
+    const b = (await tx.query<{ companyId: number; floors: number }>('SELECT "companyId", "floors" FROM buildings WHERE id = $1', [buildingId]))[0];
+    if (!b || !(await inCompanyTree(tx, company, Number(b.companyId)))) throw new AppError(StatusCode.badRequest, 'buildingNotFound');
+    const floor = values.floor !== undefined ? values.floor : existing?.floor;
+    if (floor !== undefined && floor !== null && Number(floor) > Number(b.floors)) throw new AppError(StatusCode.badRequest, 'robotFloorOutsideBuilding', { floors: Number(b.floors) });
+  }
+
   defineEntityHooks('robot', {
     async beforeCreate(_ctx, tx, values) {
       values.robotId = String(values.robotId).toUpperCase();
       values.robotType = robotKindFromSerial(String(values.robotId));
       await checkRobotMap(tx, values);
+      await checkRobotBuilding(tx, values);
     },
     async beforeUpdate(_ctx, tx, values, existing) {
       if (values.mapId !== undefined || values.companyId !== undefined) await checkRobotMap(tx, values, existing);
+      if (values.buildingId !== undefined || values.floor !== undefined || values.companyId !== undefined) await checkRobotBuilding(tx, values, existing);
     },
     async afterWrite(_ctx, kind, row) {
       // Issue 18: a deleted robot's MQTT account goes with it.

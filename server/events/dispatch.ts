@@ -1,4 +1,5 @@
-import { generalUserMayCall, RoleId, subjectCan } from '../../common/access';
+import { generalUserMayCall, RoleId, STATIC_LACKING_EVENTS, subjectCan } from '../../common/access';
+import { isStaticOnlyCompany } from '../fleet/static-only';
 import { formatMessage } from '../../common/messages';
 import { PROTOCOL_VERSION, StatusCode, type EventAnswer, type Lang } from '../../common/protocol';
 import { describeAjvError } from '../../common/validation';
@@ -68,6 +69,10 @@ export async function runOperation(svc: Services, def: EventDef, param: Record<s
       // commands a robot) outside a short allowlist, whatever a permission would say.
       if ((def.mutating || def.audit) && ctx.session.roleId === RoleId.generalUser && !generalUserMayCall(def.name)) {
         return answer(StatusCode.noPermission, formatMessage('noPermission', lang));
+      }
+      // Spec §2: a company whose robots are all static has no navigation, energy, map management or terminal.
+      if (STATIC_LACKING_EVENTS.has(def.name) && (await isStaticOnlyCompany(svc.db, ctx.session.companyId))) {
+        return answer(StatusCode.badRequest, formatMessage('staticRobotsLack', lang));
       }
     }
     // No string of any operation may hold a NUL: PostgreSQL cannot store one (issue 18).

@@ -70,7 +70,9 @@ async function workbook(svc: Services, entity: Entity, rows: Record<string, unkn
     const id = (p?.['x-enum'] ?? (p?.items as PropSchema | undefined)?.['x-enum']) as string | undefined;
     if (!id) return undefined;
     const e = svc.schemas.enums.get(id);
-    const one = (x: unknown) => e?.values.find((ev) => ev.value === x)?.labels[lang] ?? x;
+    // x-extra "*": the label of any value outside the enumeration (spec §8: an unknown fault code).
+    const other = (e as { 'x-extra'?: Record<string, Record<string, string>> } | undefined)?.['x-extra']?.['*'];
+    const one = (x: unknown) => e?.values.find((ev) => ev.value === x)?.labels[lang] ?? (other && x !== '' ? (other[lang] ?? other.en ?? x) : x);
     return Array.isArray(v) ? v.map(one).join(', ') : one(v);
   };
   const cell = (name: string, v: unknown, row: Record<string, unknown>): unknown => {

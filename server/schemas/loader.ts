@@ -484,7 +484,10 @@ function injectEnums(schema: EntitySchema, enums: Map<string, EnumDef>): EntityS
   const withEnum = (p: Record<string, unknown>) => {
     const id = p['x-enum'];
     if (id === undefined) return p;
-    const values = enums.get(String(id))!.values.map((v) => v.value);
+    const def = enums.get(String(id))!;
+    // An open enumeration (x-open; its x-extra "*" labels any other value, e.g. gender "else unknown") takes any value of its type.
+    if ((def as { 'x-open'?: boolean })['x-open'] === true) return p;
+    const values = def.values.map((v) => v.value);
     const nullable = Array.isArray(p.type) && p.type.includes('null');
     return { ...p, enum: nullable ? [...values, null] : values };
   };

@@ -20,7 +20,7 @@ export function detectionData(kind: DetectionKind, r: number, n: number): Record
     case 'face':
       return { personName: pick(['Li Wei', 'Wang Fang', 'Tanaka Yui', 'Unknown'], r), entryType: 1 + (n % 4), similarity: round(70 + r * 29) };
     case 'plate':
-      return { plateNumber: `沪${pick(['A', 'B', 'C', 'D'], r)}${String(10000 + Math.floor(r * 89999))}`, plateColor: pick(['blue', 'yellow', 'green', 'white'], r * 7 % 1), carType: pick(['car', 'truck', 'van', 'bus'], r * 3 % 1) };
+      return { plateNumber: `沪${pick(['A', 'B', 'C', 'D'], r)}${String(10000 + Math.floor(r * 89999))}`, plateColor: pick(['blue', 'yellow', 'green', 'white'], r * 7 % 1), carType: pick(['car', 'truck', 'van', 'bus'], r * 3 % 1), plateType: pick(['small car', 'large car', 'new energy'], r * 5 % 1), owner: pick(['Zhang Wei', 'Li Na', 'Wang Fang', ''], r * 11 % 1), brand: pick(['BYD', 'Toyota', 'Volkswagen', 'Geely'], r * 13 % 1), carColor: pick(['black', 'white', 'silver', 'red'], r * 17 % 1) };
     case 'person':
       return { personCount: 1 + Math.floor(r * 5), confidence: round(60 + r * 39) };
     case 'event':

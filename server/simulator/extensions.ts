@@ -4,5 +4,6 @@ import { healthSim } from './sim-health';
 import { softwareSim } from './sim-software';
 import { debugSim } from './sim-debug';
 import { protocolSim } from './sim-protocol';
+import { bmsSim } from './sim-bms';
 
-export const SIM_EXTENSIONS: readonly SimExtension[] = [healthSim, softwareSim, debugSim, protocolSim];
+export const SIM_EXTENSIONS: readonly SimExtension[] = [healthSim, softwareSim, debugSim, protocolSim, bmsSim];

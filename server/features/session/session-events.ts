@@ -8,6 +8,7 @@ import type { Services } from '../../services';
 import { bumpTable, listEntity } from '../../entities/crud';
 import { roleKindOf } from '../../entities/core-hooks';
 import type { EventRegistry } from '../../events/registry';
+import { isStaticOnlyCompany } from '../../fleet/static-only';
 
 /** A role's menu: its explicit menuItemList, else the `menu:<route>` nodes of its permission tree. */
 function menuItems(explicit: string[] | null, permissions: string[] | null): string[] {
@@ -59,6 +60,7 @@ export async function sessionInfo(svc: Services, userId: number): Promise<Sessio
     maxLayer: svc.config.companyMaxLayer,
     lastloginT: u.lastLoginAt ? new Date(u.lastLoginAt).getTime() : null,
     robotType: u.robotTypes ?? [],
+    staticOnly: await isStaticOnlyCompany(svc.db, u.companyId),
     // Infrared kinds of the company tree's robots: temperature monitoring needs a body-temperature one (spec §2).
     infraredTypes: (
       await svc.db.query<{ t: number }>(

@@ -44,7 +44,10 @@ export function createSchemaRegistry(set: Partial<SchemaSet>): SchemaRegistry {
       if (hit) return pickLabel(hit.labels, lang, hit.key);
       const extra = typeof value === 'string' ? e['x-extra']?.[value] : undefined;
       if (extra) return pickLabel(extra, lang, value as string);
-      return value === undefined || value === null ? '' : String(value);
+      if (value === undefined || value === null || value === '') return '';
+      // x-extra "*": the label of any value outside the enumeration (spec §8: an unknown fault code).
+      const other = e['x-extra']?.['*'];
+      return other ? pickLabel(other, lang, String(value)) : String(value);
     },
   };
 }

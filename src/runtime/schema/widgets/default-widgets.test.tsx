@@ -91,11 +91,11 @@ describe('default widgets', () => {
     for (const name of WIDGET_NAMES) expect(formWidgets.resolve(name, 'test')).toBeTypeOf('function');
   });
 
-  it('image-upload refuses a file at or above x-max-bytes before sending, with the server message, and keeps the value', async () => {
+  it('image-upload (kind image: at most the limit) refuses a file above x-max-bytes before sending, with the server message, and keeps the value', async () => {
     const onChange = vi.fn();
     const { container } = render(<ImageUploadWidget {...widgetProps({ onChange, schema: { type: 'string', 'x-max-bytes': 1024 } as WidgetProps['schema'] })} />);
     const input = container.querySelector('input[type="file"]')!;
-    const big = new File([new Uint8Array(1024)], 'big.png', { type: 'image/png' });
+    const big = new File([new Uint8Array(1025)], 'big.png', { type: 'image/png' });
     fireEvent.change(input, { target: { files: [big] } });
     await waitFor(() => expect(screen.getByRole('alert')).toHaveProperty('textContent', 'The file is too large (at most 1 KB)'));
     expect(onChange).not.toHaveBeenCalled();
@@ -106,6 +106,12 @@ describe('default widgets', () => {
     expect(earlyRefusal(512 * 1024, 512 * 1024, 'en')).toBe('The file is too large (at most 0.5 MB)');
     expect(earlyRefusal(600 * 1024, 512 * 1024, 'zh')).toBe('文件过大（最大0.5 MB）');
     expect(earlyRefusal(2 * 1024 ** 3, 1024 ** 3, 'ja')).toBe('ファイルが大きすぎます（最大1 GB）');
+  });
+
+  it('a point picture (kind image) of exactly 512 KB passes, one byte more is refused (spec §5 "at most 512 KB")', () => {
+    expect(earlyRefusal(512 * 1024, 512 * 1024, 'en', 'image')).toBeNull();
+    expect(earlyRefusal(512 * 1024 + 1, 512 * 1024, 'en', 'image')).toBe('The file is too large (at most 0.5 MB)');
+    expect(earlyRefusal(512 * 1024, 512 * 1024, 'en', 'logo')).toBe('The file is too large (at most 0.5 MB)');
   });
 
   it('image-upload sends the file to /api/upload?kind=<x-upload-kind> with the token, and stores the returned url 200 ms after success', async () => {
