@@ -14,6 +14,7 @@ import type { AnswerOf } from '@common/events';
 import { callEvent, formValidator, getLang, isAbortedError, RobotType, useRobotSelection } from '@runtime';
 import { changedParams, rjsfSchema } from './debug-form';
 import { ONLINE_DEBUG_TEST_IDS as IDS } from './test-ids';
+import './online-debug.css';
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
@@ -93,7 +94,7 @@ function ParamForm({ kind, robotId }: { kind: DebugParamKind; robotId: string })
     );
   if (!loaded) return <Spin style={{ display: 'block', margin: 32 }} />;
   return (
-    <div data-testid={`${IDS.form}-${kind}`}>
+    <div data-testid={`${IDS.form}-${kind}`} className="online-debug-form">
       <Form
         schema={schema}
         formData={data}

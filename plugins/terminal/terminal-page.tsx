@@ -72,7 +72,7 @@ function TerminalView({ robotId }: { robotId: string }) {
   useEffect(() => {
     const el = host.current;
     if (!el) return;
-    const xterm = new Terminal({ cursorBlink: true, fontSize: 14, convertEol: false, scrollback: 2000, theme: dark ? undefined : { background: '#1e1e1e' } });
+    const xterm = new Terminal({ cursorBlink: true, fontSize: 14, lineHeight: 1.2, convertEol: false, scrollback: 2000, theme: dark ? undefined : { background: '#1e1e1e' } });
     const fit = new FitAddon();
     xterm.loadAddon(fit);
     xterm.open(el);
