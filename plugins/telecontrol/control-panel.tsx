@@ -112,6 +112,18 @@ export function ControlPanel({ robotId, robotType, state }: ControlPanelProps) {
                 ? button('stop', t('action.manualChargingStop'), () => void run('stop', t('action.manualChargingStop'), 'manualCharging', { robotId, status: 0 }), <PauseCircleOutlined />)
                 : button('manualCharging', t('action.manualCharging'), () => void run('manualCharging', t('action.manualCharging'), 'manualCharging', { robotId, status: 1 }), <ThunderboltOutlined />)
               : null}
+            {/* Spec §8: BMS calibration is refused unless the robot is in emergency stop (the server says so too). */}
+            <Tooltip title={!online ? msg('robotOffline') : emergency || state.status === 6 ? undefined : msg('refusedBmsCalibration')}>
+              <Button
+                icon={<ThunderboltOutlined />}
+                loading={busy?.endsWith(`:${t('action.bmsCalibration')}`)}
+                data-testid={`${IDS.action}-bmsCalibration`}
+                data-blocked={emergency || state.status === 6 ? '0' : '1'}
+                onClick={() => void run('manualCharging', t('action.bmsCalibration'), 'bmsCalibration', { robotId })}
+              >
+                {t('action.bmsCalibration')}
+              </Button>
+            </Tooltip>
             {charging ? <Tag color="processing">{t('chargingNow')}</Tag> : null}
           </Flex>
         </>

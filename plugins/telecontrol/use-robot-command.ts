@@ -7,7 +7,7 @@ import { hangsUpCall, type Control, type ControlState } from '@common/robot-cont
 import type { ParamOf } from '@common/events';
 
 /** The events of robot commands (common/events/control): each answers the robot's acceptance. */
-export type CommandEvent = 'robotAction' | 'emergencyButton' | 'manualCharging' | 'lifterControl' | 'fireControl' | 'cameraZoom' | 'cameraFocus';
+export type CommandEvent = 'robotAction' | 'emergencyButton' | 'manualCharging' | 'lifterControl' | 'fireControl' | 'cameraZoom' | 'cameraFocus' | 'bmsCalibration';
 
 /** The last answer the operator saw (also shown inline, so it stays readable). */
 export interface CommandAnswer {

@@ -193,3 +193,19 @@ test('the form designer opens in cn (its default locale) in an English console, 
   // The console around it stays English.
   await expect(page.getByTestId('side-menu')).toContainText('Robots');
 });
+
+test('BMS calibration in telecontrol: refused unless the robot is in emergency stop, accepted in it', async ({ page }) => {
+  await login(page, 'entsuper');
+  await page.goto('/home/telecontrol');
+  await page.getByTestId('robot-tree').getByText('PatrolA1').click();
+  await expect(page.getByTestId('control-panel')).toBeVisible();
+  await page.getByTestId('control-bmsCalibration').click();
+  await expect(page.getByText('BMS calibration is only possible while the robot is in emergency stop').first()).toBeVisible();
+  await page.getByTestId('emergency-button').click();
+  await expect(page.getByTestId('robot-status-label')).toHaveAttribute('data-status-key', '6');
+  await page.getByTestId('control-bmsCalibration').click();
+  await expect(page.getByTestId('control-answer')).toHaveText('BMS calibration: accepted by the robot');
+  await page.getByTestId('emergency-button').click();
+  await page.locator('.ant-popconfirm').getByRole('button', { name: 'Release' }).click();
+  await expect(page.getByTestId('emergency-button')).toHaveAttribute('data-pressed', '0');
+});
