@@ -7,7 +7,8 @@ import ja from './locales/ja.json';
 
 export default definePlugin({
   id: manifest.id,
-  routes: [{ path: '/home/terminal', page: () => import('./terminal-page'), requiresRobot: true }],
+  // Super admins only: a tier denied terminal:use is sent to /404 as it is refused by the server.
+  routes: [{ path: '/home/terminal', page: () => import('./terminal-page'), requiresRobot: true, permission: 'terminal:use' }],
   menu: manifest.menu,
   permissions: manifest.permissions,
   // Spec §2: static robots (type 4) have no terminal.
