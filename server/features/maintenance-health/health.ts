@@ -249,7 +249,7 @@ export function onlineSpans(robotId: string, from: number, to: number, samples: 
     }
     push(cursor, to, false);
     const upMs = spans.filter((s) => s.up).reduce((n, s) => n + s.end - s.start, 0);
-    return { key, uptime: to > from ? Math.round((upMs / (to - from)) * 1000) / 10 : 0, spans };
+    return { key, uptime: to > from ? Math.round((upMs / (to - from)) * 10000) / 100 : 0, spans };
   });
   return { robotId, start: from, end: to, subsystems };
 }

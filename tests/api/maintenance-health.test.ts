@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/test-server';
+import { loginAll, NO_PERMISSION } from './admin-support';
+
+let s: TestServer;
+let t: Awaited<ReturnType<typeof loginAll>>;
+beforeAll(async () => {
+  s = await startTestServer({ SIM_ALARM_MINUTES: '0' });
+  t = await loginAll(s);
+}, 60_000);
+afterAll(async () => s?.close());
+
+const today = new Date().toISOString().slice(0, 10);
+const n = async () => (await s.server.services.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM health_samples WHERE "robotId" = '01WR000002'`))[0]!.n;
+
+describe('robot health (systemState, historyOnline, sensor, chassis/charge monitoring, operate)', () => {
+  it('stores the simulated robots’ health reports as samples and answers getSystemState', async () => {
+    for (let i = 0; i < 150 && (await n()) < 1; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(await n()).toBeGreaterThanOrEqual(1);
+    const a = await s.call('getSystemState', {}, t.admin);
+    expect(a.statusCode).toBe(200);
+    const row = a.param.robots.find((r: { robotId: string }) => r.robotId === '01WR000002');
+    expect(row.online.walk).toBe(true);
+    expect(row.health.cpu).toBeGreaterThan(0);
+    expect(row.health.services.length).toBeGreaterThan(3);
+    expect(row.health.chassis.wheels).toHaveLength(2);
+    expect(a.param.thresholds.cpuPercent).toBeGreaterThan(0);
+    // An offline robot is listed with the problem 'offline'.
+    const off = a.param.robots.find((r: { online: { walk: boolean } }) => !r.online.walk);
+    if (off) expect(off.problems).toContain('offline');
+  }, 30_000);
+
+  it('getRobotHealth, getSensorData: the last report and the samples', async () => {
+    const a = await s.call('getRobotHealth', { robotId: '01WR000002', minutes: 60 }, t.admin);
+    expect(a.statusCode).toBe(200);
+    expect(a.param.latest.charging.soc).toBeGreaterThanOrEqual(0);
+    expect(a.param.samples.length).toBeGreaterThanOrEqual(1);
+    expect(a.param.samples[0].chassis.wheels[0]).toHaveProperty('currentA');
+    const sd = await s.call('getSensorData', { robotId: '01WR000002', minutes: 60 }, t.entadmin);
+    expect(sd.statusCode).toBe(200);
+    expect(sd.param.sensors.map((x: { id: string }) => x.id)).toContain('humidity');
+    expect(Object.keys(sd.param.history[0].values)).toContain('humidity');
+  });
+
+  it('getOnlineHistory: spans and uptime per subsystem', async () => {
+    const a = await s.call('getOnlineHistory', { robotId: '01WR000002', start: today, end: today }, t.admin);
+    expect(a.statusCode).toBe(200);
+    expect(a.param.subsystems.map((x: { key: string }) => x.key)).toEqual(['walk', 'video', 'interaction']);
+    expect(a.param.subsystems[0].spans.some((x: { up: boolean }) => x.up)).toBe(true);
+    expect(a.param.subsystems[0].uptime).toBeGreaterThan(0);
+  });
+
+  it('getOperateStats: a row per robot and day', async () => {
+    await s.server.services.db.query(
+      `INSERT INTO health_samples ("robotId", "bucket", "companyId", "t", "data") VALUES
+       ('03WS000001', 1, 2, now() - interval '1 minute', '{"working": true, "tasksDone": 10, "chassis": {"odometry": 1000}, "charging": {"cycles": 5}}'),
+       ('03WS000001', 2, 2, now(), '{"working": true, "tasksDone": 12, "chassis": {"odometry": 1350}, "charging": {"cycles": 6}}')`,
+    );
+    const a = await s.call('getOperateStats', { robotId: '03WS000001', start: today, end: today }, t.entadmin);
+    expect(a.statusCode).toBe(200);
+    expect(a.param.days[0]).toMatchObject({ date: today, robotId: '03WS000001', mileageM: 350, tasks: 2, chargeCycles: 1, workingHours: 0.02 });
+    const all = await s.call('getOperateStats', { start: today, end: today }, t.admin);
+    expect(all.param.days.length).toBeGreaterThan(1);
+  });
+
+  it('refuses enterprise admins (systemState pages), general users, other tenants and bad input', async () => {
+    for (const [event, param] of [
+      ['getSystemState', {}],
+      ['getRobotHealth', { robotId: '03WS000001', minutes: 60 }],
+      ['getOnlineHistory', { robotId: '03WS000001', start: today, end: today }],
+    ] as const) {
+      expect(await s.call(event, param, t.entadmin)).toEqual({ statusCode: 401, statusInfo: NO_PERMISSION });
+      expect(await s.call(event, param, t.entsuper)).toEqual({ statusCode: 401, statusInfo: NO_PERMISSION });
+      expect(await s.call(event, param, t.monitor)).toEqual({ statusCode: 401, statusInfo: NO_PERMISSION });
+    }
+    expect(await s.call('getSensorData', { robotId: '01WR000002', minutes: 60 }, t.monitor)).toEqual({ statusCode: 401, statusInfo: NO_PERMISSION });
+    expect(await s.call('getOperateStats', { start: today, end: today }, t.monitor)).toEqual({ statusCode: 401, statusInfo: NO_PERMISSION });
+    expect(await s.call('getSensorData', { robotId: '05WV000001', minutes: 60 }, t.entadmin)).toEqual({ statusCode: 404, statusInfo: 'Robot not found' });
+    const bad = await s.call('getRobotHealth', { robotId: '01WR000002', minutes: 5000 }, t.admin);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.statusInfo).toMatch(/^Validation failed/);
+    expect(await s.call('getOnlineHistory', { robotId: '01WR000002', start: today, end: '2020-01-01' }, t.admin)).toEqual({
+      statusCode: 400,
+      statusInfo: 'Custom period: the start date must not be after the end date, and the period is at most 31 days',
+    });
+  });
+});
