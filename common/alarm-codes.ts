@@ -30,6 +30,8 @@ export const ALARM_CODE_RANGES = {
     [501, 504],
   ],
   alarm: [[301, 322]],
+  /** Behaviour alarms (issue 19 actAlarm): raised by the server from behaviour recognition. */
+  behaviour: [[601, 604]],
 } as const satisfies Record<string, readonly (readonly [number, number])[]>;
 
 /** Kind of a code: environment, fault or alarm (unknown codes count as faults). */

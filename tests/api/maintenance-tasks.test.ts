@@ -1,0 +1,86 @@
+/** Issue 19: suggestions (addSuggestion / querySuggestion / handleSuggestion / delSuggestion) and behaviour alarms (actionAdd / actionUpdate / actionDelete / actionFindAll and the alarms they raise). */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { raiseBehaviourAlarm } from '../../server/features/maintenance-tasks';
+import { startTestServer, type TestServer } from '../helpers/test-server';
+import { loginAll, NO_PERMISSION, rowCount, tableHash } from './admin-support';
+
+let s: TestServer;
+let t: Awaited<ReturnType<typeof loginAll>>;
+beforeAll(async () => {
+  s = await startTestServer({ SIM_ALARM_MINUTES: '0' });
+  t = await loginAll(s);
+});
+afterAll(async () => s?.close());
+
+describe('suggestions', () => {
+  it('every logged-in user sends one; author, company and status come from the server', async () => {
+    const made = await s.call('addSuggestion', { content: 'A dark mode please', status: 2, reply: 'forged', username: 'admin' }, t.monitor);
+    expect(made.statusCode).toBe(200);
+    expect(made.param).toMatchObject({ content: 'A dark mode please', username: 'monitor', companyId: 2, status: 0, reply: null });
+    for (const who of ['admin', 'platform', 'entsuper', 'entadmin'] as const) expect((await s.call('addSuggestion', { content: `From ${who}` }, t[who])).statusCode).toBe(200);
+  });
+
+  it('refuses bad input with the exact message and writes nothing', async () => {
+    const before = await tableHash(s, 'suggestions');
+    expect(await s.call('addSuggestion', { content: '' }, t.monitor)).toEqual({ statusCode: 400, statusInfo: 'Validation failed: Suggestion is required' });
+    expect((await s.call('addSuggestion', { content: 'x'.repeat(1001) }, t.monitor)).statusInfo).toBe('Validation failed: Suggestion must be at most 1000 characters');
+    expect(await tableHash(s, 'suggestions')).toBe(before);
+  });
+
+  it('platform admins list and handle them; enterprise roles and general users are refused', async () => {
+    const list = await s.call('querySuggestion', { pageNum: 1, pageSize: 10 }, t.platform);
+    expect(list.param.total).toBe(5);
+    const one = list.param.list.find((r: { username: string }) => r.username === 'monitor');
+    const before = await tableHash(s, 'suggestions');
+    for (const who of ['entsuper', 'entadmin', 'monitor'] as const) {
+      expect(await s.call('querySuggestion', {}, t[who])).toEqual({ statusCode: 401, statusInfo: NO_PERMISSION });
+      expect((await s.call('handleSuggestion', { id: one.id, status: 2, reply: 'x' }, t[who])).statusInfo).toBe(NO_PERMISSION);
+      expect((await s.call('delSuggestion', { id: one.id }, t[who])).statusInfo).toBe(NO_PERMISSION);
+    }
+    expect((await s.call('handleSuggestion', { id: one.id, status: 9 }, t.platform)).statusInfo).toBe('Validation failed: Status has a value that is not allowed');
+    expect(await tableHash(s, 'suggestions')).toBe(before);
+    const done = await s.call('handleSuggestion', { id: one.id, status: 2, reply: 'Coming in the next release' }, t.platform);
+    expect(done.param).toMatchObject({ id: one.id, status: 2, reply: 'Coming in the next release', handler: 'platform', content: 'A dark mode please' });
+    expect((await s.call('querySuggestion', { status: 2 }, t.admin)).param.total).toBe(1);
+    const n = await rowCount(s, 'suggestions');
+    expect((await s.call('delSuggestion', { id: one.id }, t.platform)).statusCode).toBe(200);
+    expect(await rowCount(s, 'suggestions')).toBe(n - 1);
+  });
+});
+
+describe('behaviour alarms', () => {
+  it('adds, lists, updates and deletes behaviour rules within the company tree', async () => {
+    const made = await s.call('actionAdd', { action: 'smoking', level: 3, robotIds: ['01WR000001'], companyId: 2 }, t.entadmin);
+    expect(made.statusCode).toBe(200);
+    expect(made.param).toMatchObject({ action: 'smoking', level: 3, robotIds: ['01WR000001'], enabled: true, companyId: 2 });
+    const found = await s.call('actionFindAll', { pageNum: 1, pageSize: 10 }, t.monitor);
+    expect(found.param.list.map((r: { id: number }) => r.id)).toContain(made.param.id);
+    const up = await s.call('actionUpdate', { id: made.param.id, level: 2 }, t.entadmin);
+    expect(up.param).toMatchObject({ id: made.param.id, level: 2, action: 'smoking' });
+    const other = await s.call('actionAdd', { action: 'running', level: 1, robotIds: [], companyId: 2 }, t.admin);
+    expect(other.statusCode).toBe(200);
+    expect((await s.call('actionDelete', { id: other.param.id }, t.entadmin)).statusCode).toBe(200);
+  });
+
+  it('refuses bad input and general users with the exact message, nothing changed', async () => {
+    const before = await tableHash(s, 'behaviour_alarm_rules');
+    expect(await s.call('actionAdd', { action: 'smoking', level: 1, companyId: 2 }, t.monitor)).toEqual({ statusCode: 401, statusInfo: NO_PERMISSION });
+    expect((await s.call('actionAdd', { action: 'dancing', level: 1, companyId: 2 }, t.admin)).statusInfo).toBe('Validation failed: Behaviour has a value that is not allowed');
+    expect((await s.call('actionAdd', { action: 'smoking', level: 7, companyId: 2 }, t.admin)).statusInfo).toBe('Validation failed: Alarm level has a value that is not allowed');
+    expect((await s.call('actionAdd', { level: 1, companyId: 2 }, t.admin)).statusInfo).toBe('Validation failed: Behaviour is required');
+    expect(await tableHash(s, 'behaviour_alarm_rules')).toBe(before);
+  });
+
+  it('a recognised behaviour with an enabled rule raises a behaviour alarm that is processed like any alarm', async () => {
+    const svc = s.server.services;
+    const pose = { x: 0, y: 0, theta: 0 };
+    expect(await raiseBehaviourAlarm(svc, '01WR000001', { kind: 'action', data: { action: 'phoning' }, start: pose, end: pose, t: Date.now() })).toBeNull();
+    expect(await raiseBehaviourAlarm(svc, '01WR000002', { kind: 'action', data: { action: 'smoking' }, start: pose, end: pose, t: Date.now() })).toBeNull();
+    const row = (await raiseBehaviourAlarm(svc, '01WR000001', { kind: 'action', data: { action: 'smoking' }, start: pose, end: pose, t: Date.now() })) as Record<string, unknown>;
+    expect(row).toMatchObject({ robotId: '01WR000001', code: 601, kind: 'behaviour', processStatus: 0 });
+    const listed = await s.call('reqAlarmInfos', { pageSize: 50, kind: 'behaviour' }, t.monitor);
+    expect(listed.param.list.map((r: { id: number }) => r.id)).toContain(Number(row.id));
+    const done = await s.call('setAlarmsProcess', { id: Number(row.id), processStatus: 1, result: 'Asked to stop' }, t.monitor);
+    expect(done.param).toMatchObject({ id: Number(row.id), processStatus: 1, result: 'Asked to stop' });
+  });
+});
