@@ -54,6 +54,15 @@ export interface RobotCommand {
     | 'navigate'
     // The map editor's initial position (kind 104) sent to a robot: {mapId, x, y (mm), theta (radians)}.
     | 'setInitPosition'
+    // Issue 20 (common/events/protocol): single-point navigation, snapshots, infrared correction, PTZ, coordinates, handheld RC, SOS mode, robot video settings.
+    | 'singlePointNav'
+    | 'snapPicture'
+    | 'infraredCorrect'
+    | 'ptzParam'
+    | 'sendCoordinate'
+    | 'handheldRC'
+    | 'sosMode'
+    | 'videoSettings'
     // Online debugging and the terminal (issue 19, common/events/maintenance-debug DEBUG_COMMANDS).
     | 'debugParamGet'
     | 'debugParamSet'
@@ -66,7 +75,17 @@ export interface RobotCommand {
     | 'powerReboot'
     | 'terminalOpen'
     | 'terminalExec'
-    | 'terminalClose';
+    | 'terminalClose'
+    // Software and logs (issue 19, common/events/maintenance-software SOFTWARE_COMMANDS).
+    | 'softwareList'
+    | 'softwareUpgrade'
+    | 'servicePackList'
+    | 'servicePackInstall'
+    | 'servicePackDelete'
+    | 'programDelete'
+    | 'logUpload'
+    | 'jobCancel'
+    | 'simulateJobStall';
   params?: Record<string, unknown>;
   t: number;
 }

@@ -15,7 +15,11 @@ export type Control =
   | 'manualCharging'
   | 'lifter'
   | 'fireControl'
-  | 'cameraPtz';
+  | 'cameraPtz'
+  | 'singlePointNav'
+  | 'infraredCorrect'
+  | 'handheldRC'
+  | 'sendCoordinate';
 
 const ALL_KINDS = Object.values(RobotType) as number[];
 const MOBILE = [RobotType.Anbot, RobotType.APV, RobotType.fireRobot, RobotType.AnbotY, RobotType.AnbotCold] as number[];
@@ -33,6 +37,10 @@ const OFFERED_BY: Partial<Record<Control, number[]>> = {
   remoteCall: ALL_KINDS.filter((k) => k !== RobotType.trackRobot),
   lifter: [RobotType.Anbot, RobotType.trackRobot, RobotType.AnbotY],
   fireControl: [RobotType.fireRobot],
+  singlePointNav: MOBILE,
+  handheldRC: MOBILE,
+  // Issue 20: the kinds with an infrared (thermal) camera.
+  infraredCorrect: [RobotType.Anbot, RobotType.fireRobot, RobotType.trackRobot, RobotType.AnbotY],
 };
 
 /** Whether a robot kind offers a control. */
@@ -72,10 +80,12 @@ const RULES: Partial<Record<Control, { blockedBy?: Block[]; hangUpCall?: boolean
   manualCharging: { blockedBy: ['emergencyStop', 'navigation'] },
   lifter: { blockedBy: ['emergencyStop'] },
   fireControl: { blockedBy: ['emergencyStop'] },
+  singlePointNav: { blockedBy: ['emergencyStop', 'charging'], hangUpCall: true },
+  handheldRC: { blockedBy: ['emergencyStop'] },
 };
 
 /** Controls that start navigation: the spec's "Navigation task blocked …" message applies to them. */
-const NAVIGATING: readonly Control[] = ['resetPosition', 'goPosition', 'goCharge', 'auto'];
+const NAVIGATING: readonly Control[] = ['resetPosition', 'goPosition', 'goCharge', 'auto', 'singlePointNav'];
 
 /** Why a control is blocked in the robot's current state (a catalogue message), or null. */
 export function controlBlock(control: Control, s: ControlState): MessageKey | null {

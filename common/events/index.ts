@@ -26,6 +26,7 @@ import { formDesignEvents } from './form-design';
 import { healthEvents } from './maintenance-health';
 import { softwareEvents } from './maintenance-software';
 import { debugEvents } from './maintenance-debug';
+import { protocolEvents } from './protocol';
 
 /** Every declared event, by name. */
 export const EVENTS = {
@@ -48,6 +49,7 @@ export const EVENTS = {
   ...healthEvents,
   ...softwareEvents,
   ...debugEvents,
+  ...protocolEvents,
 } as const;
 
 export type EventCatalogue = typeof EVENTS;

@@ -193,6 +193,15 @@ export const ROBOT_COMMANDS = {
     data: CameraState,
     reasons: ['presetMissing', 'unsupported'],
   },
+  // Issue 20 (spec §7 control events).
+  singlePointNav: { action: 'singlePointNav', summary: 'Drive to one point (mm).', params: o({ x: Type.Number(), y: Type.Number() }), reasons: driving },
+  snapPicture: { action: 'snapPicture', summary: 'Take a picture with a camera.', params: o({ cameraId: opt(CameraId) }), data: o({ pictureUrl: Type.String() }) },
+  infraredCorrect: { action: 'infraredCorrect', summary: 'Infrared correction: 1 background, 2 manual.', params: o({ type: Type.Integer({ enum: [1, 2] }) }), reasons: ['unsupported'] },
+  ptzParam: { action: 'ptzParam', summary: 'Store (params given) or read the PTZ speed and presets.', params: o({ speed: opt(Type.Integer()), presets: opt(Type.Array(o({ id: Type.Integer(), name: Type.String() }))) }), data: o({ speed: Type.Integer(), presets: Type.Array(o({ id: Type.Integer(), name: Type.String() })) }) },
+  sendCoordinate: { action: 'sendCoordinate', summary: 'Turn the camera head to a coordinate (mm).', params: o({ x: Type.Number(), y: Type.Number() }) },
+  handheldRC: { action: 'handheldRC', summary: 'Hand the robot to (1) or take it from (0) the handheld remote control.', params: o({ status: Bit }) },
+  sosMode: { action: 'sosMode', summary: 'Set (mode given) or read the SOS mode: 1 rescue sound, 2 remote call.', params: o({ mode: opt(Type.Integer({ enum: [1, 2] })) }), data: o({ mode: Type.Integer() }) },
+  videoSettings: { action: 'videoSettings', summary: 'Set or read the robot video definition (1-4) and data-saving mode (1-3).', params: o({ definition: opt(Type.Integer()), dataSaving: opt(Type.Integer()) }), data: o({ definition: Type.Integer(), dataSaving: Type.Integer() }) },
   pushVideo: { action: 'pushVideo', summary: 'Start (1) or stop (0) pushing a camera\'s video; then report it on the video topic (kind push).', params: o({ cameraId: CameraId, isPushVideo: Bit }), data: o({ push: Bit }) },
   videoPush: {
     action: 'videoPush',
