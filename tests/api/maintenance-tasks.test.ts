@@ -73,7 +73,7 @@ describe('behaviour alarms', () => {
 
   it('a recognised behaviour with an enabled rule raises a behaviour alarm that is processed like any alarm', async () => {
     const svc = s.server.services;
-    const pose = { x: 0, y: 0, theta: 0 };
+    const pose = { x: 0, y: 0, latitude: 0, longitude: 0 };
     expect(await raiseBehaviourAlarm(svc, '01WR000001', { kind: 'action', data: { action: 'phoning' }, start: pose, end: pose, t: Date.now() })).toBeNull();
     expect(await raiseBehaviourAlarm(svc, '01WR000002', { kind: 'action', data: { action: 'smoking' }, start: pose, end: pose, t: Date.now() })).toBeNull();
     const row = (await raiseBehaviourAlarm(svc, '01WR000001', { kind: 'action', data: { action: 'smoking' }, start: pose, end: pose, t: Date.now() })) as Record<string, unknown>;

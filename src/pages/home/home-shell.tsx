@@ -6,6 +6,7 @@
 import { Suspense, useMemo, useState } from 'react';
 import { Avatar, Badge, Button, Layout, Menu, Space, Spin, Tooltip, Typography, theme } from 'antd';
 import { ChangePasswordDialog } from './change-password';
+import { SendSuggestion } from './send-suggestion';
 import { LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, RobotOutlined, UserOutlined } from '@ant-design/icons';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useLogout } from '@refinedev/core';
@@ -131,6 +132,7 @@ export function HomeShell({ menuEntries, overlays = [] }: HomeShellProps) {
             <LinkBadge />
             <LangSwitch />
             <SkinSwitch />
+            <SendSuggestion />
             <Tooltip title={t('password.title')}>
               <Button type="text" onClick={() => setPasswordOpen(true)} data-testid="user-menu" style={{ paddingInline: 4 }}>
                 <Space size={8}>
