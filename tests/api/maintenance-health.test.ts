@@ -47,7 +47,16 @@ describe('robot health (systemState, historyOnline, sensor, chassis/charge monit
     expect(a.statusCode).toBe(200);
     expect(a.param.subsystems.map((x: { key: string }) => x.key)).toEqual(['walk', 'video', 'interaction']);
     expect(a.param.subsystems[0].spans.some((x: { up: boolean }) => x.up)).toBe(true);
-    expect(a.param.subsystems[0].uptime).toBeGreaterThan(0);
+    // Yesterday, one hour of samples every 30 s: walk online, video offline; the rest of the day offline.
+    await s.server.services.db.query(
+      `INSERT INTO health_samples ("robotId", "bucket", "companyId", "t", "walk", "video", "interaction", "data")
+       SELECT '03WS000001', 100 + i, 2, date_trunc('day', now()) - interval '1 day' + make_interval(secs => i * 30), 1, 0, 1, '{}'::jsonb FROM generate_series(0, 119) AS i`,
+    );
+    const y = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const h = await s.call('getOnlineHistory', { robotId: '03WS000001', start: y, end: y }, t.admin);
+    expect(h.param.subsystems.map((x: { uptime: number }) => x.uptime)).toEqual([4.17, 0, 4.17]);
+    expect(h.param.subsystems[0].spans).toHaveLength(2);
+    expect(h.param.subsystems[0].spans[0]).toMatchObject({ up: true, end: h.param.start + 3_600_000 });
   });
 
   it('getOperateStats: a row per robot and day', async () => {
