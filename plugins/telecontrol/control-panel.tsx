@@ -30,6 +30,7 @@ import { RobotAction } from '@common/robot-actions';
 import type { ParamOf } from '@common/events';
 import { BROADCAST_MAX_LENGTH, CallState, CHARGING_STATUSES, controlBlock, FireOperation, LIFTER_MAX_DISTANCE_MM, robotOffers, type Control, type ControlState } from '@common/robot-control';
 import { useRobotCommand } from './use-robot-command';
+import { SosControl } from './sos-control';
 import { TELECONTROL_TEST_IDS as IDS } from './test-ids';
 
 /** What the panel needs of the robot. */
@@ -141,6 +142,7 @@ export function ControlPanel({ robotId, robotType, state }: ControlPanelProps) {
             {onCall ? <Tag color="green" data-testid={IDS.callState}>{t('call.onCall')}</Tag> : null}
           </Flex>
         ) : null}
+        <SosControl robotId={robotId} hint={online ? undefined : msg('robotOffline')} />
         <Broadcast onSend={(text) => action('broadcast', { text })} hint={hint('broadcast')} />
         <MediaPlay onPlay={(mediaId) => action('mediaPlay', { mediaId })} hint={hint('mediaPlay')} />
       </Space>
