@@ -18,11 +18,12 @@ const SPEC_SCREENS = [
 ] as const;
 
 /**
- * Screens that come with a later issue and are not built yet; each is still visited and must
- * land on /404 until it is built (so this list cannot go stale: building one fails the test
- * until it is removed from here). webrtcLog: issue 21 (calls).
+ * Screens not built yet; each is still visited and must land on /404 until it is built (so this
+ * list cannot go stale: building one fails the test until it is removed from here).
+ * webrtcLog: issue 21 (calls). taskManage, nodeVersion, nodeLog, phone: issue 19 (their server
+ * side is partly there: the software events; the screens are not).
  */
-const NOT_YET: readonly string[] = ['webrtcLog'];
+const NOT_YET: readonly string[] = ['webrtcLog', 'taskManage', 'nodeVersion', 'nodeLog', 'phone'];
 
 /** Opens a route and checks the screen works; returns what went wrong ('' when nothing). */
 async function visit(page: Page, route: string, pageErrors: string[]): Promise<string> {

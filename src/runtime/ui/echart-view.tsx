@@ -1,15 +1,16 @@
 /**
- * A small ECharts view (bar, line and pie charts with grid, legend and tooltip; canvas renderer):
+ * A small ECharts view (bar, line, pie and custom charts — timelines — with grid, legend, tooltip and
+ * mark lines for thresholds; canvas renderer):
  * created on mount, updated when the option changes, resized with its box, disposed on unmount.
  * Loaded only through the lazy `EChart` of the runtime's public face (its own chunk).
  */
 import { useEffect, useRef } from 'react';
 import * as echarts from 'echarts/core';
-import { BarChart, LineChart, PieChart } from 'echarts/charts';
-import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import { BarChart, CustomChart, LineChart, PieChart } from 'echarts/charts';
+import { GridComponent, LegendComponent, MarkLineComponent, TooltipComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 
-echarts.use([BarChart, LineChart, PieChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
+echarts.use([BarChart, CustomChart, LineChart, PieChart, GridComponent, LegendComponent, MarkLineComponent, TooltipComponent, CanvasRenderer]);
 
 /** Props of the chart view. */
 export interface EChartProps {
