@@ -5,8 +5,8 @@ import { LANGS } from './protocol';
 const rangeCodes = Object.values(ALARM_CODE_RANGES).flatMap((ranges) => ranges.flatMap(([lo, hi]) => Array.from({ length: hi - lo + 1 }, (_, i) => lo + i)));
 
 describe('spec §8 fault and alarm code catalogue', () => {
-  it('holds exactly the codes 101-104, 201-211, 301-322, 401-410 and 501-504', () => {
-    expect(rangeCodes).toHaveLength(4 + 11 + 22 + 10 + 4);
+  it('holds exactly the codes 101-104, 201-211, 301-322, 401-410, 501-504 and the behaviour alarms 601-604 (issue 19)', () => {
+    expect(rangeCodes).toHaveLength(4 + 11 + 22 + 10 + 4 + 4);
     expect([...ALARM_CODES.keys()].sort((a, b) => a - b)).toEqual([...rangeCodes].sort((a, b) => a - b));
   });
 

@@ -4,7 +4,9 @@ import {
   AlertOutlined,
   ApartmentOutlined,
   AppstoreOutlined,
+  BarChartOutlined,
   BookOutlined,
+  BulbOutlined,
   CarOutlined,
   CloudUploadOutlined,
   ClusterOutlined,
@@ -12,6 +14,8 @@ import {
   DashboardOutlined,
   DesktopOutlined,
   EnvironmentOutlined,
+  ExperimentOutlined,
+  FieldTimeOutlined,
   FileSearchOutlined,
   FileTextOutlined,
   FundOutlined,
@@ -31,6 +35,7 @@ import {
   ThunderboltOutlined,
   UserOutlined,
   VideoCameraOutlined,
+  WarningOutlined,
 } from '@ant-design/icons';
 
 /** Known icons; an unknown name falls back to AppstoreOutlined with a warning. */
@@ -38,7 +43,9 @@ export const MENU_ICONS: Record<string, ComponentType> = {
   AlertOutlined,
   ApartmentOutlined,
   AppstoreOutlined,
+  BarChartOutlined,
   BookOutlined,
+  BulbOutlined,
   CarOutlined,
   CloudUploadOutlined,
   ClusterOutlined,
@@ -46,6 +53,8 @@ export const MENU_ICONS: Record<string, ComponentType> = {
   DashboardOutlined,
   DesktopOutlined,
   EnvironmentOutlined,
+  ExperimentOutlined,
+  FieldTimeOutlined,
   FileSearchOutlined,
   FileTextOutlined,
   FundOutlined,
@@ -65,6 +74,7 @@ export const MENU_ICONS: Record<string, ComponentType> = {
   ThunderboltOutlined,
   UserOutlined,
   VideoCameraOutlined,
+  WarningOutlined,
 };
 
 const warned = new Set<string>();
