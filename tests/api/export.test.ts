@@ -28,7 +28,9 @@ describe('export of a filtered list to Excel', () => {
     expect(res.headers.get('content-type')).toContain('spreadsheetml');
     expect(res.headers.get('content-disposition')).toContain('robot.xlsx');
     const rows = await sheet(res);
-    expect(rows[0]).toEqual(['Serial number', 'Name', 'Type', 'Company', 'Region', 'Online', 'Status']);
+    expect(rows[0]).toEqual(['Serial number', 'Name', 'Type', 'Company', 'Region', 'Online', 'Status', 'Navigation switch']);
+    // Spec §3 navigation switch, open by default: its label, not the stored 1.
+    expect(rows.slice(1).map((r) => r[7])).toEqual(['Open', 'Open', 'Open']);
     expect(rows.slice(1).map((r) => r[0])).toEqual(['01WR000001', '01WR000002', '04WR000003']);
     expect(rows[1]!.slice(1, 5)).toEqual(['PatrolA1', 'Security patrol (Anbot)', 'HarborSecurity', 'NorthCampus']);
     const zh = await sheet(await exportList(admin, 'robot', { robotId: '01WR000001' }, 'zh'));
