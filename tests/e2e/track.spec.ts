@@ -60,13 +60,16 @@ test('track robot area: admin runs a daily inspection task, reads its report, ha
   await expect(page.getByText('Choose at least one inspection point with an action')).toBeVisible();
   await page.getByLabel('Name').fill('Daily sweep');
   await page.getByLabel('Execution time').click();
-  await page.getByLabel('Execution time').fill('07:30:00');
+  // Later today (the server runs a daily task whose time has passed today at once): an hour from now, at most 23:59:00.
+  const later = new Date(Math.min(Date.now() + 3_600_000, new Date().setHours(23, 59, 0, 0)));
+  const runTime = [later.getHours(), later.getMinutes(), later.getSeconds()].map((n) => String(n).padStart(2, '0')).join(':');
+  await page.getByLabel('Execution time').fill(runTime);
   await page.keyboard.press('Enter');
   await pickMany(page, 'track-task-points', 'Cabinet A');
   await page.keyboard.press('Escape');
   await page.getByTestId('track-form-ok').click();
   const row = page.getByTestId('track-task-table').locator('tr', { hasText: 'Daily sweep' });
-  await expect(row).toContainText('07:30:00');
+  await expect(row).toContainText(runTime);
   await expect(row).toContainText('Daily');
   await expect(row).toContainText('Waiting');
 
