@@ -1,18 +1,14 @@
 import { StatusCode } from '../../../common/protocol';
 import { RobotType } from '../../../common/robot';
 import { debugEvents } from '../../../common/events/maintenance-debug';
-import { DEBUG_PARAM_SCHEMAS, LOG_LEVELS, type DebugParams } from '../../../common/debug-params';
+import { DEBUG_PARAM_SCHEMAS, type DebugParams } from '../../../common/debug-params';
 import type { RobotCommand } from '../../../common/robot-actions';
-import { mergeSettings } from '../../../common/settings';
 import { AppError } from '../../errors';
 import type { Services } from '../../services';
 import type { AuthedContext, EventRegistry } from '../../events/registry';
 import { robotCommands } from '../control/robot-commands';
+import { robotDebugSettings } from './debug-settings';
 
-/** The settings schema of the debugSetting page (schemas/settings/debug-setting.schema.json). */
-export const DEBUG_SETTING_ID = 'debug-setting';
-
-const DEFAULT_THRESHOLDS = { cpuPercent: 90, memoryPercent: 90, diskPercent: 90, temperatureC: 75, latencyMs: 500 };
 
 /** Keeps the answer to the schema's fields (a robot may answer more than it is asked). */
 function known(kind: keyof typeof DEBUG_PARAM_SCHEMAS, data: unknown): DebugParams {
@@ -78,17 +74,8 @@ export function registerDebugEvents(reg: EventRegistry, svc: Services): void {
 
   reg.handle(debugEvents.queryThresh, async (ctx, p) => {
     await visibleRobot(ctx, p.robotId);
-    const set = svc.schemas.settings.get(DEBUG_SETTING_ID);
-    const row = (await svc.db.query<{ params: unknown }>('SELECT params FROM robot_settings WHERE robot_id = $1 AND schema_id = $2', [p.robotId, DEBUG_SETTING_ID]))[0];
-    const doc = (set ? mergeSettings(set.schema as never, set.defaults, row?.params) : {}) as { logs?: { robotLevel?: unknown }; thresholds?: Record<string, unknown> };
-    const t = doc.thresholds ?? {};
-    const int = (k: keyof typeof DEFAULT_THRESHOLDS) => (Number.isInteger(t[k]) ? (t[k] as number) : DEFAULT_THRESHOLDS[k]);
-    return {
-      robotId: p.robotId,
-      // robot-log-level enum: 1 error … 4 debug (spec §9: default error).
-      logLevel: LOG_LEVELS[Number(doc.logs?.robotLevel) - 1] ?? 'error',
-      thresholds: { cpuPercent: int('cpuPercent'), memoryPercent: int('memoryPercent'), diskPercent: int('diskPercent'), temperatureC: int('temperatureC'), latencyMs: int('latencyMs') },
-    };
+    const settings = (await robotDebugSettings(svc, [p.robotId])).get(p.robotId)!;
+    return { robotId: p.robotId, ...settings };
   });
 
   reg.handle(debugEvents.terminalSharing, async (ctx, p) => {

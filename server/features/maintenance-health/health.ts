@@ -5,20 +5,17 @@
  * longer than GAP_MS is offline; the walk/video/interaction columns are the fleet's flags.
  */
 import { StatusCode } from '../../../common/protocol';
-import { mergeSettings } from '../../../common/settings';
 import { healthEvents, type HealthPoint, type OnlineAnswer, type OperateDay, type RobotHealth, type SystemRow } from '../../../common/events/maintenance-health';
 import { AppError } from '../../errors';
 import type { EventRegistry } from '../../events/registry';
 import { visibleCompanyIds, visibleRobot } from '../../entities/scope';
 import type { Services } from '../../services';
+import { DEFAULT_THRESHOLDS, defaultDebugSettings, robotDebugSettings, type Thresholds } from '../maintenance-debug/debug-settings';
 
 export const SAMPLE_MS = 30_000;
 const KEEP_DAYS = 31;
 const GAP_MS = 90_000;
 const MAX_RANGE_DAYS = 31;
-const DEBUG_SETTING_ID = 'debug-setting';
-const DEFAULT_THRESHOLDS = { cpuPercent: 90, memoryPercent: 90, diskPercent: 90, temperatureC: 75, latencyMs: 500 };
-type Thresholds = typeof DEFAULT_THRESHOLDS;
 
 export class HealthStore {
   readonly latest = new Map<string, RobotHealth>();
@@ -99,23 +96,6 @@ const point = (t: number, h: RobotHealth): HealthPoint => ({
 export function registerHealthEvents(reg: EventRegistry, svc: Services, store: HealthStore): void {
   const robotOf = async (ctx: Parameters<Parameters<typeof reg.handle>[1]>[0], robotId: string) => visibleRobot(svc.db, ctx.session, svc.fleet.get(robotId));
 
-  const thresholds = async (robotIds: string[]): Promise<Map<string, Thresholds>> => {
-    const set = svc.schemas.settings.get(DEBUG_SETTING_ID);
-    const rows = robotIds.length
-      ? await svc.db.query<{ robot_id: string; params: unknown }>('SELECT robot_id, params FROM robot_settings WHERE schema_id = $1 AND robot_id = ANY($2::text[])', [DEBUG_SETTING_ID, robotIds])
-      : [];
-    const byRobot = new Map(rows.map((r) => [r.robot_id, r.params]));
-    const out = new Map<string, Thresholds>();
-    for (const id of robotIds) {
-      const doc = (set ? mergeSettings(set.schema as never, set.defaults, byRobot.get(id)) : {}) as { thresholds?: Record<string, unknown> };
-      const t = doc.thresholds ?? {};
-      const th = { ...DEFAULT_THRESHOLDS };
-      for (const k of Object.keys(th) as (keyof Thresholds)[]) if (typeof t[k] === 'number') th[k] = t[k] as number;
-      out.set(id, th);
-    }
-    return out;
-  };
-
   const samplesOf = async (robotId: string, from: number, to: number) =>
     svc.db.query<{ t: Date | string; walk: number; video: number; interaction: number; data: RobotHealth | string }>(
       'SELECT "t", "walk", "video", "interaction", "data" FROM health_samples WHERE "robotId" = $1 AND "t" >= $2 AND "t" < $3 ORDER BY "t"',
@@ -126,7 +106,7 @@ export function registerHealthEvents(reg: EventRegistry, svc: Services, store: H
   reg.handle(healthEvents.getSystemState, async (ctx) => {
     const companies = await visibleCompanyIds(svc.db, ctx.session);
     const robots = svc.fleet.all().filter((r) => companies === null || companies.includes(Number(r.companyId)));
-    const th = await thresholds(robots.map((r) => r.robotId));
+    const settings = await robotDebugSettings(svc, robots.map((r) => r.robotId));
     const rows: SystemRow[] = robots.map((r) => {
       const h = store.latest.get(r.robotId) ?? null;
       return {
@@ -136,12 +116,10 @@ export function registerHealthEvents(reg: EventRegistry, svc: Services, store: H
         companyId: Number(r.companyId),
         online: { walk: r.online === 1, video: r.videoOnline === 1, interaction: r.interactOnline === 1 },
         health: h,
-        problems: problemsOf(h, r.online === 1, th.get(r.robotId) ?? DEFAULT_THRESHOLDS),
+        problems: problemsOf(h, r.online === 1, settings.get(r.robotId)?.thresholds ?? DEFAULT_THRESHOLDS),
       };
     });
-    const set = svc.schemas.settings.get(DEBUG_SETTING_ID);
-    const defaults = (set?.defaults as { thresholds?: Partial<Thresholds> } | undefined)?.thresholds ?? {};
-    return { robots: rows, thresholds: { ...DEFAULT_THRESHOLDS, ...defaults } };
+    return { robots: rows, thresholds: defaultDebugSettings(svc).thresholds };
   });
 
   reg.handle(healthEvents.getRobotHealth, async (ctx, p) => {
