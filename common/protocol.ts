@@ -108,6 +108,8 @@ export const PUSH_EVENTS = [
   'mapProgress',
   'mapSync',
   'naviProgress',
+  // Robots' long work (topic `robotJob`): upgrades, service packs, log uploads.
+  'robotJob',
 ] as const;
 /** One realtime push name. */
 export type PushEvent = (typeof PUSH_EVENTS)[number];

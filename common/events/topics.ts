@@ -9,6 +9,7 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { ALARM_CODE_RANGES } from '../alarm-codes';
 import { Security } from '../constants';
 import { MapProcessState, MapSyncState } from '../map';
+import { JobSchema, SOFTWARE_READ_PERMISSION } from './maintenance-software';
 import { Json } from './schema';
 
 /**
@@ -234,6 +235,16 @@ export const TOPICS = {
     events: {
       snapshot: { summary: 'Nothing: the subscription is open.', data: Type.Object({}) },
       naviProgress: { summary: "A task's run moved on (lap, point) or ended (finished, stopped, failed).", data: NaviProgressPushSchema },
+    },
+  },
+  robotJob: {
+    pattern: 'robotJob',
+    summary: "Progress of robots' long work: upgrades and service packs (stages download, unpack, install, restart) and node log uploads (nodeVersion, nodeLog).",
+    subscribe: "Holders of software:read; each push reaches only sessions whose company tree holds the robot's company (super and platform administrators: all).",
+    rule: permission(SOFTWARE_READ_PERMISSION),
+    events: {
+      snapshot: { summary: 'Nothing: the subscription is open (getSoftwareJob gives a robot\'s last job).', data: Type.Object({}) },
+      robotJob: { summary: "A robot's job moved on (stage, progress) or ended (done, failed, timeout, cancelled); the getSoftwareJob shape.", data: JobSchema },
     },
   },
 } as const satisfies Record<string, TopicSpec>;

@@ -1,5 +1,7 @@
 import { StatusCode } from '../../../common/protocol';
-import { LOG_UPLOAD_TIMEOUT_S, UPGRADE_STAGE_TIMEOUT_S, softwareEvents, type UpgradeStage } from '../../../common/events/maintenance-software';
+import { LOG_UPLOAD_TIMEOUT_S, SOFTWARE_READ_PERMISSION, UPGRADE_STAGE_TIMEOUT_S, softwareEvents, type UpgradeStage } from '../../../common/events/maintenance-software';
+import { subjectCan } from '../../../common/access';
+import { companyChain } from '../alarms/alarm-service';
 import { AppError } from '../../errors';
 import type { Services } from '../../services';
 import type { EventRegistry } from '../../events/registry';
@@ -20,7 +22,18 @@ type JobRow = {
 const STATES = ['running', 'done', 'failed', 'timeout', 'cancelled'];
 const KINDS = ['upgrade', 'servicePack', 'logUpload'];
 
-/** Stores a robot's `job` report (the robot's last job); malformed reports are dropped. */
+/** Realtime topic of robots' long work (pushes `robotJob`, the getSoftwareJob shape). */
+export const ROBOT_JOB_TOPIC = 'robotJob';
+
+/** Pushes a robot's job to the sessions of every replica that read software and see the robot's company. */
+async function publishJob(svc: Services, row: JobRow): Promise<void> {
+  const company = await svc.db.query<{ companyId: number | null }>('SELECT "companyId" FROM robots WHERE "robotId" = $1', [row.robotId]);
+  const companyId = company[0]?.companyId;
+  const chain = companyId == null ? [] : await companyChain(svc.db, Number(companyId));
+  svc.hub.publishTo(ROBOT_JOB_TOPIC, 'robotJob', jobOf(row), { permission: SOFTWARE_READ_PERMISSION, companies: chain });
+}
+
+/** Stores a robot's `job` report (the robot's last job) and pushes it; malformed reports are dropped. */
 export async function storeJobReport(svc: Services, robotId: string, message: unknown): Promise<void> {
   const r = (message ?? {}) as Record<string, unknown>;
   if (typeof r.jobId !== 'string' || !KINDS.includes(String(r.kind)) || !STATES.includes(String(r.state)) || typeof r.stage !== 'string') return;
@@ -30,6 +43,8 @@ export async function storeJobReport(svc: Services, robotId: string, message: un
      ON CONFLICT ("robotId") DO UPDATE SET "jobId"=$2,kind=$3,stage=$4,progress=$5,state=$6,target=$7,version=$8,"updatedAt"=now()`,
     [robotId, r.jobId, r.kind, r.stage.slice(0, 32), progress, r.state, String(r.target ?? '').slice(0, 64), String(r.version ?? '').slice(0, 32)],
   );
+  const row = (await svc.db.query<JobRow>('SELECT * FROM robot_jobs WHERE "robotId" = $1', [robotId]))[0];
+  if (row) await publishJob(svc, row);
 }
 
 /** A job as the events answer it: a running stage without progress past its time-out reads timeout. */
@@ -60,6 +75,7 @@ function jobOf(row: JobRow) {
  * reports long work on `job`, stored in robot_jobs (one row a robot, every replica reads it).
  */
 export function registerSoftwareEvents(reg: EventRegistry, svc: Services): void {
+  svc.hub.addTopicKind(ROBOT_JOB_TOPIC, { snapshot: async (session) => (subjectCan(session, SOFTWARE_READ_PERMISSION) ? {} : null) });
   const { visibleRobot, command } = robotCommands(svc);
 
   const lastJob = async (robotId: string) => {
