@@ -3,9 +3,10 @@ import { useState } from 'react';
 import { Alert, App, Button, Empty, Form, Input, InputNumber, Modal, Popconfirm, Space, Table } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { callEvent } from '@runtime';
+import { callEvent, useSession } from '@runtime';
 import type { Building } from '@common/events/maps';
 import { MAP_MANAGE_TEST_IDS as IDS } from './test-ids';
+import { CompanyFormItem } from './company-select';
 
 /** One building as queryBuildings answers it. */
 export type { Building };
@@ -17,16 +18,18 @@ export function BuildingsPanel({ buildings, reload, can }: { buildings: Building
   const [editing, setEditing] = useState<Building | 'new' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [form] = Form.useForm();
+  const session = useSession();
 
   const open = (b: Building | 'new') => {
     setError(null);
     setEditing(b);
-    form.setFieldsValue(b === 'new' ? { name: '', regionName: '', floors: 1 } : b);
+    form.setFieldsValue(b === 'new' ? { name: '', regionName: '', floors: 1, companyId: session?.companyId } : b);
   };
-  const save = async (values: { name: string; regionName: string; floors: number }) => {
+  const save = async ({ companyId, ...values }: { name: string; regionName: string; floors: number; companyId?: number }) => {
     try {
       const v = { ...values, name: values.name.trim(), regionName: values.regionName.trim() };
-      if (editing === 'new') await callEvent('addBuilding', v);
+      // A super admin chooses the company of a new building (one of its tree; the server checks it).
+      if (editing === 'new') await callEvent('addBuilding', companyId ? { ...v, companyId } : v);
       else if (editing) await callEvent('modifyBuilding', { id: editing.id, ...v });
       setEditing(null);
       void message.success(t('saved'));
@@ -93,6 +96,7 @@ export function BuildingsPanel({ buildings, reload, can }: { buildings: Building
         forceRender
       >
         <Form form={form} layout="vertical" onFinish={save}>
+          {editing === 'new' ? <CompanyFormItem testId={IDS.buildingCompany} /> : null}
           <Form.Item name="name" label={t('buildingName')} rules={[{ required: true, whitespace: true, message: t('required', { field: t('buildingName') }) }]}>
             <Input maxLength={32} data-testid={IDS.buildingName} />
           </Form.Item>

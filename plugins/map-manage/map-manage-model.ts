@@ -41,6 +41,8 @@ export function formatEstimate(seconds: number | undefined): string {
 
 /** What the upload sends besides the files. */
 export interface MapUploadData {
+  /** The company the map is for (a super admin's choice; the building must be of it). */
+  companyId?: number;
   mapName: string;
   buildingId: number;
   floor: number;

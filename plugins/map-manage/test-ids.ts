@@ -33,6 +33,10 @@ export const MAP_MANAGE_TEST_IDS = {
   buildingName: 'building-name',
   buildingRegion: 'building-region',
   buildingFloors: 'building-floors',
+  /** The company of a new building (only when the caller sees more than one). */
+  buildingCompany: 'building-company',
+  /** The company of an uploaded map (only when the caller sees more than one). */
+  uploadCompany: 'map-upload-company',
   /** `building-delete-<id>`. */
   removeBuilding: 'building-delete',
 } as const;

@@ -3,18 +3,20 @@ import { useState } from 'react';
 import { Alert, Button, Form, Input, InputNumber, Modal, Progress, Select, Switch, Upload, type UploadFile } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { getConfig } from '@runtime';
+import { getConfig, useSession } from '@runtime';
 import { MapLimits } from '@common/constants';
 import { MAP_PROCESSING_ESTIMATE_S, MAP_TYPES } from '@common/map';
 import { MAP_MANAGE_TEST_IDS as IDS } from './test-ids';
 import { formatEstimate, uploadMap } from './map-manage-model';
 import type { Building } from './buildings-panel';
+import { CompanyFormItem, useCompanyChoices } from './company-select';
 
 /** Optional files (spec §3). */
 const EXTRA_KINDS = ['pcd', 'zip', 'calibration'] as const;
 type ExtraKind = (typeof EXTRA_KINDS)[number];
 
 interface Values {
+  companyId?: number;
   useCalibration?: boolean;
   mapName: string;
   buildingId: number;
@@ -34,6 +36,11 @@ export function UploadMapDialog({ buildings, onClose, onUploaded }: { buildings:
   const [percent, setPercent] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const buildingId = Form.useWatch('buildingId', form);
+  const session = useSession();
+  const { many } = useCompanyChoices();
+  // A super admin uploads for a company of its tree: the building list is that company's.
+  const companyId = (Form.useWatch('companyId', form) as number | undefined) ?? session?.companyId;
+  const choices = many ? buildings.filter((b) => b.companyId === companyId) : buildings;
   const layer = Form.useWatch('layer', form) ?? MapLimits.minLayer;
   const building = buildings.find((b) => b.id === buildingId);
   const maxLayer = Math.min(MapLimits.maxLayer, getConfig()?.mapMaxLayer ?? MapLimits.maxLayer);
@@ -48,7 +55,7 @@ export function UploadMapDialog({ buildings, onClose, onUploaded }: { buildings:
     setError(null);
     setPercent(0);
     try {
-      const mapId = await uploadMap({ pgm: p, yaml: y, pgmName: p.name, yamlName: y.name, extras }, { ...values, useCalibration: !!values.useCalibration }, i18n.language, setPercent);
+      const mapId = await uploadMap({ pgm: p, yaml: y, pgmName: p.name, yamlName: y.name, extras }, { ...values, companyId: many ? values.companyId : undefined, useCalibration: !!values.useCalibration }, i18n.language, setPercent);
       onUploaded(mapId);
     } catch (err) {
       setError((err as Error).message);
@@ -80,13 +87,14 @@ export function UploadMapDialog({ buildings, onClose, onUploaded }: { buildings:
         </Button>,
       ]}
     >
-      {buildings.length === 0 ? <Alert type="warning" showIcon message={t('needBuilding')} style={{ marginBottom: 16 }} /> : null}
-      <Form form={form} layout="vertical" initialValues={{ floor: 1, mapType: 1, layer: MapLimits.minLayer }} onFinish={submit} disabled={percent !== null}>
+      {choices.length === 0 ? <Alert type="warning" showIcon message={t('needBuilding')} style={{ marginBottom: 16 }} /> : null}
+      <Form form={form} layout="vertical" initialValues={{ floor: 1, mapType: 1, layer: MapLimits.minLayer, companyId: session?.companyId }} onFinish={submit} disabled={percent !== null}>
+        <CompanyFormItem testId={IDS.uploadCompany} onChange={() => form.setFieldValue('buildingId', undefined)} />
         <Form.Item name="mapName" label={t('mapName')} rules={[{ required: true, whitespace: true, message: t('required', { field: t('mapName') }) }, { max: 32 }]}>
           <Input maxLength={32} data-testid={IDS.uploadName} />
         </Form.Item>
         <Form.Item name="buildingId" label={t('building')} rules={[{ required: true, message: t('required', { field: t('building') }) }]}>
-          <Select data-testid={IDS.uploadBuilding} options={buildings.map((b) => ({ value: b.id, label: `${b.regionName} / ${b.name}` }))} />
+          <Select data-testid={IDS.uploadBuilding} options={choices.map((b) => ({ value: b.id, label: `${b.regionName} / ${b.name}` }))} />
         </Form.Item>
         <Form.Item name="floor" label={t('floor')} rules={[{ required: true, message: t('required', { field: t('floor') }) }]}>
           <InputNumber min={1} max={building?.floors ?? 200} precision={0} style={{ width: '100%' }} data-testid={IDS.uploadFloor} />

@@ -126,6 +126,8 @@ export { createWidgetRegistry } from './schema/widgets/widget-registry';
 export type { FormWidget, WidgetRegistry } from './schema/widgets/widget-registry';
 /** How `x-ref` values are shown by name (from the referenced entity's schema), and the hooks. */
 export { refLookupOf, useRefOptions, useRefOptionsMap } from './schema/ref-lookups';
+/** The company tree of `x-ref: company` options (parents above their subsidiaries), for a company picker outside a schema form. */
+export { companyTree } from './schema/widgets/company-picker-widget';
 /** Uploads a file to `POST /api/upload` with progress; the limit of a kind and the early refusal (the server's own message). */
 export { uploadFile, uploadLimit, earlyRefusal, acceptFor } from './schema/widgets/upload-request';
 /** What the server answers for a stored file. */

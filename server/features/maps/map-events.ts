@@ -221,6 +221,8 @@ export function registerMapEvents(reg: EventRegistry, svc: Services): void {
   reg.handle(mapEvents.addBuilding, async (c, p) => {
     const companyId = p.companyId ?? c.session.companyId;
     if (!(await companyVisible(svc.db, c.session, companyId))) throw fail.noPermission();
+    // A super admin sees every company: one that does not exist is named as such (not a server error).
+    if (!(await svc.db.query('SELECT 1 FROM companies WHERE id = $1', [companyId])).length) throw new AppError(StatusCode.badRequest, 'companyNotFound');
     await uniqueBuilding(companyId, p.name);
     const rows = await svc.db.query<Static<typeof BuildingSchema>>('INSERT INTO buildings ("companyId", "name", "regionName", "floors") VALUES ($1, $2, $3, $4) RETURNING id, "companyId", "name", "regionName", "floors"', [
       companyId,

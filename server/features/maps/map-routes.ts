@@ -31,7 +31,7 @@ const EXTRA_FILES = ['pcd', 'zip', 'calibration'] as const;
 /**
  * Map files over HTTP (spec §7 map CRUD, §5 "pgm and yaml files required"):
  * - `POST /robot/map/upload` multipart: files `pgm` and `yaml` (both required), field `data`
- *   (JSON: mapName, buildingId, floor, mapType, layer 6-10, useCalibration); optional files `pcd`, `zip`, `calibration`
+ *   (JSON: mapName, buildingId, floor, mapType, layer 6-10, useCalibration, companyId: optional, of the caller's tree, the building's company); optional files `pcd`, `zip`, `calibration`
  *   (required when useCalibration). Streams each file with
  *   its size limit and content type checked, parses both before anything is stored, then
  *   answers `{code: 0, data: {mapId}}` and processes in the background (progress on `maps/<companyId>`).
@@ -140,11 +140,14 @@ export function registerMapRoutes(app: FastifyInstance, svc: Services, langOf: (
     if (!(MAP_TYPES as number[]).includes(mapType)) throw new AppError(StatusCode.badRequest, 'outOfRange', { field: 'mapType' });
     const layer = int('layer') || MapLimits.minLayer;
     if (layer < MapLimits.minLayer || layer > Math.min(MapLimits.maxLayer, svc.config.mapMaxLayer)) throw new AppError(StatusCode.badRequest, 'outOfRange', { field: 'layer' });
+    // Issue 22: a super admin names the company the map is for (one of its tree); the building must be of it.
+    const companyId = d.companyId === undefined || d.companyId === null ? undefined : int('companyId');
+    if (companyId !== undefined && (!Number.isInteger(companyId) || !(await companyVisible(svc.db, s, companyId)))) throw new AppError(StatusCode.noPermission, 'noPermission');
     const buildingId = int('buildingId');
     const b = Number.isInteger(buildingId)
       ? (await svc.db.query<{ id: number; companyId: number; name: string; regionName: string; floors: number }>('SELECT id, "companyId", "name", "regionName", "floors" FROM buildings WHERE id = $1', [buildingId]))[0]
       : undefined;
-    if (!b || !(await companyVisible(svc.db, s, b.companyId))) throw new AppError(StatusCode.badRequest, 'buildingNotFound');
+    if (!b || !(await companyVisible(svc.db, s, b.companyId)) || (companyId !== undefined && b.companyId !== companyId)) throw new AppError(StatusCode.badRequest, 'buildingNotFound');
     const floor = int('floor') || 1;
     if (floor < 1 || floor > b.floors) throw new AppError(StatusCode.badRequest, 'mapFloorRange', { limit: b.floors });
     return { mapName, mapType, layer, buildingId: b.id, buildingName: b.name, regionName: b.regionName, companyId: b.companyId, floor };
