@@ -37,6 +37,7 @@ export const SessionInfoSchema = Type.Object({
   infraredTypes: Type.Array(Type.Integer(), { description: 'Infrared kinds of the company tree’s robots (spec §3: 0 none, 1 high temperature, 2 body temperature).' }),
   menuItemList: Type.Array(Type.String()),
   homePage: Type.String(),
+  lastWebRoute: Type.Union([Type.String(), Type.Null()], { description: 'The last console page the user opened (insertLastWebRoute), in any earlier session.' }),
 });
 export type SessionUser = Static<typeof SessionInfoSchema>;
 

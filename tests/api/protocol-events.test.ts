@@ -33,9 +33,14 @@ describe('menu / status', () => {
     expect(online).toEqual([{ robotId: '01WR000001', online: 1 }]);
     expect((await s.call('getRobotOnline', { robotId: '05WV000001' }, t.entadmin)).statusInfo).toBe('Robot not found');
   });
-  it('insertLastWebRoute keeps a route; a route not starting with / is refused', async () => {
-    expect((await s.call('insertLastWebRoute', { route: '/telecontrol' }, t.monitor)).param).toEqual({ route: '/telecontrol' });
-    expect((await s.call('insertLastWebRoute', { route: 'x' }, t.monitor)).statusCode).toBe(400);
+  it('insertLastWebRoute keeps a route with the user (getUser answers it); a route not starting with / is refused and changes nothing', async () => {
+    expect((await s.call('insertLastWebRoute', { route: '/home/alarmManage' }, t.monitor)).param).toEqual({ route: '/home/alarmManage' });
+    expect((await s.call('getUser', {}, t.monitor)).param.lastWebRoute).toBe('/home/alarmManage');
+    const bad = await s.call('insertLastWebRoute', { route: 'x' }, t.monitor);
+    expect(bad.statusCode).toBe(400);
+    expect((await s.call('getUser', {}, t.monitor)).param.lastWebRoute).toBe('/home/alarmManage');
+    // Another user's record is their own.
+    expect((await s.call('getUser', {}, t.entadmin)).param.lastWebRoute).not.toBe('/home/alarmManage');
   });
   it('fireFighting: only fire robots; general users refused', async () => {
     expect((await s.call('fireFighting', { robotId: '01WR000001', status: 1 }, t.admin)).statusInfo).toBe('This robot does not support the command');

@@ -36,9 +36,8 @@ function register(reg: EventRegistry, svc: Services): void {
     return control(ctx, p.robotId, 'fireControl', 'fireControl', { operation: p.status ? FireOperation.sprayOn : FireOperation.sprayOff });
   });
 
-  const lastRoutes = new Map<number, string>();
   reg.handle(E.insertLastWebRoute, async (ctx, p) => {
-    lastRoutes.set(ctx.session.userId, p.route);
+    await svc.db.query('UPDATE users SET "lastWebRoute" = $1 WHERE id = $2', [p.route, ctx.session.userId]);
     return { route: p.route };
   });
 

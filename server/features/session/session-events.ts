@@ -35,9 +35,10 @@ export async function sessionInfo(svc: Services, userId: number): Promise<Sessio
     robotTypes: number[] | null;
     menuItemList: string[] | null;
     homePage: string | null;
+    lastWebRoute: string | null;
   }>(
     `SELECT u.id, u."username", u."name", u."roleId", r."kind", r."permissions", u."companyId", u."email", u."lastLoginAt", c."name" AS "companyName",
-            c."logo" AS "companyLogo", c."domain" AS "companyDns", c."layer", c."robotTypes", r."menuItemList", r."homePage"
+            c."logo" AS "companyLogo", c."domain" AS "companyDns", c."layer", c."robotTypes", r."menuItemList", r."homePage", u."lastWebRoute"
        FROM users u JOIN companies c ON c.id = u."companyId" JOIN roles r ON r.id = u."roleId" WHERE u.id = $1`,
     [userId],
   );
@@ -71,6 +72,7 @@ export async function sessionInfo(svc: Services, userId: number): Promise<Sessio
     ).map((r) => Number(r.t)),
     menuItemList: menuItems(u.menuItemList, u.permissions),
     homePage: u.homePage ?? '/home/telecontrol',
+    lastWebRoute: u.lastWebRoute,
   };
 }
 

@@ -34,6 +34,7 @@ import {
 import { HomeShell } from '../home/home-shell';
 import { lazyOverlays } from '../home/shell-overlays';
 import { collectMenuEntries } from '../home/menu-model';
+import { HomeIndex, LastRouteRecorder } from '../home/landing';
 import { PageErrorBoundary } from '../errors/page-error-boundary';
 import { pluginRegistry } from './discovered-plugins';
 
@@ -170,11 +171,12 @@ function LoadedConsole() {
   return (
     <ConsoleRefine schemas={schemas} extraResources={extraResources}>
       <LinkFailureNotice />
+      <LastRouteRecorder />
       <FailureNotice />
       <PageErrorBoundary>
         <Routes>
           <Route path="home" element={<HomeShell menuEntries={menuEntries} overlays={shellOverlays} />}>
-            <Route index element={<Navigate to={DEFAULT_HOME_PAGE} replace />} />
+            <Route index element={<HomeIndex entries={menuEntries} fallback={DEFAULT_HOME_PAGE} />} />
             {entityRoutes
               .filter((e) => inShell(e['x-route']!))
               .map((e) => (

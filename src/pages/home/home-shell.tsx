@@ -11,10 +11,10 @@ import { LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, RobotOutlined, Us
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useLogout } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
-import { canOpenRoute, subjectCan } from '@common/access';
 import { confirmLeave, LangSwitch, SkinSwitch, useLinkState, useSession, type Lang, type LinkStatus } from '@runtime';
 import { PageErrorBoundary } from '../errors/page-error-boundary';
-import { buildMenuModel, entryLabel, type MenuEntry } from './menu-model';
+import { entryLabel, type MenuEntry } from './menu-model';
+import { visibleMenu } from './landing';
 import { menuIcon } from './menu-icons';
 import './home-shell.css';
 import { ShellOverlays, type lazyOverlays } from './shell-overlays';
@@ -64,7 +64,7 @@ export function HomeShell({ menuEntries, overlays = [] }: HomeShellProps) {
   const groups = useMemo(
     () =>
       session
-        ? buildMenuModel(menuEntries, (path, entry) => canOpenRoute(session, path) && (!entry.readPermission || subjectCan(session, entry.readPermission)), session.robotType, session.infraredTypes)
+        ? visibleMenu(session, menuEntries)
         : [],
     [menuEntries, session],
   );

@@ -5,7 +5,7 @@ import userSchema from '../../../schemas/entities/user.schema.json';
 import plateSchema from '../../../schemas/entities/plate-detection.schema.json';
 import temperatureSchema from '../../../schemas/entities/temperature-monitoring.schema.json';
 import type { EntitySchema, RegisteredMenuItem } from '@runtime';
-import { buildMenuModel, collectMenuEntries } from './menu-model';
+import { buildMenuModel, collectMenuEntries, landingPage } from './menu-model';
 
 const labels = { en: 'Telecontrol', zh: '远程控制', ja: '遠隔操作' };
 const plugin: RegisteredMenuItem = { pluginId: 'telecontrol', key: 'telecontrol', path: '/home/telecontrol', group: 'operations', order: 0, labels };
@@ -42,5 +42,15 @@ describe('side menu model', () => {
     const withInfrared = (kinds: number[]) => buildMenuModel(detections, () => true, [7], kinds).flatMap((g) => g.entries.map((e) => e.path));
     expect(withInfrared([0, 1])).toEqual([]);
     expect(withInfrared([0, 2])).toEqual(['/home/temperatureMonitoring']);
+  });
+
+  it("lands on the role's home page only when the user's menu offers it, else on the menu's first page", () => {
+    const groups = buildMenuModel(entries, () => true);
+    expect(landingPage(groups, '/home/userManage', '/home/telecontrol')).toBe('/home/userManage');
+    expect(landingPage(groups, '/home/terminal', '/home/telecontrol')).toBe('/home/telecontrol');
+    const operator = { roleId: RoleId.generalUser, companyId: 2 };
+    const limited = buildMenuModel(entries.filter((e) => e.path !== '/home/telecontrol'), (path) => canOpenRoute(operator, path));
+    expect(landingPage(limited, '/home/companyManage', '/home/telecontrol')).toBe('/home/userManage');
+    expect(landingPage([], undefined, '/home/telecontrol')).toBe('/home/telecontrol');
   });
 });

@@ -95,3 +95,14 @@ export function buildMenuModel(
 export function entryLabel(entry: MenuEntry, lang: Lang): string {
   return pickLabel(entry.labels, lang, entry.path);
 }
+
+/**
+ * The page `/home` opens: the role's home page when the menu offers it to this user, else the
+ * menu's first page, else `fallback` (a role's home page may name a page its rules or its
+ * company's robots have since closed; it must not land the user on /404).
+ */
+export function landingPage(groups: readonly MenuGroup[], homePage: string | undefined, fallback: string): string {
+  const paths = groups.flatMap((g) => g.entries.map((e) => e.path));
+  if (homePage && paths.includes(homePage)) return homePage;
+  return paths[0] ?? fallback;
+}
