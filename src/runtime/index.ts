@@ -150,6 +150,9 @@ export { RobotRequired, ROBOT_MANAGE_PATH } from './plugins/robot-required';
 // ── ui ─────────────────────────────────────────────────────────────────────────────
 /** Company › region › map › robot tree with search and persisted selection. */
 export { RobotTree } from './ui/robot-tree';
+export { RobotSwitcher, type RobotSwitcherProps } from './ui/robot-switcher';
+export { ROBOT_STATE_COLOURS, ROBOT_STATE_GROUPS, robotStateColour, robotStateGroup, type RobotStateGroup } from './ui/robot-state';
+export { companyHierarchy, robotPlaces, type CompanyNode, type RobotPlace } from './ui/robot-hierarchy';
 /** Live camera player (FLV over WebSocket, flv.js loaded on demand) with the spec's poster states. */
 export { LivePlayer, preloadLivePlayer, warmLiveVideo } from './ui/video-player';
 export type { LivePlayerProps, PlayerState } from './ui/video-player';

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
+import { Refine, type DataProvider } from '@refinedev/core';
 import { i18n } from '../i18n/i18n';
 import { clearRobotSelection, selectRobot } from '../session/robot-selection';
 import { RobotRequired } from './robot-required';
@@ -22,36 +23,46 @@ beforeAll(async () => {
 beforeEach(() => clearRobotSelection());
 afterEach(cleanup);
 
+/** The getMenuList answer the switcher is given: one company with one robot on no map. */
+const menu = [{ companyId: 2, name: 'HarborSecurity', parentId: 1, regions: [], robots: [{ robotId: '01WR000001', robotName: 'PatrolA1', robotType: 1, online: 1, status: 0, mapId: null, companyId: 2, regionName: null }] }];
+const none = () => Promise.reject(new Error('not used'));
+const dataProvider: DataProvider = { getApiUrl: () => '', getList: none, getOne: none, create: none, update: none, deleteOne: none, custom: (async () => ({ data: menu })) as DataProvider['custom'] };
+
 function app() {
   return render(
-    <MemoryRouter initialEntries={['/home/chargeMonitoring']}>
-      <Routes>
-        <Route
-          path="/home/chargeMonitoring"
-          element={
-            <RobotRequired>
-              <p>charge page</p>
-            </RobotRequired>
-          }
-        />
-        <Route path="/home/robotManage" element={<p>robot management</p>} />
-      </Routes>
-    </MemoryRouter>,
+    <Refine dataProvider={dataProvider}>
+      <MemoryRouter initialEntries={['/home/chargeMonitoring']}>
+        <Routes>
+          <Route
+            path="/home/chargeMonitoring"
+            element={
+              <RobotRequired>
+                <p>charge page</p>
+              </RobotRequired>
+            }
+          />
+          <Route path="/home/robotManage" element={<p>robot management</p>} />
+        </Routes>
+      </MemoryRouter>
+    </Refine>,
   );
 }
 
 describe('RobotRequired', () => {
-  it('without a selected robot shows the tip, whose OK goes to robot management', async () => {
+  it('without a selected robot shows the tip with a robot switcher; its other button goes to robot management', async () => {
     app();
     expect(screen.queryByText('charge page')).toBeNull();
-    expect(screen.getByTestId('robot-required-tip').textContent).toBe('A robot must be chosen first. You will be taken to robot management.');
+    expect(screen.getByTestId('robot-required-tip').textContent).toBe('A robot must be chosen first: choose one below.');
+    expect(screen.getByTestId('robot-required-switcher')).toBeTruthy();
+    await waitFor(() => expect(document.querySelector('[data-testid="robot-required-switcher"]')).not.toBeNull());
     fireEvent.click(screen.getByTestId('robot-required-ok'));
     expect(await screen.findByText('robot management')).toBeTruthy();
   });
 
-  it('with a selected robot shows the page', () => {
+  it('with a selected robot shows the page under the switcher bar', () => {
     selectRobot({ robotId: '01WR000001', robotType: 1, mapId: 1, companyId: 2, buildingName: 'HQ', floor: 1, regionName: 'North' });
     app();
     expect(screen.getByText('charge page')).toBeTruthy();
+    expect(screen.getByTestId('robot-switcher')).toBeTruthy();
   });
 });

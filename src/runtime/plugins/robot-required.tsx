@@ -1,31 +1,50 @@
-/** Spec §2: pages that need a selected robot show a tip that sends the user to robot management. */
+/**
+ * Spec §2: pages that need a selected robot. Without one, a tip dialog in which a robot is chosen
+ * on the spot (the robot switcher; robot management stays one click away); with one, the page
+ * under a header bar holding the switcher, so the robot can be changed without leaving the page.
+ */
 import type { ReactNode } from 'react';
-import { Modal } from 'antd';
+import { Button, Flex, Modal, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useRobotSelection } from '../session/robot-selection';
+import { RobotSwitcher } from '../ui/robot-switcher';
 
-/** Where the tip sends the user. */
+/** Where the tip's secondary button leads. */
 export const ROBOT_MANAGE_PATH = '/home/robotManage';
 
-/** Renders children when a robot is selected, else the tip dialog. */
+/** Renders children (under the switcher bar) when a robot is selected, else the tip dialog. */
 export function RobotRequired({ children }: { children: ReactNode }) {
   const { hasRobot } = useRobotSelection();
   const navigate = useNavigate();
   const { t } = useTranslation();
-  if (hasRobot) return <>{children}</>;
+  if (hasRobot)
+    return (
+      <>
+        <Flex justify="flex-end" align="center" gap={8} style={{ marginBottom: 8 }} data-testid="robot-switcher-bar">
+          <Typography.Text type="secondary">{t('robot.switch')}</Typography.Text>
+          <RobotSwitcher data-testid="robot-switcher" />
+        </Flex>
+        {children}
+      </>
+    );
   return (
     <Modal
       open
       title={t('robot.requiredTitle')}
       closable={false}
       maskClosable={false}
-      cancelButtonProps={{ style: { display: 'none' } }}
-      okText={t('common.ok')}
-      onOk={() => navigate(ROBOT_MANAGE_PATH)}
-      okButtonProps={{ 'data-testid': 'robot-required-ok' } as never}
+      keyboard={false}
+      footer={
+        <Button onClick={() => navigate(ROBOT_MANAGE_PATH)} data-testid="robot-required-ok">
+          {t('robot.requiredElse')}
+        </Button>
+      }
     >
-      <span data-testid="robot-required-tip">{t('robot.required')}</span>
+      <Flex vertical gap={12}>
+        <span data-testid="robot-required-tip">{t('robot.required')}</span>
+        <RobotSwitcher data-testid="robot-required-switcher" width="100%" autoFocus />
+      </Flex>
     </Modal>
   );
 }

@@ -1,15 +1,22 @@
 /**
- * Company › region › map › robot tree from `getMenuList` (spec §3 "Menu tree"), with online
- * state, search and the selection persisted through useRobotSelection.
+ * Company › region › map › robot tree from `getMenuList` (spec §3 "Menu tree"): subsidiaries
+ * nested under their parent company (after its own regions and its robots on no map), robots
+ * coloured by state (the one legend of robot-state.ts), search, keyboard (arrows, Enter) and the
+ * selection persisted through useRobotSelection.
  */
 import { useMemo, useState, type Key, type ReactNode } from 'react';
-import { Badge, Button, Empty, Input, Space, Spin, Tooltip, Tree, Typography } from 'antd';
+import { Badge, Button, Empty, Input, Popover, Space, Spin, Tooltip, Tree, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';
-import { ApartmentOutlined, EnvironmentOutlined, GlobalOutlined, ReloadOutlined, RobotOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, EnvironmentOutlined, GlobalOutlined, InfoCircleOutlined, ReloadOutlined, RobotOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { MenuCompany } from '@common/events/fleet';
 import { useEventQuery } from '../api/use-event-query';
 import { useRobotSelection } from '../session/robot-selection';
+import { useSchemas } from '../schema/schema-context';
+import { robotStatusLabel } from '../schema/robot-status';
+import type { Lang } from '@common/protocol';
+import { companyHierarchy, robotCount, type CompanyNode } from './robot-hierarchy';
+import { ROBOT_STATE_COLOURS, ROBOT_STATE_GROUPS, robotStateGroup } from './robot-state';
 
 /** A company in the menu tree (the `getMenuList` answer is a list of these; common/events/fleet). */
 export type MenuTreeCompany = MenuCompany;
@@ -44,7 +51,9 @@ function matches(text: string | undefined, q: string): boolean {
 
 /** The robot tree. */
 export function RobotTree({ 'data-testid': testId, onSelectRobot, height }: RobotTreeProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language as Lang;
+  const schemas = useSchemas();
   const { data, isLoading, isFetching, refetch, error } = useEventQuery('getMenuList', {}, { staleTime: 10_000 });
   const { selection, selectRobot, selectMap } = useRobotSelection();
   const [search, setSearch] = useState('');
@@ -61,12 +70,32 @@ export function RobotTree({ 'data-testid': testId, onSelectRobot, height }: Robo
         {extra}
       </Space>
     );
-    const companies: DataNode[] = [];
-    for (const company of Array.isArray(data) ? data : []) {
+    const robotNode = (robot: MenuTreeRobot, company: MenuTreeCompany, region?: MenuTreeRegion, map?: MenuTreeMap): DataNode => {
+      const key = robotKey(robot.robotId);
+      info.set(key, { kind: 'robot', company, region, map, robot });
+      const group = robotStateGroup(robot.online, robot.status);
+      const stateText = group === 'offline' ? t('robot.offline') : robotStatusLabel(schemas, robot.online, robot.status, lang).label;
+      return {
+        key,
+        isLeaf: true,
+        title: title(
+          <Badge color={ROBOT_STATE_COLOURS[group]} />,
+          <span data-robot-id={robot.robotId} data-state={group}>
+            {robot.robotName || robot.robotId}
+          </span>,
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {stateText}
+          </Typography.Text>,
+        ),
+      };
+    };
+    // A company: its regions › maps › robots, its robots on no map, then its subsidiaries (nested).
+    const companyNode = (node: CompanyNode, parentHit: boolean): DataNode | null => {
+      const company = node.company;
       const cKey = `company:${company.companyId}`;
       info.set(cKey, { kind: 'company', company });
-      const cHit = !q || matches(company.name, q);
-      const regions: DataNode[] = [];
+      const cHit = parentHit || !q || matches(company.name, q);
+      const children: DataNode[] = [];
       for (const region of company.regions ?? []) {
         const rKey = `region:${company.companyId}:${region.regionName}`;
         info.set(rKey, { kind: 'region', company, region });
@@ -77,39 +106,40 @@ export function RobotTree({ 'data-testid': testId, onSelectRobot, height }: Robo
           info.set(mKey, { kind: 'map', company, region, map });
           const mapLabel = map.mapName || [map.buildingName, map.floor].filter((x) => x !== undefined && x !== '').join(' · ') || String(map.mapId);
           const mHit = rHit || matches(mapLabel, q) || matches(map.buildingName, q);
-          const robots: DataNode[] = [];
-          for (const robot of map.robots ?? []) {
-            const key = robotKey(robot.robotId);
-            info.set(key, { kind: 'robot', company, region, map, robot });
-            const hit = mHit || matches(robot.robotName, q) || matches(robot.robotId, q);
-            if (!hit) continue;
-            const online = Boolean(robot.online);
-            robots.push({
-              key,
-              isLeaf: true,
-              title: title(
-                <Badge status={online ? 'success' : 'default'} />,
-                <span data-robot-id={robot.robotId}>{robot.robotName || robot.robotId}</span>,
-                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {online ? t('robot.online') : t('robot.offline')}
-                </Typography.Text>,
-              ),
-            });
-          }
+          const robots = (map.robots ?? []).filter((r) => mHit || matches(r.robotName, q) || matches(r.robotId, q)).map((r) => robotNode(r, company, region, map));
           if (!robots.length && !mHit) continue;
           allKeys.push(mKey);
           maps.push({ key: mKey, title: title(<EnvironmentOutlined />, mapLabel), children: robots });
         }
         if (!maps.length && !rHit) continue;
         allKeys.push(rKey);
-        regions.push({ key: rKey, title: title(<GlobalOutlined />, region.regionName || t('robot.noRegion')), children: maps, selectable: false });
+        children.push({ key: rKey, title: title(<GlobalOutlined />, region.regionName || t('robot.noRegion')), children: maps, selectable: false });
       }
-      if (!regions.length && !cHit) continue;
+      for (const robot of company.robots ?? []) if (cHit || matches(robot.robotName, q) || matches(robot.robotId, q)) children.push(robotNode(robot, company));
+      for (const sub of node.children) {
+        const child = companyNode(sub, cHit && Boolean(q));
+        if (child) children.push(child);
+      }
+      if (!children.length && !cHit) return null;
       allKeys.push(cKey);
-      companies.push({ key: cKey, title: title(<ApartmentOutlined />, company.name), children: regions, selectable: false });
-    }
+      return {
+        key: cKey,
+        title: title(
+          <ApartmentOutlined />,
+          <span data-company-id={company.companyId}>{company.name}</span>,
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {t('robot.robotsCount', { count: robotCount(node) })}
+          </Typography.Text>,
+        ),
+        children,
+        selectable: false,
+      };
+    };
+    const companies = companyHierarchy(Array.isArray(data) ? data : [])
+      .map((n) => companyNode(n, false))
+      .filter((n): n is DataNode => n !== null);
     return { treeData: companies, info, allKeys };
-  }, [data, search, t]);
+  }, [data, search, t, schemas, lang]);
 
   const selectedKeys = selection.robotId ? [robotKey(selection.robotId)] : selection.mapId !== undefined && selection.mapId !== null ? [`map:${selection.mapId}`] : [];
 
@@ -135,9 +165,22 @@ export function RobotTree({ 'data-testid': testId, onSelectRobot, height }: Robo
   return (
     <div data-testid={testId} className="fc-robot-tree">
       <Space.Compact style={{ width: '100%', marginBottom: 8 }}>
-        <Input.Search allowClear placeholder={t('robot.search')} value={search} onChange={(e) => setSearch(e.target.value)} />
+        <Input.Search allowClear aria-label={t('robot.search')} placeholder={t('robot.search')} value={search} onChange={(e) => setSearch(e.target.value)} />
+        <Popover
+          trigger={['click', 'hover']}
+          title={t('robotState.legend')}
+          content={
+            <Space direction="vertical" size={2} data-testid="robot-state-legend">
+              {ROBOT_STATE_GROUPS.map((g) => (
+                <Badge key={g} color={ROBOT_STATE_COLOURS[g]} text={t(`robotState.${g}`)} />
+              ))}
+            </Space>
+          }
+        >
+          <Button icon={<InfoCircleOutlined />} aria-label={t('robotState.legend')} />
+        </Popover>
         <Tooltip title={t('common.refresh')}>
-          <Button icon={<ReloadOutlined spin={isFetching && !isLoading} />} onClick={() => void refetch()} />
+          <Button icon={<ReloadOutlined spin={isFetching && !isLoading} />} onClick={() => void refetch()} aria-label={t('common.refresh')} />
         </Tooltip>
       </Space.Compact>
       {isLoading ? (
