@@ -1,23 +1,32 @@
 /**
- * Live alarm pop-up: listens to the realtime topic `alarms` while the shell is mounted and shows
- * each new alarm (push `alarm` with popup set) as an antd notification: robot, code text in the
- * user's language (spec §8), level and kind, with "Process" (a dialog calling setAlarmsProcess)
- * and a link to the unhandled events. Level 3 stays until closed; a processed, released or
- * outdated alarm closes its notification.
+ * Live alarm pop-ups: listen to the realtime topic `alarms` while the shell is mounted and show
+ * each new alarm (push `alarm` with popup set) in a stack at the bottom right, under the page's
+ * toolbars and never over the header: robot, code text in the user's language (spec §8), level
+ * and kind, with "Process" (a dialog: the result, then a confirmation of what will be saved, then
+ * the server's answer) and a link to the unhandled events. At most two pop-ups are open, the rest
+ * is counted; many collapse the stack to a counter (and it can be collapsed by hand). Level 1-2
+ * leave after 15 s whether or not the pointer is over them (a pop-up never pauses for good);
+ * level 3 stays until closed; a processed, released or outdated alarm leaves at once.
  */
-import { useEffect, useState, type HTMLAttributes } from 'react';
-import { App, Button, Form, Input, Modal, notification as notification_, Radio, Space, Tag, Typography } from 'antd';
-import { SoundOutlined } from '@ant-design/icons';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Button, Card, Descriptions, Flex, Form, Input, Modal, Radio, Result, Space, Tag, Tooltip, Typography } from 'antd';
+import { BellOutlined, CloseOutlined, DownOutlined, SoundOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ALARM_TOPIC, AlarmProcessStatus, alarmCodeText, callEvent, isAbortedError, navigateTo, realtimeLink, type AlarmPush, type Lang } from '@runtime';
 import { ALARM_TEST_IDS as IDS } from './test-ids';
 
 const LEVEL_COLOUR: Record<number, string> = { 1: 'blue', 2: 'orange', 3: 'red' };
-const LEVEL_TYPE = { 1: 'info', 2: 'warning', 3: 'error' } as const;
+const LEVEL_BORDER: Record<number, string> = { 1: '#1677ff', 2: '#d97706', 3: '#dc2626' };
 /** Seconds a level 1-2 pop-up stays (level 3 stays until closed). */
 const POPUP_SECONDS = 15;
 
-const keyOf = (id: number) => `alarm-${id}`;
+/** Pop-ups open at once; the others are counted below them. */
+const MAX_OPEN = 2;
+/** From this many waiting alarms on, the stack collapses to its counter by itself. */
+const COLLAPSE_AT = 5;
+/** The stack's width and its distance from the window's edges (bottom right, below every toolbar). */
+const STACK_WIDTH = 340;
+const EDGE = 16;
 /** A snapshot alarm younger than this still pops up (it was raised while the page was loading or the link was down). */
 const RECENT_MS = 60_000;
 /** Alarms already shown in this tab (kept over reloads): a snapshot after a reconnect or a reload does not show them again. */
@@ -76,126 +85,262 @@ function beep(level: number): boolean {
   }
 }
 
+/** One waiting pop-up: the alarm and when it leaves (null: level 3, until closed). */
+interface Waiting {
+  alarm: AlarmPush;
+  until: number | null;
+  silenced: boolean;
+}
+
 /** The overlay (default export: mounted by the shell). */
 export default function AlarmPopup() {
   const { t, i18n } = useTranslation('alarms');
   const lang = i18n.language as Lang;
-  // Its own notification instance: at most 4 at once, stacked when more than 2.
-  const [notification, holder] = notification_.useNotification({ maxCount: 4, stack: { threshold: 2 } });
+  const [waiting, setWaiting] = useState<Waiting[]>([]);
+  const [collapsed, setCollapsed] = useState(false);
   const [processing, setProcessing] = useState<AlarmPush>();
+  const autoCollapsed = useRef(false);
+
+  const remove = useCallback((id: number) => setWaiting((list) => list.filter((w) => w.alarm.id !== id)), []);
 
   useEffect(() => {
     const show = (a: AlarmPush) => {
       if (!a.popup || shown.has(a.id)) return;
       shown.add(a.id);
       const silenced = a.sound ? !beep(a.level) : false;
-      const robot = a.robotName ?? a.robotId;
-      notification.open({
-        key: keyOf(a.id),
-        type: LEVEL_TYPE[a.level as 1 | 2 | 3] ?? 'warning',
-        duration: a.level >= 3 ? 0 : POPUP_SECONDS,
-        placement: 'topRight',
-        props: { 'data-testid': `${IDS.popup}-${a.id}` } as HTMLAttributes<HTMLDivElement>,
-        message: t('title', { robot }),
-        description: (
-          <Space direction="vertical" size={4}>
-            <Typography.Text strong>{alarmCodeText(a.code, lang)}</Typography.Text>
-            <Space size={4} wrap>
-              <Tag color={LEVEL_COLOUR[a.level] ?? 'default'}>{t('level', { level: a.level })}</Tag>
-              <Tag>{t(`kind.${a.kind}`)}</Tag>
-              <Typography.Text type="secondary">
-                {t('code', { code: a.code })} · {new Date(a.createdAt).toLocaleString(lang)}
-              </Typography.Text>
-            </Space>
-            {silenced ? (
-              <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid={IDS.soundBlocked}>
-                <SoundOutlined /> {t('soundBlocked')}
-              </Typography.Text>
-            ) : null}
-          </Space>
-        ),
-        btn: (
-          <Space>
-            <Button size="small" onClick={() => navigateTo('/home/unhandledEvent')} data-testid={IDS.details}>
-              {t('details')}
-            </Button>
-            <Button size="small" type="primary" onClick={() => setProcessing(a)} data-testid={IDS.process}>
-              {t('process')}
-            </Button>
-          </Space>
-        ),
-      });
+      const until = a.level >= 3 ? null : Date.now() + POPUP_SECONDS * 1000;
+      setWaiting((list) => [{ alarm: a, until, silenced }, ...list.filter((w) => w.alarm.id !== a.id)]);
     };
     return realtimeLink.subscribe(ALARM_TOPIC, ({ event, data }) => {
       if (event === 'alarmChange') {
         const a = data as AlarmPush;
-        if (a.processStatus !== AlarmProcessStatus.unprocessed || a.status !== 0) notification.destroy(keyOf(a.id));
+        if (a.processStatus !== AlarmProcessStatus.unprocessed || a.status !== 0) remove(a.id);
       } else if (event === 'alarm') show(data as AlarmPush);
       // The first message (also after a reconnect): alarms raised moments ago still pop up.
       else if (event === 'snapshot' && Array.isArray(data)) (data as AlarmPush[]).filter((a) => Date.now() - Date.parse(a.createdAt) < RECENT_MS).forEach(show);
     });
-  }, [notification, t, lang]);
+  }, [remove]);
 
+  // Level 1-2 leave on time, the pointer over them or not.
+  useEffect(() => {
+    if (!waiting.some((w) => w.until !== null)) return;
+    const timer = setInterval(() => {
+      const now = Date.now();
+      setWaiting((list) => (list.some((w) => w.until !== null && w.until <= now && w.alarm.id !== processing?.id) ? list.filter((w) => w.until === null || w.until > now || w.alarm.id === processing?.id) : list));
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [waiting, processing]);
+
+  // Many alarms: the stack collapses to its counter once (the user may open it again).
+  useEffect(() => {
+    if (waiting.length >= COLLAPSE_AT && !autoCollapsed.current) {
+      autoCollapsed.current = true;
+      setCollapsed(true);
+    } else if (waiting.length === 0) {
+      autoCollapsed.current = false;
+      setCollapsed(false);
+    }
+  }, [waiting.length]);
+
+  const open = waiting.slice(0, MAX_OPEN);
+  const more = waiting.length - open.length;
   return (
     <>
-      {holder}
+      {waiting.length ? (
+        <section
+          aria-label={t('region')}
+          data-testid={IDS.stack}
+          data-count={waiting.length}
+          data-collapsed={collapsed ? '1' : '0'}
+          style={{ position: 'fixed', right: EDGE, bottom: EDGE, width: collapsed ? 'auto' : STACK_WIDTH, maxHeight: `calc(100vh - 96px)`, overflowY: 'auto', zIndex: 999, display: 'flex', flexDirection: 'column', gap: 8, alignItems: 'flex-end' }}
+        >
+          {collapsed ? (
+            <Button type="primary" danger icon={<BellOutlined />} onClick={() => setCollapsed(false)} aria-label={t('expand')} data-testid={IDS.counter} style={{ boxShadow: '0 4px 12px rgba(0,0,0,0.25)' }}>
+              {t('counter', { count: waiting.length })}
+            </Button>
+          ) : (
+            <>
+              {open.map((w) => (
+                <PopupCard key={w.alarm.id} waiting={w} lang={lang} onProcess={() => setProcessing(w.alarm)} onDismiss={() => remove(w.alarm.id)} />
+              ))}
+              <Flex gap={8} justify="flex-end" style={{ width: '100%' }}>
+                {more > 0 ? (
+                  <Button size="small" onClick={() => navigateTo('/home/unhandledEvent')} data-testid={IDS.more} style={{ boxShadow: '0 2px 8px rgba(0,0,0,0.2)' }}>
+                    {t('more', { count: more })}
+                  </Button>
+                ) : null}
+                <Tooltip title={t('collapse')}>
+                  <Button size="small" icon={<DownOutlined />} onClick={() => setCollapsed(true)} aria-label={t('collapse')} data-testid={IDS.collapse} style={{ boxShadow: '0 2px 8px rgba(0,0,0,0.2)' }} />
+                </Tooltip>
+              </Flex>
+            </>
+          )}
+        </section>
+      ) : null}
       {processing ? (
         <ProcessDialog
           alarm={processing}
           onClose={() => setProcessing(undefined)}
-          onDone={() => {
-            notification.destroy(keyOf(processing.id));
-            setProcessing(undefined);
-          }}
+          onDone={() => remove(processing.id)}
         />
       ) : null}
     </>
   );
 }
 
-/** Asks for the process status and result, then calls setAlarmsProcess; a refusal shows in place. */
-function ProcessDialog({ alarm, onClose, onDone }: { alarm: AlarmPush; onClose: () => void; onDone: () => void }) {
+/** One pop-up. */
+function PopupCard({ waiting, lang, onProcess, onDismiss }: { waiting: Waiting; lang: Lang; onProcess: () => void; onDismiss: () => void }) {
   const { t } = useTranslation('alarms');
-  const { message } = App.useApp();
+  const a = waiting.alarm;
+  const robot = a.robotName ?? a.robotId;
+  return (
+    <Card
+      size="small"
+      role="alert"
+      data-testid={`${IDS.popup}-${a.id}`}
+      data-level={a.level}
+      style={{ width: '100%', borderInlineStart: `4px solid ${LEVEL_BORDER[a.level] ?? '#d97706'}`, boxShadow: '0 6px 16px rgba(0,0,0,0.18)' }}
+      styles={{ body: { padding: '8px 12px' } }}
+    >
+      <Flex justify="space-between" align="start" gap={8}>
+        <Typography.Text strong>{t('title', { robot })}</Typography.Text>
+        <Button size="small" type="text" icon={<CloseOutlined />} onClick={onDismiss} aria-label={t('dismiss')} data-testid={IDS.dismiss} />
+      </Flex>
+      <Space direction="vertical" size={4} style={{ width: '100%' }}>
+        <Typography.Text>{alarmCodeText(a.code, lang)}</Typography.Text>
+        <Space size={4} wrap>
+          <Tag color={LEVEL_COLOUR[a.level] ?? 'default'}>{t('level', { level: a.level })}</Tag>
+          <Tag>{t(`kind.${a.kind}`)}</Tag>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {t('code', { code: a.code })} · {new Date(a.createdAt).toLocaleString(lang)}
+          </Typography.Text>
+        </Space>
+        {waiting.silenced ? (
+          <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid={IDS.soundBlocked}>
+            <SoundOutlined /> {t('soundBlocked')}
+          </Typography.Text>
+        ) : null}
+        <Flex justify="flex-end" gap={8}>
+          <Button size="small" onClick={() => navigateTo('/home/unhandledEvent')} data-testid={IDS.details}>
+            {t('details')}
+          </Button>
+          <Button size="small" type="primary" onClick={onProcess} data-testid={IDS.process}>
+            {t('process')}
+          </Button>
+        </Flex>
+      </Space>
+    </Card>
+  );
+}
+
+/**
+ * Processing an alarm: what it is, the process status and result; then a confirmation that says
+ * what will be saved; then the server's answer (saved, or its refusal in place).
+ */
+function ProcessDialog({ alarm, onClose, onDone }: { alarm: AlarmPush; onClose: () => void; onDone: () => void }) {
+  const { t, i18n } = useTranslation('alarms');
+  const lang = i18n.language as Lang;
   const [form] = Form.useForm<{ processStatus: number; result: string }>();
+  const [step, setStep] = useState<'form' | 'confirm' | 'done'>('form');
+  const [values, setValues] = useState<{ processStatus: number; result: string }>();
+  const [problem, setProblem] = useState<string>();
+  const [savedAt, setSavedAt] = useState<string>();
   const [busy, setBusy] = useState(false);
-  const submit = async () => {
-    const values = await form.validateFields();
+  const robot = alarm.robotName ?? alarm.robotId;
+  const statusText = (s: number) => (s === AlarmProcessStatus.processed ? t('processed') : t('noProcessingNeeded'));
+
+  const next = async () => {
+    try {
+      setValues(await form.validateFields());
+      setProblem(undefined);
+      setStep('confirm');
+    } catch {
+      // The form shows what is missing.
+    }
+  };
+  const confirm = async () => {
+    if (!values) return;
     setBusy(true);
+    setProblem(undefined);
     try {
       await callEvent('setAlarmsProcess', { id: alarm.id, ...values });
-      message.success(t('done'));
+      setSavedAt(new Date().toLocaleString(lang));
+      setStep('done');
       onDone();
     } catch (err) {
-      if (!isAbortedError(err)) message.error((err as Error).message);
+      if (!isAbortedError(err)) setProblem((err as Error).message);
     } finally {
       setBusy(false);
     }
   };
+
+  const footer =
+    step === 'form' ? (
+      <Space>
+        <Button onClick={onClose}>{t('cancel')}</Button>
+        <Button type="primary" onClick={() => void next()} data-testid={IDS.submit}>
+          {t('submit')}
+        </Button>
+      </Space>
+    ) : step === 'confirm' ? (
+      <Space>
+        <Button onClick={() => setStep('form')} disabled={busy} data-testid={IDS.back}>
+          {t('back')}
+        </Button>
+        <Button type="primary" loading={busy} onClick={() => void confirm()} data-testid={IDS.confirm}>
+          {t('confirm')}
+        </Button>
+      </Space>
+    ) : (
+      <Button type="primary" onClick={onClose} data-testid={IDS.done} autoFocus>
+        {t('close')}
+      </Button>
+    );
+
   return (
-    <Modal
-      open
-      title={t('dialogTitle', { robot: alarm.robotName ?? alarm.robotId })}
-      onCancel={onClose}
-      onOk={() => void submit()}
-      okText={t('submit')}
-      cancelText={t('cancel')}
-      confirmLoading={busy}
-      okButtonProps={{ 'data-testid': IDS.submit } as Record<string, string>}
-      data-testid={IDS.dialog}
-      destroyOnHidden
-    >
-      <Form form={form} layout="vertical" initialValues={{ processStatus: AlarmProcessStatus.processed }}>
-        <Form.Item name="processStatus" label={t('status')} rules={[{ required: true }]}>
-          <Radio.Group data-testid={IDS.status}>
-            <Radio value={AlarmProcessStatus.processed}>{t('processed')}</Radio>
-            <Radio value={AlarmProcessStatus.noProcessingNeeded}>{t('noProcessingNeeded')}</Radio>
-          </Radio.Group>
-        </Form.Item>
-        <Form.Item name="result" label={t('result')} rules={[{ required: true, whitespace: true, message: t('resultRequired') }, { max: 500 }]}>
-          <Input.TextArea rows={3} maxLength={500} showCount placeholder={t('resultPlaceholder')} data-testid={IDS.result} />
-        </Form.Item>
-      </Form>
+    <Modal open title={t('dialogTitle', { robot })} onCancel={onClose} footer={footer} data-testid={IDS.dialog} destroyOnHidden maskClosable={false}>
+      <Descriptions
+        size="small"
+        column={1}
+        bordered
+        style={{ marginBottom: 16 }}
+        items={[
+          { key: 'robot', label: t('robot'), children: `${robot} (${alarm.robotId})` },
+          {
+            key: 'alarm',
+            label: t('alarm'),
+            children: (
+              <Space size={4} wrap>
+                <Tag color={LEVEL_COLOUR[alarm.level] ?? 'default'}>{t('level', { level: alarm.level })}</Tag>
+                {alarmCodeText(alarm.code, lang)}
+              </Space>
+            ),
+          },
+          { key: 'raised', label: t('raised'), children: new Date(alarm.createdAt).toLocaleString(lang) },
+        ]}
+      />
+      {/* The form stays mounted (hidden) through the confirmation, so Back keeps what was typed. */}
+      <div hidden={step !== 'form'}>
+        <Form form={form} layout="vertical" initialValues={{ processStatus: AlarmProcessStatus.processed }}>
+          <Form.Item name="processStatus" label={t('status')} rules={[{ required: true }]}>
+            <Radio.Group data-testid={IDS.status}>
+              <Radio value={AlarmProcessStatus.processed}>{t('processed')}</Radio>
+              <Radio value={AlarmProcessStatus.noProcessingNeeded}>{t('noProcessingNeeded')}</Radio>
+            </Radio.Group>
+          </Form.Item>
+          <Form.Item name="result" label={t('result')} rules={[{ required: true, whitespace: true, message: t('resultRequired') }, { max: 500 }]}>
+            <Input.TextArea rows={3} maxLength={500} showCount placeholder={t('resultPlaceholder')} data-testid={IDS.result} />
+          </Form.Item>
+        </Form>
+      </div>
+      {step === 'confirm' && values ? (
+        <Space direction="vertical" data-testid={IDS.confirmText}>
+          <Typography.Text strong>{t('confirmText', { alarm: alarmCodeText(alarm.code, lang), robot, status: statusText(values.processStatus) })}</Typography.Text>
+          <Typography.Text type="secondary">{t('confirmResult', { result: values.result.trim() })}</Typography.Text>
+        </Space>
+      ) : null}
+      {step === 'done' ? <Result status="success" title={t('done')} subTitle={t('doneText', { time: savedAt })} style={{ padding: 16 }} /> : null}
+      {problem ? <Typography.Text type="danger" role="alert">{problem}</Typography.Text> : null}
     </Modal>
   );
 }

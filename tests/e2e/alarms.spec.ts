@@ -32,8 +32,14 @@ test('a simulated alarm pops up on the operator screen, is processed there and s
   await expect(dialog).toContainText('Please describe the result');
   await dialog.getByTestId('alarm-process-result').fill('Robot set upright, no damage');
   await dialog.getByTestId('alarm-process-submit').click();
-  await expect(page.getByText('The alarm is processed')).toBeVisible();
+  // A confirmation that says what will be saved; nothing is saved before it.
+  await expect(dialog.getByTestId('alarm-process-confirm-text')).toContainText('Mark the alarm “Alarm: the robot fell over” of PatrolA1 as Processed?');
+  await expect(dialog.getByTestId('alarm-process-confirm-text')).toContainText('Result: Robot set upright, no damage');
+  await dialog.getByTestId('alarm-process-confirm').click();
+  await expect(dialog).toContainText('The alarm is processed');
   await expect(popup).toBeHidden();
+  await dialog.getByTestId('alarm-process-done').click();
+  await expect(dialog).toBeHidden();
 
   await page.getByTestId('menu-alarmManage').click();
   await expect(page).toHaveURL(/\/home\/alarmManage/);
