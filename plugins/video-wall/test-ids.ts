@@ -10,4 +10,7 @@ export const VIDEO_WALL_TEST_IDS = {
   player: 'video-wall-player',
   tileCamera: 'video-wall-tile-camera',
   tileStats: 'video-wall-tile-stats',
+  /** The frame statistics switch (off by default). */
+  statsToggle: 'video-wall-stats-toggle',
+  grid: 'video-wall-grid',
 } as const;

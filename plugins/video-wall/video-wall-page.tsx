@@ -1,10 +1,12 @@
 /**
  * The video wall (videoPandect): 1, 4, 9 or 16 live cameras that start by themselves, camera
- * choice per tile without duplicates, per-tile state and stats, tiles off-screen paused (their
- * player destroyed until they scroll back), every player destroyed when the page is left.
+ * choice per tile without duplicates, per-tile state, tiles off-screen paused (their player
+ * destroyed until they scroll back), every player destroyed when the page is left. The tiles are
+ * sized to the window: every row of the layout fits (16 tiles at 1366×768), down to a smallest
+ * player height under which the wall scrolls. Frame statistics per tile behind a switch (off by default).
  */
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Button, Card, Empty, Flex, Segmented, Select, Space, Spin, Tag, Tooltip, Typography } from 'antd';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Button, Card, Empty, Flex, Segmented, Select, Space, Spin, Switch, Tag, Tooltip, Typography } from 'antd';
 import { AppstoreAddOutlined, ArrowLeftOutlined, ClearOutlined, CloseOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -13,6 +15,21 @@ import { cameraKey, fillEmpty, LAYOUTS, parseCameraKey, place, resize, sanitize,
 import { VIDEO_WALL_TEST_IDS as IDS } from './test-ids';
 
 const STORE_KEY = 'fc.videoWall';
+const STATS_KEY = 'fc.videoWall.stats';
+/** Gap between tiles, a tile's header row and its statistics row, in pixels. */
+const GAP = 8;
+const TILE_HEADER = 33;
+const TILE_STATS = 20;
+/** Below this player height the wall no longer shrinks: it scrolls (and off-screen tiles pause). */
+const MIN_PLAYER = 80;
+/** Space kept under the wall (the shell's padding). */
+const BOTTOM = 24;
+
+/** The player height at which `rows` rows of tiles fill `available` pixels. */
+export function playerHeight(available: number, rows: number, stats: boolean): number {
+  const tile = (available - GAP * (rows - 1)) / rows;
+  return Math.max(MIN_PLAYER, Math.floor(tile - TILE_HEADER - (stats ? TILE_STATS : 0)));
+}
 // The player library loads while the page still asks for robots and stream addresses.
 void preloadLivePlayer();
 const CAMERAS = [0, 1, 2, 3, 4];
@@ -88,6 +105,9 @@ export default function VideoWallPage() {
   const [layout, setLayout] = useState<Layout>(() => loadStored()?.layout ?? 4);
   const [tiles, setTiles] = useState<Tiles>([]);
   const [states, setStates] = useState<Record<number, PlayerState>>({});
+  const [showStats, setShowStats] = useState(() => localStorage.getItem(STATS_KEY) === '1');
+  const grid = useRef<HTMLDivElement>(null);
+  const [available, setAvailable] = useState(() => Math.max(200, window.innerHeight - 160));
 
   const load = useCallback(() => {
     const abort = new AbortController();
@@ -133,6 +153,18 @@ export default function VideoWallPage() {
   const onTileChange = useCallback((i: number, c: CameraRef | null) => setTiles((cur) => place(cur, i, c)), []);
   const onTileState = useCallback((i: number, s: PlayerState) => setStates((cur) => (cur[i] === s ? cur : { ...cur, [i]: s })), []);
   const columns = Math.sqrt(layout);
+  // The height left for the tiles: from the grid's top to the window's bottom (measured again on resize).
+  const hasGrid = !!robots && robots.length > 0;
+  useLayoutEffect(() => {
+    const measure = () => {
+      const el = grid.current;
+      if (el) setAvailable(Math.max(200, window.innerHeight - (el.getBoundingClientRect().top + (document.scrollingElement?.scrollTop ?? 0)) - (fullPage ? 16 : BOTTOM)));
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, [hasGrid, fullPage]);
+  const height = playerHeight(available, columns, showStats);
 
   return (
     <div data-testid={IDS.page} style={fullPage ? { padding: 16, minHeight: '100vh', background: '#0b1220' } : undefined}>
@@ -149,6 +181,10 @@ export default function VideoWallPage() {
             <Typography.Text type="secondary" data-testid={IDS.summary} data-playing={playing}>
               {t('summary', { playing, total: tiles.filter(Boolean).length })}
             </Typography.Text>
+            <Space size={4}>
+              <Switch size="small" checked={showStats} onChange={(on) => (setShowStats(on), localStorage.setItem(STATS_KEY, on ? '1' : '0'))} data-testid={IDS.statsToggle} aria-label={t('statsToggle')} id="video-wall-stats" />
+              <label htmlFor="video-wall-stats">{t('statsToggle')}</label>
+            </Space>
             <Tooltip title={t('fillHint')}>
               <Button icon={<AppstoreAddOutlined />} onClick={() => setTiles((cur) => fillEmpty(cur, robots ?? []))} disabled={!robots} data-testid={IDS.fill}>
                 {t('fill')}
@@ -168,7 +204,7 @@ export default function VideoWallPage() {
       ) : null}
       {robots && robots.length === 0 ? <Empty description={t('noRobots')} /> : null}
       {robots && robots.length > 0 ? (
-        <div style={{ display: 'grid', gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap: 8 }}>
+        <div ref={grid} data-testid={IDS.grid} style={{ display: 'grid', gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap: GAP }}>
           {tiles.slice(0, layout).map((camera, i) => (
             <Tile
               key={i}
@@ -177,7 +213,8 @@ export default function VideoWallPage() {
               robotName={camera ? (names.get(camera.robotId)?.robotName ?? camera.robotId) : ''}
               options={options}
               tiles={tiles}
-              height={Math.max(140, Math.round(720 / columns) - 40)}
+              height={height}
+              stats={showStats}
               onChange={onTileChange}
               onState={onTileState}
             />
@@ -196,6 +233,8 @@ interface TileProps {
   /** Every tile's camera (the others' are disabled in this tile's choice). */
   tiles: Tiles;
   height: number;
+  /** Shows the frame statistics row. */
+  stats: boolean;
   onChange: (index: number, camera: CameraRef | null) => void;
   onState: (index: number, state: PlayerState) => void;
 }
@@ -208,7 +247,7 @@ interface TileStats {
   delay?: number;
 }
 
-const Tile = memo(function Tile({ index, camera, robotName, options, tiles, height, onChange, onState }: TileProps) {
+const Tile = memo(function Tile({ index, camera, robotName, options, tiles, height, stats: showStats, onChange, onState }: TileProps) {
   const { t } = useTranslation('video-wall');
   const choices = useMemo(() => {
     const used = new Set(tiles.filter((c, j): c is CameraRef => !!c && j !== index).map(cameraKey));
@@ -286,9 +325,9 @@ const Tile = memo(function Tile({ index, camera, robotName, options, tiles, heig
     [onState, index],
   );
 
-  // Stats once a second from the video element (frames decoded and dropped, buffer ahead).
+  // Stats once a second from the video element (frames decoded and dropped, buffer ahead), while shown.
   useEffect(() => {
-    if (state !== 'playing') return;
+    if (state !== 'playing' || !showStats) return;
     const video = box.current?.querySelector('video');
     if (!video) return;
     let last = video.getVideoPlaybackQuality?.().totalVideoFrames ?? 0;
@@ -304,12 +343,12 @@ const Tile = memo(function Tile({ index, camera, robotName, options, tiles, heig
       last = q?.totalVideoFrames ?? 0;
     }, 1000);
     return () => clearInterval(timer);
-  }, [state]);
+  }, [state, showStats]);
 
   const paused = !!camera && !visible;
   return (
     <div ref={box} data-testid={`${IDS.tile}-${index}`} data-state={paused ? 'paused' : state} data-first-frame-ms={stats.firstFrameMs ?? ''} data-dropped={stats.dropped ?? ''} style={{ background: '#111827', borderRadius: 8, overflow: 'hidden', border: '1px solid #1f2937' }}>
-      <Flex gap={6} align="center" style={{ padding: '4px 6px' }}>
+      <Flex gap={6} align="center" style={{ padding: '4px 6px', height: TILE_HEADER }}>
         {chooser ? (
           <Select
             size="small"
@@ -341,13 +380,11 @@ const Tile = memo(function Tile({ index, camera, robotName, options, tiles, heig
         {camera ? <Button size="small" type="text" icon={<CloseOutlined style={{ color: '#9ca3af' }} />} onClick={() => onChange(index, null)} aria-label={t('remove')} /> : null}
       </Flex>
       <LivePlayer url={url} height={height} data-testid={`${IDS.player}-${index}`} onStateChange={onPlayerState} notice={problem ? <Alert banner type="warning" message={problem} /> : null} />
-      <Typography.Text style={{ display: 'block', padding: '2px 6px', fontSize: 11, color: '#9ca3af', minHeight: 20 }} data-testid={`${IDS.tileStats}-${index}`}>
-        {state === 'playing' && !paused
-          ? t('stats', { first: stats.firstFrameMs ?? '—', fps: stats.fps ?? '—', dropped: stats.dropped ?? '—', delay: stats.delay === undefined ? '—' : stats.delay.toFixed(1) })
-          : camera
-            ? ''
-            : t('emptyTile')}
-      </Typography.Text>
+      {showStats ? (
+        <Typography.Text style={{ display: 'block', padding: '2px 6px', fontSize: 11, color: '#d1d5db', height: TILE_STATS, overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis' }} data-testid={`${IDS.tileStats}-${index}`}>
+          {state === 'playing' && !paused ? t('stats', { first: stats.firstFrameMs ?? '—', fps: stats.fps ?? '—', dropped: stats.dropped ?? '—', delay: stats.delay === undefined ? '—' : stats.delay.toFixed(1) }) : ''}
+        </Typography.Text>
+      ) : null}
     </div>
   );
 });

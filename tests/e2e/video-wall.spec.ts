@@ -25,7 +25,12 @@ test('video wall: starts by itself in the 4-tile layout, tiles play, a camera is
   const video = page.getByTestId('video-wall-player-0-video');
   const t0 = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 }).toBeGreaterThan(t0 + 1);
+  // Frame statistics are off by default and shown by the switch.
+  await expect(page.getByTestId('video-wall-tile-stats-0')).toHaveCount(0);
+  await page.getByTestId('video-wall-stats-toggle').click();
   await expect(page.getByTestId('video-wall-tile-stats-0')).toContainText('first frame');
+  await page.getByTestId('video-wall-stats-toggle').click();
+  await expect(page.getByTestId('video-wall-tile-stats-0')).toHaveCount(0);
 
   // Choosing tile 0's camera for tile 1 moves it: the camera is offered once only.
   const first = await page.getByTestId('video-wall-tile-camera-0').textContent();
