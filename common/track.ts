@@ -82,8 +82,9 @@ export const TrackTopics = {
 export interface ScheduledTask {
   type: number;
   enabled: boolean;
-  runTime: string;
-  period: string;
+  /** Null for an instant task (it runs when started). */
+  runTime: string | null;
+  period: string | null;
   weekDays: number[];
   lastRunAt: string | Date | null;
 }
@@ -95,7 +96,7 @@ const DAY_MS = 86_400_000;
  * not run today, and today is one of its week days (weekly), at most every other week (biweekly).
  */
 export function taskDue(task: ScheduledTask, now: Date): boolean {
-  if (!task.enabled || task.type !== TrackTaskType.preset) return false;
+  if (!task.enabled || task.type !== TrackTaskType.preset || !task.runTime) return false;
   const clock = `${String(now.getHours()).padStart(2, '0')}:${String(now.getMinutes()).padStart(2, '0')}:${String(now.getSeconds()).padStart(2, '0')}`;
   if (clock < task.runTime) return false;
   const last = task.lastRunAt ? new Date(task.lastRunAt).getTime() : 0;

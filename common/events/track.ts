@@ -129,8 +129,8 @@ export const TrackTaskSchema = Type.Object({
   robotId: Type.String(),
   name: Type.String(),
   type: Type.Integer({ description: 'Spec §3: preset 0 (runs on its schedule), instant 1.' }),
-  runTime: Type.String({ description: 'HH:MM:SS.' }),
-  period: Type.String({ description: 'daily, weekly or biweekly.' }),
+  runTime: Type.Union([Type.String(), Type.Null()], { description: 'HH:MM:SS; null for an instant task (it runs when started).' }),
+  period: Type.Union([Type.String(), Type.Null()], { description: 'daily, weekly or biweekly; null for an instant task.' }),
   weekDays: Type.Array(Type.Integer()),
   policy: Type.Integer({ description: 'Spec §3: interruption allowed 0, forbidden 1.' }),
   enabled: Type.Boolean(),
@@ -374,10 +374,10 @@ export const trackEvents = defineEvents('track', {
   'GET /robot/track/inspectTask/{robot}': { summary: 'A track robot’s inspection tasks, newest first.', access: READ, mutating: false, param: ByRobot, answer: List(TrackTaskSchema) },
   'GET /robot/track/inspectTask/{robot}/{id}': { summary: 'One inspection task.', access: READ, mutating: false, param: ByRobotAndId, answer: TrackTaskSchema },
   'POST /robot/track/inspectTask/{robot}': {
-    summary: 'Adds an inspection task (spec §5: its points are the robot’s, one at least has an action).',
+    summary: 'Adds an inspection task (spec §5: its points are the robot’s, one at least has an action). A preset task (type 0) needs its execution time and period; an instant one (type 1) has neither (they are ignored).',
     access: WRITE,
     mutating: true,
-    param: Strict({ ...optional(taskFields), name: taskFields.name, runTime: taskFields.runTime, period: taskFields.period, pointIds: taskFields.pointIds }),
+    param: Strict({ ...optional(taskFields), name: taskFields.name, pointIds: taskFields.pointIds }),
     answer: TrackTaskSchema,
   },
   'POST /robot/track/inspectTask/{robot}/{id}': {

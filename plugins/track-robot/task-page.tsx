@@ -10,7 +10,7 @@ import { DeleteOutlined, EditOutlined, PauseCircleOutlined, PlayCircleOutlined, 
 import dayjs from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { TRACK_ACTIONS, TRACK_LIMITS, TRACK_PERIODS, TRACK_TASK_STATUS_KEYS, TrackTaskStatus } from '@common/track';
+import { TRACK_ACTIONS, TRACK_LIMITS, TRACK_PERIODS, TRACK_TASK_STATUS_KEYS, TrackTaskStatus, TrackTaskType } from '@common/track';
 import { TrackLayout } from './track-layout';
 import { trackApi, type PointBody, type TaskBody, type TrackPoint, type TrackTask } from './track-api';
 import { TASK_STATUS_COLOURS, useRun } from './use-track';
@@ -74,16 +74,20 @@ function TaskDialog({ robotId, task, points, onClose }: { robotId: string; task:
   const [saving, setSaving] = useState(false);
   const editing = task && task !== 'new' ? task : null;
   const period = Form.useWatch('period', form) as string | undefined;
+  // Issue 22: an instant task runs when started: no execution time, no period.
+  const instant = Form.useWatch('type', form) === TrackTaskType.instant;
   const submit = async () => {
-    const v = (await form.validateFields()) as Omit<TaskBody, 'runTime'> & { runTime: dayjs.Dayjs };
-    const body = { ...v, runTime: v.runTime.format('HH:mm:ss'), weekDays: v.period === 'daily' ? [] : (v.weekDays ?? []) };
+    const v = (await form.validateFields()) as Omit<TaskBody, 'runTime'> & { runTime?: dayjs.Dayjs };
+    const body = v.type === TrackTaskType.instant
+      ? { ...v, runTime: undefined, period: undefined, weekDays: [] }
+      : { ...v, runTime: v.runTime!.format('HH:mm:ss'), weekDays: v.period === 'daily' ? [] : (v.weekDays ?? []) };
     setSaving(true);
     const ok = await run(() => (editing ? trackApi.tasks.update(robotId, editing.id, body) : trackApi.tasks.create(robotId, body)), t('saved'));
     setSaving(false);
     if (ok) onClose(true);
   };
   const initial = editing
-    ? { ...editing, runTime: dayjs(editing.runTime, 'HH:mm:ss') }
+    ? { ...editing, runTime: editing.runTime ? dayjs(editing.runTime, 'HH:mm:ss') : undefined, period: editing.period ?? 'daily' }
     : { type: 0, period: 'daily', policy: 0, enabled: true, weekDays: [1], pointIds: [] as number[] };
   return (
     <Modal
@@ -104,14 +108,19 @@ function TaskDialog({ robotId, task, points, onClose }: { robotId: string; task:
           <Form.Item name="type" label={t('task.type')}>
             <Radio.Group options={[0, 1].map((v) => ({ value: v, label: t(`taskType.${v}`) }))} />
           </Form.Item>
-          <Form.Item name="runTime" label={t('task.runTime')} rules={[{ required: true, message: t('required', { field: t('task.runTime') }) }]}>
-            <TimePicker format="HH:mm:ss" data-testid="track-task-time" />
-          </Form.Item>
-          <Form.Item name="period" label={t('task.period')} rules={[{ required: true, message: t('required', { field: t('task.period') }) }]}>
-            <Select style={{ width: 180 }} options={TRACK_PERIODS.map((p) => ({ value: p, label: t(`period.${p}`) }))} data-testid="track-task-period" />
-          </Form.Item>
+          {instant ? null : (
+            <>
+              <Form.Item name="runTime" label={t('task.runTime')} rules={[{ required: true, message: t('required', { field: t('task.runTime') }) }]}>
+                <TimePicker format="HH:mm:ss" data-testid="track-task-time" />
+              </Form.Item>
+              <Form.Item name="period" label={t('task.period')} rules={[{ required: true, message: t('required', { field: t('task.period') }) }]}>
+                <Select style={{ width: 180 }} options={TRACK_PERIODS.map((p) => ({ value: p, label: t(`period.${p}`) }))} data-testid="track-task-period" />
+              </Form.Item>
+            </>
+          )}
         </Space>
-        {period && period !== 'daily' && (
+        {instant ? <Typography.Paragraph type="secondary" data-testid="track-task-instant-hint">{t('task.instantHint')}</Typography.Paragraph> : null}
+        {!instant && period && period !== 'daily' && (
           <Form.Item name="weekDays" label={t('task.weekDays')} rules={[{ required: true, type: 'array', min: 1, message: t('required', { field: t('task.weekDays') }) }]}>
             <Checkbox.Group options={WEEK_DAYS.map((d) => ({ value: d, label: t(`week.${d}`) }))} />
           </Form.Item>
@@ -218,8 +227,13 @@ function Tasks({ robotId }: { robotId: string }) {
           columns={[
             { title: t('task.name'), dataIndex: 'name' },
             { title: t('task.type'), dataIndex: 'type', render: (v: number) => t(`taskType.${v}`) },
-            { title: t('task.runTime'), dataIndex: 'runTime' },
-            { title: t('task.period'), dataIndex: 'period', render: (v: string, r) => `${t(`period.${v}`)}${v === 'daily' ? '' : ` (${r.weekDays.map((d) => t(`week.${d}`)).join(', ')})`}` },
+            { title: t('task.runTime'), dataIndex: 'runTime', render: (v: string | null) => v ?? '—' },
+            {
+              title: t('task.period'),
+              dataIndex: 'period',
+              // An instant task has no period: it reads as run on demand, never as "Daily".
+              render: (v: string | null, r) => (r.type === TrackTaskType.instant || !v ? t('period.onDemand') : `${t(`period.${v}`)}${v === 'daily' ? '' : ` (${r.weekDays.map((d) => t(`week.${d}`)).join(', ')})`}`),
+            },
             { title: t('task.policy'), dataIndex: 'policy', render: (v: number) => t(`policy.${v}`) },
             { title: t('task.enabled'), dataIndex: 'enabled', render: (v: boolean) => <Tag color={v ? 'green' : 'default'}>{v ? t('enabled') : t('disabled')}</Tag> },
             { title: t('task.points'), dataIndex: 'pointIds', render: (ids: number[]) => ids.map((id) => pointList.find((p) => p.id === id)?.name ?? `#${id}`).join(', ') },

@@ -1,15 +1,15 @@
 /**
- * The frame of every /trackrobot page: header with the track-robot picker, the area's menu and
- * the page. Spec §2: each page needs a selected track robot; without one a tip dialog says so,
+ * The frame of every /trackrobot page (inside the console's shell): a bar with the track-robot
+ * picker, and the page. Spec §2: each page needs a selected track robot; without one a tip dialog says so,
  * offers the track robots at hand and otherwise sends the user to robot management.
  */
 import { Suspense, useMemo, type ReactNode } from 'react';
-import { Button, Empty, Layout, Menu, Modal, Select, Space, Spin, Tag, Typography, theme } from 'antd';
-import { AlertOutlined, ArrowLeftOutlined, ControlOutlined, EnvironmentOutlined, FileSearchOutlined, SafetyOutlined, ScheduleOutlined } from '@ant-design/icons';
+import { Empty, Flex, Modal, Select, Space, Spin, Tag, Typography } from 'antd';
+import { AlertOutlined, ControlOutlined, EnvironmentOutlined, FileSearchOutlined, SafetyOutlined, ScheduleOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { LangSwitch, ROBOT_MANAGE_PATH, RobotType, SkinSwitch, useRobotSelection } from '@runtime';
+import { ROBOT_MANAGE_PATH, RobotType, useRobotSelection } from '@runtime';
 import { trackApi, type DeviceTreeCompany } from './track-api';
 import { TRACK_TEST_IDS as IDS } from './test-ids';
 
@@ -65,45 +65,29 @@ function TrackRobotPicker({ testId, width = 260 }: { testId: string; width?: num
   );
 }
 
-/** Frame of a track page; renders the page with the selected track robot's id. */
+/**
+ * Frame of a track page inside the console's shell (its menu entries are in the main menu): a bar
+ * with the area's title, the page and the track-robot picker; renders the page with the selected
+ * track robot's id.
+ */
 export function TrackLayout({ page, children }: { page: TrackChild; children: (robotId: string) => ReactNode }) {
   const { t } = useTranslation('track-robot');
-  const navigate = useNavigate();
-  const { token } = theme.useToken();
   const { selection } = useRobotSelection();
   const robotId = selection.robotType === RobotType.trackRobot ? selection.robotId : undefined;
   return (
-    <Layout style={{ minHeight: '100vh' }} data-testid={IDS.layout}>
-      <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: 16, background: token.colorBgContainer, borderBottom: `1px solid ${token.colorBorderSecondary}`, paddingInline: 20 }}>
-        <Button icon={<ArrowLeftOutlined />} type="text" onClick={() => navigate('/home')} data-testid={IDS.back}>
-          {t('backHome')}
-        </Button>
+    <div data-testid={IDS.layout} style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
+      <Flex align="center" gap={12} wrap>
         <Typography.Title level={4} style={{ margin: 0, whiteSpace: 'nowrap' }}>
           {t('title')}
         </Typography.Title>
-        <Tag color="blue">{t(`nav.${page}`)}</Tag>
+        <Tag color="blue" icon={ICONS[page]} data-testid={`${IDS.nav}-current`}>
+          {t(`nav.${page}`)}
+        </Tag>
         <div style={{ flex: 1 }} />
-        <Space>
-          <TrackRobotPicker testId={IDS.robotSelect} />
-          <LangSwitch />
-          <SkinSwitch />
-        </Space>
-      </Layout.Header>
-      <Layout>
-        <Layout.Sider width={200} style={{ background: token.colorBgContainer, borderRight: `1px solid ${token.colorBorderSecondary}` }}>
-          <Menu
-            mode="inline"
-            selectedKeys={[page]}
-            style={{ borderInlineEnd: 0, paddingTop: 8 }}
-            items={TRACK_CHILDREN.map((c) => ({ key: c, icon: ICONS[c], label: <span data-testid={`${IDS.nav}-${c}`}>{t(`nav.${c}`)}</span> }))}
-            onClick={({ key }) => navigate(`/trackrobot/${key}`)}
-          />
-        </Layout.Sider>
-        <Layout.Content style={{ padding: 20, overflow: 'auto' }}>
-          <Suspense fallback={<Spin />}>{robotId ? children(robotId) : <TrackRobotTip />}</Suspense>
-        </Layout.Content>
-      </Layout>
-    </Layout>
+        <TrackRobotPicker testId={IDS.robotSelect} />
+      </Flex>
+      <Suspense fallback={<Spin />}>{robotId ? children(robotId) : <TrackRobotTip />}</Suspense>
+    </div>
   );
 }
 

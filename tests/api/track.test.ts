@@ -233,4 +233,29 @@ describe('track robot REST (spec §7)', () => {
     expect((await rest('DELETE', `/robot/track/inspectTask/${ROBOT}/${task.data.id}`)).data).toEqual({ id: task.data.id });
     expect((await rest('DELETE', `/robot/track/inspectPoint/${ROBOT}/${point.data.id}`)).data).toEqual({ id: point.data.id });
   });
+  it('an instant task needs no execution time or period and lists as instant; a preset one needs both (issue 22)', async () => {
+    const point = await rest('POST', `/robot/track/inspectPoint/${ROBOT}`, { name: 'Instant', position: 8, actions: ['photo'] });
+    const instant = await rest('POST', `/robot/track/inspectTask/${ROBOT}`, { name: 'Now', type: 1, pointIds: [point.data.id] });
+    expect(instant.code).toBe(0);
+    expect(instant.data).toMatchObject({ type: 1, runTime: null, period: null, weekDays: [] });
+    // A time or period sent with an instant task is dropped (it would list as "Daily" otherwise).
+    const sent = await rest('POST', `/robot/track/inspectTask/${ROBOT}`, { name: 'NowToo', type: 1, runTime: '08:00:00', period: 'weekly', weekDays: [3], pointIds: [point.data.id] });
+    expect(sent.data).toMatchObject({ type: 1, runTime: null, period: null, weekDays: [] });
+    expect((await rest('GET', `/robot/track/inspectTask/${ROBOT}`)).data.list).toContainEqual(expect.objectContaining({ id: instant.data.id, type: 1, runTime: null, period: null }));
+    // Preset: the execution time and the period are required, in the caller's language; nothing is written.
+    const before = await count('track_tasks');
+    expect(await rest('POST', `/robot/track/inspectTask/${ROBOT}`, { name: 'Later', type: 0, period: 'daily', pointIds: [point.data.id] })).toEqual({ code: 400, message: 'Validation failed: Execution time is required' });
+    expect(await rest('POST', `/robot/track/inspectTask/${ROBOT}`, { name: 'Later', runTime: '08:00:00', pointIds: [point.data.id] })).toEqual({ code: 400, message: 'Validation failed: Period is required' });
+    const zh = await fetch(`${s.url}/robot/track/inspectTask/${ROBOT}`, { method: 'POST', headers: { token: admin, 'content-type': 'application/json', 'accept-language': 'zh' }, body: JSON.stringify({ name: 'Later', pointIds: [point.data.id] }) });
+    expect(await zh.json()).toEqual({ code: 400, message: '校验失败：执行时间不能为空' });
+    expect(await count('track_tasks')).toBe(before);
+    // Turning an instant task into a preset one needs a time and period; the other way clears them.
+    expect(await rest('POST', `/robot/track/inspectTask/${ROBOT}/${instant.data.id}`, { type: 0 })).toEqual({ code: 400, message: 'Validation failed: Execution time is required' });
+    expect((await rest('GET', `/robot/track/inspectTask/${ROBOT}/${instant.data.id}`)).data).toMatchObject({ type: 1, runTime: null });
+    const preset = await rest('POST', `/robot/track/inspectTask/${ROBOT}/${instant.data.id}`, { type: 0, runTime: '23:59:00', period: 'daily' });
+    expect(preset.data).toMatchObject({ type: 0, runTime: '23:59:00', period: 'daily' });
+    expect((await rest('POST', `/robot/track/inspectTask/${ROBOT}/${instant.data.id}`, { type: 1 })).data).toMatchObject({ type: 1, runTime: null, period: null });
+    for (const id of [instant.data.id, sent.data.id]) await rest('DELETE', `/robot/track/inspectTask/${ROBOT}/${id}`);
+    await rest('DELETE', `/robot/track/inspectPoint/${ROBOT}/${point.data.id}`);
+  });
 });

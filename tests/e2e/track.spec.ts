@@ -18,6 +18,10 @@ test('track robot area: admin runs a daily inspection task, reads its report, ha
   await login(page, 'admin');
   await page.goto('/trackrobot');
   await expect(page).toHaveURL(/\/trackrobot\/control$/);
+  // The area lives in the console's shell: its pages are entries of the main menu (issue 22).
+  await expect(page.getByTestId('company-name')).toBeVisible();
+  for (const child of ['control', 'task', 'task-report', 'warning-rule', 'warning', 'map']) await expect(page.getByTestId('side-menu').getByTestId(`menu-${child}`)).toBeVisible();
+  await expect(page.getByTestId('side-menu').locator('.ant-menu-item-selected')).toHaveAttribute('data-testid', 'menu-control');
   // No track robot chosen yet: the tip dialog (spec §2) offers one.
   await expect(page.getByTestId('track-robot-tip')).toBeVisible();
   await pick(page, 'track-robot-tip-select', ROBOT_LABEL);
@@ -32,7 +36,7 @@ test('track robot area: admin runs a daily inspection task, reads its report, ha
   await expect(page.getByTestId('track-snap-link')).toHaveAttribute('href', /\/uploads\/track\/\w+\.png$/);
 
   // A warning rule the readings will trigger (temperatures are well above 1 °C).
-  await page.getByTestId('track-nav-warning-rule').click();
+  await page.getByTestId('side-menu').getByTestId('menu-warning-rule').click();
   await page.getByTestId('track-add-rule').click();
   await page.getByTestId('track-form-ok').click();
   await expect(page.getByText('Rule name is required')).toBeVisible();
@@ -45,7 +49,7 @@ test('track robot area: admin runs a daily inspection task, reads its report, ha
   await expect(page.getByTestId('track-rule-table').getByText('Temperature > 1')).toBeVisible();
 
   // An inspection point with an action, then a daily task over it.
-  await page.getByTestId('track-nav-task').click();
+  await page.getByTestId('side-menu').getByTestId('menu-task').click();
   await page.getByTestId('track-add-point').click();
   await page.getByLabel('Name').fill('Cabinet A');
   await page.getByLabel('Robot position').fill('16');
@@ -76,16 +80,16 @@ test('track robot area: admin runs a daily inspection task, reads its report, ha
   // Run it and watch the robot move along the rail.
   await row.getByRole('button', { name: 'Run' }).click();
   await expect(row).toContainText('Inspecting');
-  await page.getByTestId('track-nav-control').click();
+  await page.getByTestId('side-menu').getByTestId('menu-control').click();
   await expect(page.getByTestId('track-status')).toHaveText('Running');
   await expect(page.getByTestId('track-current-task')).toHaveText('Daily sweep');
   await expect.poll(async () => Number(await page.getByTestId('track-position').getAttribute('data-position'))).toBeGreaterThan(0);
   await expect(page.getByTestId('track-position')).toHaveAttribute('data-position', '16', { timeout: 30_000 });
-  await page.getByTestId('track-nav-task').click();
+  await page.getByTestId('side-menu').getByTestId('menu-task').click();
   await expect(page.getByTestId('track-task-table').locator('tr', { hasText: 'Daily sweep' })).toContainText('Finished', { timeout: 30_000 });
 
   // Its report: the point's picture and reading; export to a file.
-  await page.getByTestId('track-nav-task-report').click();
+  await page.getByTestId('side-menu').getByTestId('menu-task-report').click();
   const report = page.getByTestId('track-report-table').locator('tr', { hasText: 'Daily sweep' });
   await expect(report).toContainText('Finished');
   await report.getByRole('button', { name: 'Detail' }).click();
@@ -99,7 +103,7 @@ test('track robot area: admin runs a daily inspection task, reads its report, ha
   expect((await download).suggestedFilename()).toBe('inspection-results-04TP000001.xlsx');
 
   // The rule raised a warning; handle it.
-  await page.getByTestId('track-nav-warning').click();
+  await page.getByTestId('side-menu').getByTestId('menu-warning').click();
   const warning = page.getByTestId('track-warning-table').locator('tr', { hasText: 'Hot cabinet' });
   await expect(warning).toContainText('Cabinet A');
   await expect(warning).toContainText('Not handled');
@@ -125,13 +129,19 @@ test('track robot area: a run is paused, resumed and terminated from the task li
   await page.getByTestId('track-add-task').click();
   await page.getByLabel('Name').fill('Long haul');
   await page.getByLabel('Instant').check();
-  await page.getByLabel('Execution time').click();
-  await page.getByLabel('Execution time').fill('09:00:00');
-  await page.keyboard.press('Enter');
+  // An instant task runs when started: no execution time or period to give (issue 22).
+  await expect(page.getByTestId('track-task-instant-hint')).toBeVisible();
+  await expect(page.getByLabel('Execution time')).toHaveCount(0);
+  await expect(page.getByTestId('track-task-period')).toHaveCount(0);
   await pickMany(page, 'track-task-points', 'Far end');
   await page.keyboard.press('Escape');
   await page.getByTestId('track-form-ok').click();
   const row = page.getByTestId('track-task-table').locator('tr', { hasText: 'Long haul' });
+  await expect(row).toContainText('Instant');
+  await expect(row).toContainText('On demand');
+  await expect(row).not.toContainText('Daily');
+  // One "Actions" column per table (the points' column is "Inspection actions").
+  await expect(page.getByTestId('track-point-table').getByRole('columnheader', { name: 'Actions', exact: true })).toHaveCount(1);
   await row.getByRole('button', { name: 'Run' }).click();
   await expect(row).toContainText('Inspecting');
   await row.getByRole('button', { name: 'Pause' }).click();
@@ -141,7 +151,7 @@ test('track robot area: a run is paused, resumed and terminated from the task li
   await row.getByRole('button', { name: 'Terminate' }).click();
   await page.getByRole('button', { name: 'OK' }).click();
   await expect(row).toContainText('Terminated');
-  await page.getByTestId('track-nav-task-report').click();
+  await page.getByTestId('side-menu').getByTestId('menu-task-report').click();
   await expect(page.getByTestId('track-report-table').locator('tr', { hasText: 'Long haul' })).toContainText('Terminated');
 });
 
@@ -177,10 +187,10 @@ test('track robot area: track maps are created with labels, uploaded, exported a
   expect((await download).suggestedFilename()).toBe('Tunnel.json');
 
   // The map's labels are drawn along the rail on the control page.
-  await page.getByTestId('track-nav-control').click();
+  await page.getByTestId('side-menu').getByTestId('menu-control').click();
   await expect(page.getByTestId('track-rail-label')).toHaveText('▲ Pump');
 
-  await page.getByTestId('track-nav-map').click();
+  await page.getByTestId('side-menu').getByTestId('menu-map').click();
   await row.getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('button', { name: 'OK' }).click();
   await expect(page.getByTestId('track-map-table')).toContainText('No track maps yet');

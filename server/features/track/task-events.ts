@@ -1,13 +1,15 @@
 /** Inspection tasks of track robots (spec §3, §5) and their runs: start, pause, resume, terminate. */
-import { StatusCode } from '../../../common/protocol';
+import { StatusCode, type Lang } from '../../../common/protocol';
+import { formatMessage } from '../../../common/messages';
 import { trackEvents, type TrackTask } from '../../../common/events/track';
-import { TrackTaskStatus } from '../../../common/track';
+import { TrackTaskStatus, TrackTaskType } from '../../../common/track';
 import { AppError } from '../../errors';
 import type { EventContext, EventRegistry } from '../../events/registry';
 import { fieldsOf, idOf, rowOf, trackRobot, type TrackDeps } from './track-events';
 import type { TrackTaskRow } from './track-service';
 
-const TASK_FIELDS = fieldsOf(trackEvents['POST /robot/track/inspectTask/{robot}/{id}'].param);
+const taskParam = trackEvents['POST /robot/track/inspectTask/{robot}/{id}'].param;
+const TASK_FIELDS = fieldsOf(taskParam);
 
 /** Registers the inspection task operations. */
 export function registerTrackTaskEvents(reg: EventRegistry, { svc, track }: TrackDeps): void {
@@ -22,6 +24,20 @@ export function registerTrackTaskEvents(reg: EventRegistry, { svc, track }: Trac
     if (missing !== undefined) throw new AppError(StatusCode.badRequest, 'trackPointUnknown', { id: missing });
     if (!rows.some((r) => r.actions.length > 0)) throw new AppError(StatusCode.badRequest, 'trackPointActionRequired');
   };
+  /**
+   * Issue 22: a preset task runs on its schedule, so it needs its execution time and period; an
+   * instant task runs when started and has neither (whatever was sent is dropped).
+   */
+  const schedule = (lang: Lang, t: Pick<TrackTaskRow, 'type' | 'runTime' | 'period' | 'weekDays'>) => {
+    if (t.type === TrackTaskType.instant) return { runTime: null, period: null, weekDays: [] as number[] };
+    const field = (k: 'runTime' | 'period') => (taskParam.properties[k] as unknown as { 'x-labels': Record<Lang, string> })['x-labels'][lang];
+    for (const k of ['runTime', 'period'] as const) {
+      if (t[k]) continue;
+      const detail = formatMessage('required', lang, { field: field(k) });
+      throw new AppError(StatusCode.badRequest, 'validationFailed', { detail }, detail);
+    }
+    return { runTime: t.runTime, period: t.period, weekDays: t.weekDays ?? [] };
+  };
   const running = (t: TrackTaskRow) => t.status === TrackTaskStatus.inspecting || t.status === TrackTaskStatus.paused;
 
   reg.handle(trackEvents['GET /robot/track/inspectTask/{robot}'], async (ctx, p) => {
@@ -34,10 +50,12 @@ export function registerTrackTaskEvents(reg: EventRegistry, { svc, track }: Trac
 
   reg.handle(trackEvents['POST /robot/track/inspectTask/{robot}'], async (ctx, p) => {
     const robotId = await robotOf(ctx, p.robot);
+    const type = p.type ?? TrackTaskType.preset;
+    const when = schedule(ctx.lang, { type, runTime: p.runTime ?? null, period: p.period ?? null, weekDays: p.weekDays ?? [] });
     await checkPoints(robotId, p.pointIds);
     return row(
       'INSERT INTO track_tasks ("robotId", "name", "type", "runTime", "period", "weekDays", "policy", "enabled", "pointIds") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING *',
-      [robotId, p.name, p.type ?? 0, p.runTime, p.period, JSON.stringify(p.weekDays ?? []), p.policy ?? 0, p.enabled ?? true, JSON.stringify(p.pointIds)],
+      [robotId, p.name, type, when.runTime, when.period, JSON.stringify(when.weekDays), p.policy ?? 0, p.enabled ?? true, JSON.stringify(p.pointIds)],
     );
   });
 
@@ -48,6 +66,7 @@ export function registerTrackTaskEvents(reg: EventRegistry, { svc, track }: Trac
     if (running(before)) throw new AppError(StatusCode.badRequest, 'trackTaskRunningLocked');
     if (p.pointIds) await checkPoints(robotId, p.pointIds);
     const next = { ...before, ...Object.fromEntries(Object.entries(p).filter(([k, v]) => v !== undefined && TASK_FIELDS.has(k))) } as TrackTaskRow;
+    Object.assign(next, schedule(ctx.lang, next));
     return row(
       'UPDATE track_tasks SET "name" = $3, "type" = $4, "runTime" = $5, "period" = $6, "weekDays" = $7, "policy" = $8, "enabled" = $9, "pointIds" = $10 WHERE id = $1 AND "robotId" = $2 RETURNING *',
       [before.id, robotId, next.name, next.type, next.runTime, next.period, JSON.stringify(next.weekDays), next.policy, next.enabled, JSON.stringify(next.pointIds)],

@@ -58,7 +58,7 @@ const BEFORE: Partial<Record<keyof typeof trackEvents, object>> = {
   'POST /robot/track/map/update/{mapId}': schema({ ...mapProps, robotId: { type: 'string' } }),
   'POST /robot/track/inspectPoint/{robot}': schema(pointProps, ['name', 'position']),
   'POST /robot/track/inspectPoint/{robot}/{id}': schema(pointProps),
-  'POST /robot/track/inspectTask/{robot}': schema(taskProps, ['name', 'runTime', 'period', 'pointIds']),
+  'POST /robot/track/inspectTask/{robot}': schema(taskProps, ['name', 'pointIds']),
   'POST /robot/track/inspectTask/{robot}/{id}': schema(taskProps),
   'GET /robot/track/inspectResult/{robot}': schema({ ...pageQuery, taskName: { type: 'string', maxLength: 32 } }),
   'POST /robot/track/warnRules/{robot}': schema(ruleProps, ['name', 'checkItem']),

@@ -194,8 +194,16 @@ function LoadedConsole() {
               ))}
             <Route path="*" element={<Navigate to="/404" replace />} />
           </Route>
+          {/* Plugin pages at a spec-fixed path outside /home that still live in the shell (the track area). */}
+          <Route element={<HomeShell menuEntries={menuEntries} overlays={shellOverlays} />}>
+            {pluginRegistry.routes
+              .filter((r) => !inShell(r.path) && r.shell)
+              .map((r) => (
+                <Route key={r.path} path={relative(r.path)} element={<PluginRoutePage route={r} />} />
+              ))}
+          </Route>
           {pluginRegistry.routes
-            .filter((r) => !inShell(r.path))
+            .filter((r) => !inShell(r.path) && !r.shell)
             .map((r) => (
               <Route key={r.path} path={relative(r.path)} element={<PluginRoutePage route={r} />} />
             ))}

@@ -20,6 +20,8 @@ export interface PluginRoute {
   requiresRobot?: boolean;
   /** A `resource:action` the page needs (e.g. `map:edit`): without it the page is not opened (/404), as the server would refuse its work. */
   permission?: string;
+  /** Renders inside the console shell (side menu, header, alarm pop-ups) though the path is outside `/home/` (a spec-fixed path such as `/trackrobot/control`). */
+  shell?: boolean;
 }
 
 /** One side-menu entry. */
