@@ -82,10 +82,19 @@ export interface RobotCommand {
     | 'servicePackList'
     | 'servicePackInstall'
     | 'servicePackDelete'
+    | 'programInstall'
     | 'programDelete'
     | 'logUpload'
     | 'jobCancel'
-    | 'simulateJobStall';
+    | 'simulateJobStall'
+    // Node logs (issue 19, common/events/node-log NODE_LOG_COMMANDS).
+    | 'simulateLogStall'
+    // Calls (issue 21, common/events/calls CALL_COMMANDS).
+    | 'callOffer'
+    | 'callCandidate'
+    | 'callHangUp'
+    | 'callStats'
+    | 'simulateCallMode';
   params?: Record<string, unknown>;
   t: number;
 }
@@ -106,6 +115,10 @@ export const REFUSALS = {
   mapRebootNeeded: 'mapRebootNeeded',
   mapLocalFileNotFound: 'mapLocalFileNotFound',
   terminalSession: 'terminalSessionEnded',
+  // Calls (issue 21): already in a call (edge error 11), the robot refused, its interactive subsystem is offline.
+  busy: 'edgeInConversation',
+  reject: 'callRefused',
+  interactOffline: 'interactOffline',
 } as const satisfies Record<string, MessageKey>;
 
 /** A refusal reason. */

@@ -337,6 +337,67 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     },
     response: { kind: 'rest', schema: VideoRecordInfoSchema },
   },
+  // ——— Robots' software and the phone client (issue 19) ———
+  {
+    methods: ['POST'],
+    path: '/api/largeFile/uploadMoveProgram',
+    summary: 'uploadMoveProgram on the large-file address (spec §7): a program for a robot, streamed to the blob store; it then appears in getServicePack\'s programs (onServer) and issueServicePack sends it. Answered like an event: {statusCode, statusInfo, param: {robotId, name, version, size}}.',
+    tag: 'maintenance-software',
+    access: can('software:write'),
+    accessNote: 'The robot must be in the caller’s company scope.',
+    token: 'header',
+    request: {
+      kind: 'multipart',
+      fields: {
+        param: { required: true, description: 'JSON {robotId, name (letters, digits, _ . -, at most 64), version?}.' },
+        file: { file: true, required: true, description: 'The program (any content).' },
+      },
+      limits: `One file under ${MB(Files.uploadMaxBytes)} (at or above is refused "The file is too large (at most 1 GB)", nothing kept).`,
+    },
+    response: { kind: 'json', schema: Type.Object({ statusCode: Type.Integer(), statusInfo: Type.String(), param: Type.Optional(Type.Object({ robotId: Type.String(), name: Type.String(), version: Type.String(), size: Type.Integer() })) }) },
+  },
+  {
+    methods: ['GET'],
+    path: '/api/app/latest',
+    summary: 'The newest phone client package (the login page’s download link and QR code), or null.',
+    tag: 'phone',
+    access: anyone,
+    token: 'none',
+    request: none,
+    response: {
+      kind: 'json',
+      schema: Type.Object({
+        latest: Type.Union([
+          Type.Object({ version: Type.String(), description: Type.String(), fileName: Type.String(), fileSize: Type.Integer(), uploadedAt: Type.String(), url: Type.String({ description: '/api/app/latest/download' }) }),
+          Type.Null(),
+        ]),
+      }),
+    },
+  },
+  {
+    methods: ['GET'],
+    path: '/api/app/latest/download',
+    summary: 'The newest phone client package’s file (only the newest is public).',
+    tag: 'phone',
+    access: anyone,
+    token: 'none',
+    request: none,
+    response: { kind: 'file', types: ['application/vnd.android.package-archive'], description: 'The .apk; 404 {code, message} "No app package has been uploaded yet" when there is none.' },
+  },
+  {
+    methods: ['POST'],
+    path: '/api/phone/log',
+    summary: 'A phone client (logged in as a console user) uploads its log; it appears in getPhoneLog.',
+    tag: 'phone',
+    access: loggedIn,
+    token: 'header',
+    request: {
+      kind: 'multipart',
+      fields: { file: { file: true, required: true, description: 'The log file.' }, phoneModel: { description: 'The phone’s model.' }, appVersion: { description: 'The app’s version.' } },
+      limits: 'One file under 100 MB.',
+    },
+    response: { kind: 'rest', schema: Type.Object({ id: Type.Integer(), url: Type.String(), size: Type.Integer() }) },
+  },
   // ——— WebSockets ———
   {
     methods: ['GET'],

@@ -60,7 +60,25 @@ export const JobSchema = o({
 });
 
 const Software = o({ name: Type.String(), kind: Type.String({ description: 'node or firmware' }), version: Type.String(), latest: Type.Optional(Type.String()) });
-const Pack = o({ name: Type.String(), version: Type.String(), size: Type.Integer(), installed: Type.Boolean() });
+const Pack = o({
+  name: Type.String(),
+  version: Type.String(),
+  size: Type.Integer(),
+  installed: Type.Boolean(),
+  onServer: Type.Optional(Type.Boolean({ description: 'A program uploaded to the server (uploadMoveProgram) that the robot does not hold yet: issueServicePack sends it.' })),
+});
+
+/** uploadMoveProgram's path on the large-file address (spec §7; /config.json largeFileUrl): multipart `param` (JSON) then `file`, at most 1 GB (spec §9; at or above is refused). */
+export const MOVE_PROGRAM_PATH = '/api/largeFile/uploadMoveProgram';
+/** uploadMoveProgram's param (the multipart field `param`, JSON). */
+export const MoveProgramParamSchema = o(
+  {
+    robotId: Type.String({ minLength: 1, maxLength: 32 }),
+    name: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.-]+$' }),
+    version: Type.Optional(Type.String({ maxLength: 32, pattern: '^[0-9A-Za-z.+-]*$' })),
+  },
+  { additionalProperties: false },
+);
 const RobotId = Type.String({ minLength: 1, maxLength: 32, ...labels('Robot', '机器人', 'ロボット') });
 const Name = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.-]+$', ...labels('Name', '名称', '名前') });
 const Version = Type.String({ minLength: 1, maxLength: 32, pattern: '^[0-9A-Za-z.+-]+$', ...labels('Version', '版本', 'バージョン') });
@@ -73,8 +91,15 @@ export const SOFTWARE_COMMANDS = {
   servicePackList: { action: 'servicePackList', summary: 'Service packs and programs the robot holds.', params: o({}), data: o({ packs: Type.Array(Pack), programs: Type.Array(Pack) }) },
   servicePackInstall: { action: 'servicePackInstall', summary: 'Install a service pack; progress on `job` through the upgrade stages.', params: o({ name: Type.String() }), data: o({ jobId: Type.String() }), reasons: ['state'] },
   servicePackDelete: { action: 'servicePackDelete', summary: 'Delete a service pack (refused state: it is being installed).', params: o({ name: Type.String() }), reasons: ['state'] },
+  programInstall: { action: 'programInstall', summary: 'Download a program uploaded to the server (url under /uploads/) and install it; progress on `job` (kind servicePack) through the upgrade stages.', params: o({ name: Type.String(), version: Type.String(), url: Type.String(), size: Type.Integer() }), data: o({ jobId: Type.String() }), reasons: ['state'] },
   programDelete: { action: 'programDelete', summary: 'Delete a program.', params: o({ name: Type.String() }), reasons: ['state'] },
-  logUpload: { action: 'logUpload', summary: 'Upload the node logs; progress on `job` (kind logUpload).', params: o({}), data: o({ jobId: Type.String() }), reasons: ['state'] },
+  logUpload: {
+    action: 'logUpload',
+    summary: 'Upload the node logs: one multipart POST per node service log to uploadUrl (fields robotId, uploadKey, jobId, node, then file); progress on `job` (kind logUpload).',
+    params: o({ uploadUrl: Type.String(), uploadKey: Type.String() }),
+    data: o({ jobId: Type.String() }),
+    reasons: ['state'],
+  },
   jobCancel: { action: 'jobCancel', summary: 'Cancel a log upload (upgrades are never cancelled).', params: o({ jobId: Type.String() }), reasons: ['state'] },
   simulateJobStall: { action: 'simulateJobStall', summary: 'Simulated robots only (tests, demos): the next upgrade stops in this stage and times out.', params: o({ stage: Type.String() }) },
 } as const satisfies Record<string, RobotCommandSpec>;
@@ -105,7 +130,7 @@ export const softwareEvents = defineEvents('maintenance-software', {
     answer: o({ robotId: Type.String(), packs: Type.Array(Pack), programs: Type.Array(Pack) }),
   },
   issueServicePack: {
-    summary: 'Installs a service pack on the robot through the upgrade stages.',
+    summary: 'Installs a service pack on the robot through the upgrade stages, or sends a program uploaded to the server (uploadMoveProgram) for the robot to download and install.',
     access: can(SOFTWARE_WRITE_PERMISSION),
     mutating: false,
     audit: true,
@@ -121,7 +146,7 @@ export const softwareEvents = defineEvents('maintenance-software', {
     answer: o({ robotId: Type.String(), name: Type.String() }),
   },
   deleteProgram: {
-    summary: 'Deletes a program from the robot.',
+    summary: 'Deletes a program from the robot, and the uploaded copy on the server (a program only on the server is deleted there even when the robot is offline).',
     access: can(SOFTWARE_WRITE_PERMISSION),
     mutating: false,
     audit: true,

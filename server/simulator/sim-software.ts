@@ -14,7 +14,7 @@ import type { SimAnswer, SimExtension, SimRobotView } from './extension';
 
 interface Software { name: string; kind: 'node' | 'firmware'; version: string }
 interface Pack { name: string; version: string; size: number; installed: boolean }
-interface Job { jobId: string; kind: 'upgrade' | 'servicePack' | 'logUpload'; stage: number; progress: number; target: string; version: string; stall?: string; stalledFor?: number; done?: boolean }
+interface Job { jobId: string; kind: 'upgrade' | 'servicePack' | 'logUpload'; stage: number; progress: number; target: string; version: string; stall?: string; stalledFor?: number; done?: boolean; program?: Pack }
 interface State { softwares: Software[]; packs: Pack[]; programs: Pack[]; job?: Job; stall?: string }
 
 const states = new Map<string, State>();
@@ -72,6 +72,13 @@ export const softwareSim: SimExtension = {
         s.stall = undefined;
         return { data: { jobId: s.job.jobId } };
       }
+      case 'programInstall': {
+        // A program uploaded to the server (uploadMoveProgram): "downloaded" from its url, then installed.
+        if (running(s)) return { refused: 'state' };
+        s.job = { ...newJob('servicePack', String(p.name), String(p.version ?? ''), s.stall), program: { name: String(p.name), version: String(p.version ?? ''), size: Number(p.size) || 0, installed: true } };
+        s.stall = undefined;
+        return { data: { jobId: s.job.jobId } };
+      }
       case 'servicePackDelete': {
         if (running(s) && s.job?.target === p.name) return { refused: 'state' };
         s.packs = s.packs.filter((x) => x.name !== p.name);
@@ -121,6 +128,8 @@ export const softwareSim: SimExtension = {
       if (job.kind === 'upgrade') {
         const sw = s.softwares.find((x) => x.name === job.target);
         if (sw) sw.version = job.version;
+      } else if (job.kind === 'servicePack' && job.program) {
+        s.programs = [...s.programs.filter((x) => x.name !== job.program!.name), job.program];
       } else if (job.kind === 'servicePack') {
         for (const pk of s.packs) pk.installed = pk.installed || pk.name === job.target;
       }

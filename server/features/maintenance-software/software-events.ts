@@ -6,6 +6,8 @@ import { AppError } from '../../errors';
 import type { Services } from '../../services';
 import type { EventRegistry } from '../../events/registry';
 import { robotCommands } from '../control/robot-commands';
+import { removeServerProgram, serverPrograms } from './move-programs';
+import { logUploadParams } from '../node-log/node-log-service';
 
 type JobRow = {
   robotId: string;
@@ -125,11 +127,22 @@ export function registerSoftwareEvents(reg: EventRegistry, svc: Services): void 
     const d = (reply.data ?? {}) as { packs?: unknown; programs?: unknown };
     const packs = (v: unknown) =>
       (Array.isArray(v) ? v : []).map((x: Record<string, unknown>) => ({ name: String(x.name ?? ''), version: String(x.version ?? ''), size: Math.max(0, Math.round(Number(x.size) || 0)), installed: x.installed === true }));
-    return { robotId: p.robotId, packs: packs(d.packs), programs: packs(d.programs) };
+    const programs: { name: string; version: string; size: number; installed: boolean; onServer?: boolean }[] = packs(d.programs);
+    // Programs uploaded to the server for the robot (uploadMoveProgram) that it does not hold yet.
+    for (const up of await serverPrograms(svc, p.robotId)) {
+      if (!programs.some((x) => x.name === up.name)) programs.push({ name: up.name, version: up.version, size: up.size, installed: false, onServer: true });
+    }
+    return { robotId: p.robotId, packs: packs(d.packs), programs };
   });
 
   reg.handle(softwareEvents.issueServicePack, async (ctx, p) => {
     await visibleRobot(ctx, p.robotId);
+    const uploaded = (await serverPrograms(svc, p.robotId)).find((x) => x.name === p.name);
+    if (uploaded) {
+      // The robot downloads the uploaded program from the server and installs it through the same stages.
+      const params = { name: uploaded.name, version: uploaded.version, url: uploaded.url, size: uploaded.size };
+      return start(p.robotId, 'servicePack', 'download', p.name, uploaded.version, () => command(ctx, p.robotId, 'programInstall', params));
+    }
     return start(p.robotId, 'servicePack', 'download', p.name, '', () => command(ctx, p.robotId, 'servicePackInstall', { name: p.name }));
   });
 
@@ -139,13 +152,17 @@ export function registerSoftwareEvents(reg: EventRegistry, svc: Services): void 
   });
 
   reg.handle(softwareEvents.deleteProgram, async (ctx, p) => {
-    await command(ctx, p.robotId, 'programDelete', { name: p.name });
+    const robot = await visibleRobot(ctx, p.robotId);
+    // A program uploaded to the server goes from there at once; the robot's copy (if any) when it is online.
+    const onServer = await removeServerProgram(svc, p.robotId, p.name);
+    if (!onServer || robot.online) await command(ctx, p.robotId, 'programDelete', { name: p.name });
     return { robotId: p.robotId, name: p.name };
   });
 
   reg.handle(softwareEvents.logUpload, async (ctx, p) => {
     await visibleRobot(ctx, p.robotId);
-    return start(p.robotId, 'logUpload', 'upload', 'nodeLog', '', () => command(ctx, p.robotId, 'logUpload'));
+    // Where and with which one-time key the robot posts its log files (server/features/node-log).
+    return start(p.robotId, 'logUpload', 'upload', 'nodeLog', '', async () => command(ctx, p.robotId, 'logUpload', await logUploadParams(svc, p.robotId)));
   });
 
   reg.handle(softwareEvents.cancelFtpMission, async (ctx, p) => {

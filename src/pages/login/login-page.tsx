@@ -23,6 +23,7 @@ import {
   type VerificationCode,
 } from '@runtime';
 import { LOGIN_TEST_IDS as IDS } from './login-test-ids';
+import { AppDownload } from './app-download';
 import { LoginInput } from './login-input';
 import { loginFieldProblem, type LoginField } from './login-rules';
 import './login-page.css';
@@ -150,6 +151,7 @@ export default function LoginPage() {
             </li>
           </ul>
         </div>
+        <AppDownload />
         <div className="fc-login-foot">
           © {new Date().getFullYear()} {t('login.copyright')}
         </div>

@@ -6,4 +6,7 @@ export const LOGIN_TEST_IDS = {
   codeImage: 'login-code-image',
   submit: 'login-submit',
   error: 'login-error',
+  app: 'login-app',
+  appQr: 'login-app-qr',
+  appLink: 'login-app-link',
 } as const;

@@ -1,0 +1,97 @@
+import { expect, test } from './fixtures';
+import { callEvent, login, tokenOf } from './helpers';
+
+/** A robot no other e2e test upgrades. */
+const ROBOT = '04WR000003';
+
+test('nodeVersion: an outdated node service is marked, its upgrade shows its stages live to done, a cancel while running is refused with the spec message, a program is uploaded and deleted', async ({ page }) => {
+  test.setTimeout(150_000);
+  // versionManage knows a newer navigation than the robot runs.
+  const token = await tokenOf(page, 'admin');
+  expect((await callEvent(page, 'addVersionInfo', { projectName: 'navigation', version: '3.2.0', type: 'software' }, token)).statusCode).toBe(200);
+  await login(page, 'admin');
+  await page.goto('/home/nodeVersion');
+  await expect(page.getByTestId('node-version-page')).toBeVisible();
+  await page.getByTestId(`node-version-robot-${ROBOT}`).click();
+  await expect(page.getByTestId('node-version-robot-title')).toHaveText('EastPatrol');
+  const software = page.getByTestId('node-version-software');
+  await expect(software.getByText('robot-core')).toBeVisible({ timeout: 20_000 });
+
+  await expect(page.getByTestId('node-version-outdated-navigation')).toHaveText('Outdated');
+  await expect(software.locator('tr', { hasText: 'navigation' })).toHaveClass(/node-version-outdated/);
+  await page.getByTestId('node-version-upgrade-navigation').click();
+  // The dialog offers the latest version of versionManage.
+  await expect(page.getByTestId('node-version-upgrade-version')).toHaveValue('3.2.0');
+  await page.getByTestId('node-version-upgrade-ok').click();
+  const job = page.getByTestId('node-version-job');
+  await expect(job).toHaveAttribute('data-state', 'running');
+  // Spec §8: a running upgrade cannot be cancelled.
+  await page.getByTestId('node-version-cancel').click();
+  await expect(page.locator('.ant-message')).toContainText('Upgrade running cannot be cancelled');
+  // The stages arrive live (robotJob pushes): each is seen on the way to done.
+  const seen = new Set<string>();
+  for (let i = 0; i < 120 && (await job.getAttribute('data-state')) === 'running'; i++) {
+    seen.add((await job.getAttribute('data-stage')) ?? '');
+    await page.waitForTimeout(250);
+  }
+  await expect(job).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+  expect([...seen].filter((s) => ['download', 'unpack', 'install', 'restart'].includes(s)).length).toBeGreaterThanOrEqual(3);
+  await expect(page.getByTestId('node-version-job-state')).toHaveText('Done');
+  await expect(software.locator('tr', { hasText: 'navigation' })).toContainText('Up to date', { timeout: 20_000 });
+  await expect(page.getByTestId('node-version-outdated-navigation')).toHaveCount(0);
+
+  // A program on the large-file address, with progress, then in the programs list; deleted after confirmation.
+  await page.getByRole('tab', { name: 'Programs' }).click();
+  await page.getByTestId('node-version-program-upload').click();
+  await page.getByTestId('node-version-program-name').fill('lift-moves');
+  await page.getByTestId('node-version-program-version').fill('1.0.1');
+  await page.locator('.ant-modal input[type="file"]').setInputFiles({ name: 'lift-moves.bin', mimeType: 'application/octet-stream', buffer: Buffer.alloc(2 * 1024 * 1024, 5) });
+  await page.getByTestId('node-version-program-upload-ok').click();
+  const programs = page.getByTestId('node-version-programs');
+  await expect(programs.locator('tr', { hasText: 'lift-moves' })).toContainText('On server', { timeout: 20_000 });
+  await page.getByTestId('node-version-delete-lift-moves').click();
+  await page.getByTestId('node-version-confirm-ok').click();
+  await expect(programs).not.toContainText('lift-moves');
+});
+
+test('phone: an apk is uploaded with its version and notes, the login page offers it with a QR code, and it is deleted', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  await login(page, 'admin');
+  await page.goto('/home/phone');
+  await expect(page.getByTestId('phone-page')).toBeVisible();
+  await page.getByTestId('entity-create-app-package').click();
+  const form = page.getByTestId('entity-form-app-package');
+  await form.getByLabel('Version', { exact: true }).fill('3.4.5');
+  await form.getByLabel('Release notes', { exact: true }).fill('Patrol map in the app');
+  await form.locator('input[type="file"]').first().setInputFiles({ name: 'fleet-3.4.5.apk', mimeType: 'application/vnd.android.package-archive', buffer: Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(4000, 1)]) });
+  await expect(form.getByLabel('File name', { exact: true })).toHaveValue('fleet-3.4.5.apk');
+  await page.getByTestId('entity-submit-app-package').click();
+  await expect(form).toBeHidden();
+  const row = page.getByTestId('entity-table-app-package').locator('tr', { hasText: '3.4.5' });
+  await expect(row).toContainText('fleet-3.4.5.apk');
+  await expect(row).toContainText('admin');
+
+  // The login page (another browser, not logged in) offers the newest package with a QR code.
+  const guest = await browser.newPage();
+  await guest.goto('/');
+  await expect(guest.getByTestId('login-app')).toContainText('3.4.5');
+  const qr = guest.getByTestId('login-app-qr');
+  await expect(qr).toHaveAttribute('src', /^data:image\/png;base64,/);
+  await expect(qr).toHaveAttribute('data-href', /\/api\/app\/latest\/download$/);
+  const download = await guest.request.get('/api/app/latest/download');
+  expect(download.headers()['content-disposition']).toBe('attachment; filename="fleet-3.4.5.apk"');
+  await guest.close();
+
+  await row.getByTestId('entity-delete-app-package').click();
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page.getByTestId('entity-table-app-package')).not.toContainText('3.4.5');
+
+  await page.getByTestId('phone-tab-logs').click();
+  await expect(page.getByTestId('entity-table-phone-log')).toBeVisible();
+});
+
+test('the enterprise admin is sent to /404 from phone', async ({ page }) => {
+  await login(page, 'entadmin');
+  await page.goto('/home/phone');
+  await expect(page).toHaveURL(/\/404$/);
+});
