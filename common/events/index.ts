@@ -27,6 +27,8 @@ import { healthEvents } from './maintenance-health';
 import { softwareEvents } from './maintenance-software';
 import { debugEvents } from './maintenance-debug';
 import { protocolEvents } from './protocol';
+import { nodeLogEvents } from './node-log';
+import { taskManageEvents } from './task-manage';
 
 /** Every declared event, by name. */
 export const EVENTS = {
@@ -50,6 +52,8 @@ export const EVENTS = {
   ...softwareEvents,
   ...debugEvents,
   ...protocolEvents,
+  ...nodeLogEvents,
+  ...taskManageEvents,
 } as const;
 
 export type EventCatalogue = typeof EVENTS;

@@ -15,6 +15,7 @@ import { Json } from './schema';
 import { EnvReadingsSchema } from './topics';
 import { HEALTH_COMMANDS, RobotHealthSchema } from './maintenance-health';
 import { RobotJobReportSchema, SOFTWARE_COMMANDS } from './maintenance-software';
+import { NODE_LOG_COMMANDS } from './node-log';
 import { DEBUG_COMMANDS } from './maintenance-debug';
 import type { RobotCommandSpec } from './robot-command-spec';
 
@@ -278,6 +279,7 @@ export const ROBOT_COMMANDS = {
   ...HEALTH_COMMANDS,
   ...SOFTWARE_COMMANDS,
   ...DEBUG_COMMANDS,
+  ...NODE_LOG_COMMANDS,
 } as const satisfies Record<string, RobotCommandSpec>;
 
 /** The command envelope: `{id, action, params, t}`; `params` per action in ROBOT_COMMANDS. */

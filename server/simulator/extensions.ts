@@ -2,8 +2,9 @@
 import type { SimExtension } from './extension';
 import { healthSim } from './sim-health';
 import { softwareSim } from './sim-software';
+import { nodeLogSim } from './sim-node-log';
 import { debugSim } from './sim-debug';
 import { protocolSim } from './sim-protocol';
 import { bmsSim } from './sim-bms';
 
-export const SIM_EXTENSIONS: readonly SimExtension[] = [healthSim, softwareSim, debugSim, protocolSim, bmsSim];
+export const SIM_EXTENSIONS: readonly SimExtension[] = [healthSim, nodeLogSim, softwareSim, debugSim, protocolSim, bmsSim];
