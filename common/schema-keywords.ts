@@ -40,6 +40,18 @@ const RestCall = Type.String({ pattern: '^(GET|POST|PUT|DELETE) \\/(robot|author
 const PropName = Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]*$', description: 'a property name' });
 const Names = Type.Array(PropName);
 const Free = Type.Record(Type.String(), Type.Unknown());
+/** One rule of x-severity: the alarm level a matching value has. */
+const SeverityRuleSchema = Type.Object(
+  {
+    level: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)], { description: 'the alarm level (1–3)' }),
+    atLeast: Type.Optional(Type.Number()),
+    above: Type.Optional(Type.Number()),
+    below: Type.Optional(Type.Number()),
+    values: Type.Optional(Type.Array(Type.Union([Type.String(), Type.Number(), Type.Boolean()]))),
+    flaggedBy: Type.Optional(PropName),
+  },
+  { additionalProperties: false, description: '{"level": 1-3, "atLeast" | "above" | "below": n, "values": [...], "flaggedBy": "field"}' },
+);
 
 /** How an operation is reached: an event of POST /api/interface, or a REST call (`idParam`: the query parameter carrying the id). */
 export const ApiBindingSchema = Type.Union(
@@ -293,6 +305,13 @@ export const SCHEMA_KEYWORD_DECLARATIONS = {
     description: 'A text value that may be the key of a value of this enumeration (built-in role names): lists show that value\'s label.',
     value: Type.String({ pattern: '^[a-z][a-zA-Z0-9-]*$', description: 'an enumeration id' }),
     example: 'role',
+  }),
+  'x-severity': keyword({
+    at: ['property'],
+    description:
+      'When a value is abnormal, as data: a rule (or several; the highest matching level wins) giving an alarm level 1–3 for numbers `atLeast` / `above` / `below` a limit, for listed `values` (an enum value, true), or when the sibling array `flaggedBy` names the field. Lists, viewers and plugins show such values in the alarm level\'s colour with a warning mark (src/runtime/i18n/format.ts severityOf).',
+    value: Type.Union([SeverityRuleSchema, Type.Array(SeverityRuleSchema, { minItems: 1 })]),
+    example: { level: 3, atLeast: 37.3 },
   }),
   'x-mask': keyword({
     at: ['property'],

@@ -6,13 +6,13 @@ import type { ReactNode } from 'react';
 import { Popover, Progress, Space, Table, Tag, Typography } from 'antd';
 import { formatMessage, MESSAGES, type MessageKey } from '@common/messages';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
+import { WarningOutlined } from '@ant-design/icons';
 import type { Lang } from '@common/protocol';
+import { formatBoolean, formatDateTime, LEVEL_COLOURS, severityOf, type SeveritySpec } from '../i18n/format';
 import type { SchemaRegistry } from './schema-registry';
 import { pickLabel, type PropertySchema } from './schema-types';
 import type { RefOptions } from './ref-lookups';
 import { robotStatusLabel, ROBOT_STATUS_ENUM } from './robot-status';
-import { DATETIME_FORMAT } from './widgets/simple-widgets';
 import { ImagePreview, pictureUrls, previewTypeOf } from './widgets/image-preview-widget';
 import { DetectionViewerCell } from './widgets/detection-viewer-widget';
 
@@ -109,10 +109,10 @@ export const CELL_RENDERERS: Record<string, CellRenderer> = {
     if (value === undefined || value === null || value === '') return empty;
     return ctx.refs[p['x-ref']!]?.byId.get(String(value))?.label ?? String(value);
   },
-  datetime(value) {
+  // One date-time format per language (src/runtime/i18n/format.ts).
+  datetime(value, _p, ctx) {
     if (!value) return empty;
-    const d = dayjs(value as string | number);
-    return d.isValid() ? d.format(DATETIME_FORMAT) : String(value);
+    return formatDateTime(value as string | number, ctx.lang);
   },
   image(value) {
     return typeof value === 'string' && value ? <ImagePreview value={value} size={32} /> : empty;
@@ -125,7 +125,7 @@ export const CELL_RENDERERS: Record<string, CellRenderer> = {
   detection(value, _p, ctx, row) {
     const field = ctx.property ?? 'pictureUrl';
     const shown = (ctx.columns ?? []).filter((c) => c.name !== field);
-    const fields = shown.map((c) => ({ key: c.name, label: c.label, render: (record: Record<string, unknown>) => renderCell(record[c.name], c.property, { ...ctx, columns: undefined }, record) }));
+    const fields = shown.map((c) => ({ key: c.name, label: c.label, render: (record: Record<string, unknown>) => renderCell(record[c.name], c.property, { ...ctx, property: c.name, columns: undefined }, record) }));
     return <DetectionViewerCell value={value} row={row} rows={ctx.rows as Record<string, unknown>[] | undefined} field={field} fields={fields} />;
   },
   // An array of flat objects (a SOC table): its row count, the rows on hover.
@@ -144,11 +144,16 @@ export const CELL_RENDERERS: Record<string, CellRenderer> = {
   'navi-progress'(_value, _p, _ctx, row) {
     return row ? <NaviProgressCell row={row} /> : empty;
   },
-  boolean(value) {
-    return value === undefined || value === null ? empty : value ? '✓' : '✗';
+  // Never true / false: a translated Yes / No (an x-enum on the field gives a domain word instead).
+  boolean(value, _p, ctx) {
+    return value === undefined || value === null ? empty : formatBoolean(value, ctx.lang);
   },
-  plain(value) {
+  plain(value, _p, ctx) {
     if (value === undefined || value === null || value === '') return empty;
+    if (typeof value === 'boolean') return formatBoolean(value, ctx.lang);
+    // A list of texts or numbers (e-mail receivers) reads as a list, not as JSON.
+    if (Array.isArray(value) && value.every((v) => typeof v !== 'object' || v === null))
+      return value.length ? value.map((v) => (typeof v === 'boolean' ? formatBoolean(v, ctx.lang) : String(v ?? ''))).join(', ') : empty;
     return typeof value === 'object' ? JSON.stringify(value) : String(value);
   },
 };
@@ -161,7 +166,7 @@ export function cellKindOf(p: PropertySchema): string {
   if (p['x-key-enum']) return 'enum-key';
   if (p['x-widget'] === 'datetime' || p.format === 'date-time') return 'datetime';
   if (p['x-widget'] === 'image-upload') return 'image';
-  if (p['x-widget'] === 'image-preview' || p['x-widget'] === 'images-upload') return 'preview';
+  if (p['x-widget'] === 'image-preview' || p['x-widget'] === 'images-upload' || (p.type === 'array' && p.items?.['x-widget'] === 'image-upload')) return 'preview';
   if (p['x-widget'] === 'detection-viewer') return 'detection';
   if (p['x-widget'] === 'navi-progress') return 'navi-progress';
   if (p.type === 'boolean') return 'boolean';
@@ -169,7 +174,35 @@ export function cellKindOf(p: PropertySchema): string {
   return 'plain';
 }
 
-/** Renders a cell of a property with the renderer of its kind. */
+/** The tag colour of an alarm level: the alarm-level enumeration's, else the built-in ones. */
+export function levelColour(schemas: Pick<SchemaRegistry, 'enumById'>, level: 1 | 2 | 3): string {
+  return schemas.enumById('alarm-level')?.values.find((v) => v.value === level)?.colour ?? LEVEL_COLOURS[level];
+}
+
+/** The text of a value of a kind that has one (enums, booleans, plain values), for a severity tag. */
+function textOf(value: unknown, p: PropertySchema, ctx: CellContext, kind: string): string | undefined {
+  if (kind === 'enum' && !ENUM_CELL_RENDERERS[p['x-enum']!]) return ctx.schemas.enumLabel(p['x-enum']!, value, ctx.lang);
+  if (kind === 'boolean') return formatBoolean(value, ctx.lang);
+  if (kind === 'plain' && (typeof value === 'number' || typeof value === 'string')) return String(value);
+  return undefined;
+}
+
+/**
+ * Renders a cell of a property with the renderer of its kind. A value that x-severity judges
+ * abnormal stands out the same way everywhere (lists, the detection viewer): a tag in the alarm
+ * level's colour with a warning mark (not colour alone), data-severity for tests.
+ */
 export function renderCell(value: unknown, p: PropertySchema, ctx: CellContext, row?: Record<string, unknown>): ReactNode {
-  return (CELL_RENDERERS[cellKindOf(p)] ?? CELL_RENDERERS.plain!)(value, p, ctx, row);
+  const kind = cellKindOf(p);
+  const level = severityOf(p['x-severity'] as SeveritySpec | undefined, value, row, ctx.property);
+  if (level && value !== undefined && value !== null && value !== '') {
+    const text = textOf(value, p, ctx, kind);
+    const body = text ?? (CELL_RENDERERS[kind] ?? CELL_RENDERERS.plain!)(value, p, ctx, row);
+    return (
+      <Tag color={levelColour(ctx.schemas, level)} icon={<WarningOutlined aria-hidden />} data-severity={level} style={{ marginInlineEnd: 0 }}>
+        {body}
+      </Tag>
+    );
+  }
+  return (CELL_RENDERERS[kind] ?? CELL_RENDERERS.plain!)(value, p, ctx, row);
 }

@@ -6,8 +6,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Button, Descriptions, Empty, Modal, Segmented, Space, Typography } from 'antd';
 import { AimOutlined, LeftOutlined, NodeIndexOutlined, PictureOutlined, RightOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../i18n/format';
 import { gpsDistanceMetres } from '@common/detections';
 
 /** A record the viewer shows: its picture and where the detection started and ended. */
@@ -60,7 +60,7 @@ export function recordTrack(r: ViewerRecord): { start: [number, number]; end: [n
 
 /** The viewer, in a modal (the default export: loaded on demand). */
 export default function DetectionViewer({ records, start, onClose, pictureField = 'pictureUrl', fields = [] }: DetectionViewerProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [index, setIndex] = useState(Math.min(Math.max(0, start), Math.max(0, records.length - 1)));
   const [mode, setMode] = useState<Mode>('picture');
   const record = records[index];
@@ -76,7 +76,7 @@ export default function DetectionViewer({ records, start, onClose, pictureField 
   }, [records.length]);
   if (!record) return null;
   const picture = String(record[pictureField] ?? '').split(',')[0]?.trim();
-  const when = record.detectedAt ? dayjs(record.detectedAt as string).format('YYYY-MM-DD HH:mm:ss') : '';
+  const when = formatDateTime(record.detectedAt as string | undefined, i18n.language);
   return (
     <Modal
       open

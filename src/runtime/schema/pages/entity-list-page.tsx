@@ -28,6 +28,7 @@ import { BulkDeleteBar } from './bulk-delete';
 import { crudFiltersOf, FilterItems, listFilters } from './list-filters';
 import { HeatButton, type HeatSpec } from './heat-dialog';
 import { ChartButton, type ChartSpec } from './chart-dialog';
+import { columnWidth, ellipsisKind, textWidth, useBodyHeight } from './table-fit';
 
 const EntityFormModal = lazy(() => import('./entity-form-modal'));
 const SingleRecordPage = lazy(() => import('./single-record-page'));
@@ -89,6 +90,7 @@ function EntityList({ entity }: { entity: EntitySchema }) {
   // Bulk delete needs a delete binding and the right to use it.
   const canBulkDelete = Boolean(entity['x-api']?.delete) && Boolean(canDelete?.can);
   const [selected, setSelected] = useState<Map<BaseKey, BaseRecord>>(() => new Map());
+  const tableBox = useRef<HTMLDivElement>(null);
 
   const { tableProps, searchFormProps, tableQuery, filters: crudFilters, sorters } = useTable<BaseRecord, { message: string; statusCode: number }, Record<string, unknown>>({
     resource: id,
@@ -134,17 +136,30 @@ function EntityList({ entity }: { entity: EntitySchema }) {
       dataIndex: name,
       title: pickLabel(p['x-labels'], lang, name),
       sorter: sortable.has(name),
-      ellipsis: p.type === 'string' && !p['x-enum'],
-      render: (value: unknown, row: BaseRecord) => renderCell(value, p, { lang, schemas, refs, rows: tableProps.dataSource, property: name, columns: shownColumns }, row),
+      // Tables fit (table-fit.ts): a width from the kind, the labels and the header; long text cut, whole on hover.
+      width: columnWidth(p, pickLabel(p['x-labels'], lang, name), lang, schemas, sortable.has(name)),
+      ellipsis: ellipsisKind(p) ? { showTitle: false } : false,
+      render: (value: unknown, row: BaseRecord) => {
+        const cell = renderCell(value, p, { lang, schemas, refs, rows: tableProps.dataSource, property: name, columns: shownColumns }, row);
+        return typeof cell === 'string' && cell.length > 12 && ellipsisKind(p) ? (
+          <Tooltip title={cell} placement="topLeft" mouseEnterDelay={0.4}>
+            <span>{cell}</span>
+          </Tooltip>
+        ) : (
+          cell
+        );
+      },
     };
   });
+  const dataWidth = columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 0), 0);
   if (canBulkDelete && SELECTION_AFTER_DATA) columns.push(Table.SELECTION_COLUMN);
-  if (canEdit?.can || canDelete?.can || rowActions.length) {
+  const actionsWidth = canEdit?.can || canDelete?.can || rowActions.length ? Math.max(rowActions.length ? 200 : 120, textWidth(t('common.actions')) + 34) : 0;
+  if (actionsWidth) {
     columns.push({
       key: '__actions',
       title: t('common.actions'),
       fixed: 'right',
-      width: rowActions.length ? 200 : 120,
+      width: actionsWidth,
       render: (_: unknown, record: BaseRecord) => (
         <Space size={4}>
           <RowActions actions={rowActions} record={record} onDone={() => void tableQuery.refetch()} />
@@ -194,6 +209,7 @@ function EntityList({ entity }: { entity: EntitySchema }) {
   }
 
   const title = pickLabel(entity['x-menu']?.labels ?? entity['x-labels'], lang, id);
+  const bodyHeight = useBodyHeight(tableBox, [filters.length, selected.size > 0, lang]);
   const pagination = tableProps.pagination
     ? {
         ...tableProps.pagination,
@@ -273,13 +289,16 @@ function EntityList({ entity }: { entity: EntitySchema }) {
           }}
         />
       ) : null}
-      <div data-testid={`entity-table-${id}`}>
+      <div data-testid={`entity-table-${id}`} ref={tableBox} style={{ minWidth: 0, maxWidth: '100%' }}>
         <Table<BaseRecord>
           {...tableProps}
           rowKey="id"
           columns={columns}
           pagination={pagination}
-          scroll={{ x: 'max-content' }}
+          // The columns' widths summed: the fixed actions column never covers another, the rest scrolls inside the card;
+          // the body scrolls under a fixed header as high as the window leaves room for.
+          scroll={{ x: dataWidth + (canBulkDelete ? 48 : 0) + actionsWidth, y: bodyHeight }}
+          tableLayout="fixed"
           size="middle"
           rowSelection={
             canBulkDelete

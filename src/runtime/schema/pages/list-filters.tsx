@@ -6,6 +6,7 @@
  */
 import { useEffect, useMemo, type ComponentType } from 'react';
 import { DatePicker, Form, Input, InputNumber, Select, TreeSelect } from 'antd';
+import { datePattern } from '../../i18n/format';
 import type { CrudFilters, LogicalFilter } from '@refinedev/core';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -133,7 +134,7 @@ function BooleanFilter({ id, value, onChange }: FilterControlProps) {
 }
 
 function DateRangeFilter({ id, name, value, onChange }: FilterControlProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const presets = useMemo(() => {
     const today = dayjs();
     return [
@@ -149,6 +150,7 @@ function DateRangeFilter({ id, name, value, onChange }: FilterControlProps) {
         allowEmpty={[true, true]}
         placeholder={[t('filters.from'), t('filters.to')]}
         presets={presets}
+        format={datePattern(i18n.language, 'date')}
         value={value as [Dayjs | null, Dayjs | null] | null}
         onChange={(v) => onChange?.(v)}
         style={{ width: 260 }}

@@ -6,19 +6,21 @@ import { useTranslation } from 'react-i18next';
 import { useRobotOptions } from './robot-options';
 import { useRefOptions } from '../ref-lookups';
 import { Lengths } from '@common/constants';
+import { DATE_PATTERNS, datePattern } from '../../i18n/format';
 
-/** Display format of date-times across the console. */
-export const DATETIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+/** Display format of date-times in English (each language's: src/runtime/i18n/format.ts). */
+export const DATETIME_FORMAT = DATE_PATTERNS.en.dateTime;
 
 /** `datetime`: a date-time picker storing an ISO string. */
 export function DatetimeWidget({ id, value, onChange, disabled, readonly, placeholder }: WidgetProps) {
+  const { i18n } = useTranslation();
   const parsed = value ? dayjs(value as string) : null;
   return (
     <DatePicker
       id={id}
       showTime
       style={{ width: '100%' }}
-      format={DATETIME_FORMAT}
+      format={datePattern(i18n.language)}
       value={parsed && parsed.isValid() ? parsed : null}
       disabled={disabled || readonly}
       placeholder={placeholder}
