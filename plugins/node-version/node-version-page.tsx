@@ -59,6 +59,35 @@ function useJobs(): [Record<string, Job>, (job: Job) => void] {
   return [jobs, put];
 }
 
+/**
+ * How many node services or firmware of each online robot are older than versionManage's latest
+ * (getSoftwares asks the robot, so a few robots at a time); asked again for a robot whose job ended.
+ */
+function useOutdatedCounts(robots: FleetRobot[], jobs: Record<string, Job>): Record<string, number | null> {
+  const [counts, setCounts] = useState<Record<string, number | null>>({});
+  const online = robots.filter((r) => r.online).map((r) => r.robotId).join(',');
+  const ended = Object.values(jobs).filter((j) => j.state !== 'running').map((j) => `${j.robotId}:${j.jobId}:${j.state}`).join(',');
+  useEffect(() => {
+    let live = true;
+    const ids = online ? online.split(',') : [];
+    const queue = [...ids];
+    const worker = async () => {
+      for (let id = queue.shift(); id && live; id = queue.shift()) {
+        const n = await callEvent('getSoftwares', { robotId: id }).then(
+          (a) => a.softwares.filter((x) => isOutdated(x.version, x.latest)).length,
+          () => null,
+        );
+        if (live) setCounts((c) => ({ ...c, [id!]: n }));
+      }
+    };
+    void Promise.all([worker(), worker(), worker()]);
+    return () => {
+      live = false;
+    };
+  }, [online, ended]);
+  return counts;
+}
+
 const stateColour: Record<string, string> = { running: 'processing', done: 'success', failed: 'error', timeout: 'error', cancelled: 'default' };
 
 /** The stages of a job with its progress, the time-out if one struck, and cancel. */
@@ -386,6 +415,7 @@ export function NodeVersionPage() {
   const { selection } = useRobotSelection();
   const [chosen, setChosen] = useState<string | null>(null);
   const sorted = useMemo(() => [...(robots ?? [])].sort((a, b) => b.online - a.online || a.robotName.localeCompare(b.robotName)), [robots]);
+  const outdated = useOutdatedCounts(sorted, jobs);
   const current = sorted.find((r) => r.robotId === chosen) ?? sorted.find((r) => r.robotId === selection.robotId) ?? sorted[0];
 
   return (
@@ -396,7 +426,7 @@ export function NodeVersionPage() {
         <Typography.Text type="secondary">{t('subtitle')}</Typography.Text>
       </Card>
       <Row gutter={12}>
-        <Col span={7}>
+        <Col span={8}>
           <Card size="small" title={t('robots')} styles={{ body: { padding: 0 } }}>
             <Table<FleetRobot>
               rowKey="robotId"
@@ -416,8 +446,17 @@ export function NodeVersionPage() {
               columns={[
                 { title: t('robot'), dataIndex: 'robotName', render: (v: string, r) => <Badge status={r.online ? 'success' : 'default'} text={v} /> },
                 {
+                  title: t('versions'),
+                  width: 96,
+                  render: (_: unknown, r) => {
+                    const n = outdated[r.robotId];
+                    if (!r.online || n === undefined || n === null) return <Typography.Text type="secondary">—</Typography.Text>;
+                    return n > 0 ? <Tag color="red" data-testid={`${TEST_IDS.robotOutdated}-${r.robotId}`}>{t('outdatedCount', { count: n })}</Tag> : <Tag color="green">{t('upToDate')}</Tag>;
+                  },
+                },
+                {
                   title: t('job'),
-                  width: 110,
+                  width: 80,
                   render: (_: unknown, r) => {
                     const j = jobs[r.robotId];
                     if (!j) return null;
@@ -432,7 +471,7 @@ export function NodeVersionPage() {
             />
           </Card>
         </Col>
-        <Col span={17}>{current ? <RobotSoftware key={current.robotId} robot={current} job={jobs[current.robotId]} onJob={putJob} /> : <Card>{robots === null ? null : <Empty description={t('noRobots')} />}</Card>}</Col>
+        <Col span={16}>{current ? <RobotSoftware key={current.robotId} robot={current} job={jobs[current.robotId]} onJob={putJob} /> : <Card>{robots === null ? null : <Empty description={t('noRobots')} />}</Card>}</Col>
       </Row>
     </Space>
   );

@@ -2,6 +2,7 @@
 export const TEST_IDS = {
   page: 'node-version-page',
   robotRow: 'node-version-robot',
+  robotOutdated: 'node-version-robot-outdated',
   robotTitle: 'node-version-robot-title',
   error: 'node-version-error',
   job: 'node-version-job',
