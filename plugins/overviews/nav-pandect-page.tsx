@@ -1,4 +1,4 @@
-/** /navPandect (spec §2): the maps of the company's navigation configuration (else every map of its tree) with the robots live on them. */
+/** /navPandect (spec §2): the maps of the company's navigation configuration (else every map of its tree) with the robots live on them, coloured by state (one legend), heading shown, names placed without overlap. */
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Col, Empty, Flex, Row, Spin } from 'antd';
 import { SettingOutlined } from '@ant-design/icons';
@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { FleetRobot } from './fleet-model';
 import { MapPanel } from './map-panel';
 import { OverviewShell } from './overview-shell';
+import { StateLegend } from './state-legend';
 import { useFleet } from './use-fleet';
 import { useMaps } from './use-maps';
 import { useStatusLabel } from './use-status-label';
@@ -45,9 +46,12 @@ export default function NavPandectPage() {
       title={t('nav.title')}
       testId={IDS.navPandect}
       extra={
-        <Button icon={<SettingOutlined />} onClick={() => setOpen(true)} disabled={!config || !all} data-testid={IDS.navConfigure}>
-          {t('dashboard.configure')}
-        </Button>
+        <>
+          <StateLegend />
+          <Button icon={<SettingOutlined />} onClick={() => setOpen(true)} disabled={!config || !all} data-testid={IDS.navConfigure}>
+            {t('dashboard.configure')}
+          </Button>
+        </>
       }
     >
       {error ? <Alert type="error" showIcon message={t('loadFailed')} description={error} action={<Button onClick={reload}>{t('retry')}</Button>} /> : null}
@@ -61,7 +65,7 @@ export default function NavPandectPage() {
         <Row gutter={[12, 12]}>
           {maps.map((m) => (
             <Col key={m.mapId} xs={24} lg={12} xxl={8}>
-              <MapPanel map={m} robots={byMap.get(m.mapId) ?? []} statusLabel={status.label} />
+              <MapPanel map={m} robots={byMap.get(m.mapId) ?? []} statusLabel={status.label} version={version} />
             </Col>
           ))}
         </Row>

@@ -2,6 +2,8 @@
 export const OVERVIEW_TEST_IDS = {
   dashboard: 'dashboard',
   dashboardEmpty: 'dashboard-empty',
+  /** The notice over the default dashboard (no configuration saved). */
+  dashboardDefault: 'dashboard-default',
   configure: 'dashboard-configure',
   company: 'dashboard-company',
   configDrawer: 'dashboard-config',
@@ -15,6 +17,11 @@ export const OVERVIEW_TEST_IDS = {
   /** `overview-map-<mapId>`; robots on it `overview-robot-<robotId>`. */
   map: 'overview-map',
   robot: 'overview-robot',
+  /** `overview-label-<robotId>`: a robot's name on a map. */
+  label: 'overview-label',
+  legend: 'robot-state-legend',
+  robotList: 'overview-robot-list',
+  mainMap: 'overview-main-map',
   monitor: 'monitor-overview',
   /** `kpi-<name>`. */
   kpi: 'kpi',

@@ -13,9 +13,12 @@ async function choose(page: Page, testId: string, text: string) {
 test('dashboard: an operator configures cameras and a map, sees them live, is refused an empty map list, and deletes the configuration', async ({ page }) => {
   await login(page, 'operator');
   await page.goto('/dashboard');
-  // Not configured yet: the empty state, and the settings open by themselves.
-  await expect(page.getByTestId('dashboard-empty')).toBeVisible();
+  // Not configured yet: the default view (cameras of online robots, the busiest maps); the settings open only when asked for.
+  await expect(page.getByTestId('dashboard-default')).toBeVisible();
+  await expect(page.getByTestId('dashboard-camera-0')).toBeVisible();
   const drawer = page.getByTestId('dashboard-config');
+  await expect(drawer).toHaveCount(0);
+  await page.getByTestId('dashboard-configure').click();
   await expect(drawer).toBeVisible();
   await page.getByTestId('dashboard-config-save').click();
   await expect(page.getByTestId('dashboard-config-error')).toHaveText('Choose at least 1 camera');
@@ -52,27 +55,28 @@ test('dashboard: an operator configures cameras and a map, sees them live, is re
   await page.getByTestId('dashboard-configure').click();
   await page.getByTestId('dashboard-config-delete').click();
   await page.getByRole('button', { name: 'Delete', exact: true }).last().click();
-  await expect(page.getByTestId('dashboard-empty')).toBeVisible();
+  await expect(page.getByTestId('dashboard-default')).toBeVisible();
 });
 
 test('dashboard: a company with subsidiaries chooses whose configuration it sees and sets', async ({ page }) => {
   await login(page, 'entsuper');
   await page.goto('/dashboard');
   const drawer = page.getByTestId('dashboard-config');
-  await expect(drawer).toBeVisible();
-  await page.getByRole('button', { name: 'Cancel' }).click();
-  await expect(drawer).toBeHidden();
+  await expect(page.getByTestId('dashboard-default')).toBeVisible();
+  await expect(drawer).toHaveCount(0);
   await chooseOption(page, page.getByTestId('dashboard-company'), 'HarborEast', { exact: false });
+  await expect(page.getByTestId('dashboard-default')).toBeVisible();
+  await page.getByTestId('dashboard-configure').click();
   await expect(drawer).toBeVisible();
   await choose(page, 'dashboard-config-cameras', 'EastPatrol · Front');
   await choose(page, 'dashboard-config-maps', 'DepotGround');
   await page.getByTestId('dashboard-config-save').click();
   await expect(drawer).toBeHidden();
   await expect(page.getByTestId('dashboard-camera-0')).toContainText('EastPatrol · Front');
-  // The parent company's own configuration is untouched (the company is chosen without Escape: it would close the drawer that opens).
+  // The parent company's own configuration is untouched: it still shows the default view.
   await chooseOption(page, page.getByTestId('dashboard-company'), 'HarborSecurity', { exact: false });
-  await expect(page.getByTestId('dashboard-empty')).toBeVisible();
-  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByTestId('dashboard-default')).toBeVisible();
+  await expect(drawer).toHaveCount(0);
   await chooseOption(page, page.getByTestId('dashboard-company'), 'HarborEast', { exact: false });
   await expect(page.getByTestId('dashboard-camera-0')).toContainText('EastPatrol · Front');
 });
