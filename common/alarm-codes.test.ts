@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ALARM_CODE_RANGES, ALARM_CODES, alarmCodeOf, alarmCodeText, alarmKind, reportRange, UNKNOWN_ALARM_TEXT } from './alarm-codes';
+import { ALARM_CODE_RANGES, ALARM_CODES, alarmCodeOf, alarmCodeText, alarmKind, reportPeriodLabel, reportRange, UNKNOWN_ALARM_TEXT, weekStartOf } from './alarm-codes';
 import { LANGS } from './protocol';
 
 const rangeCodes = Object.values(ALARM_CODE_RANGES).flatMap((ranges) => ranges.flatMap(([lo, hi]) => Array.from({ length: hi - lo + 1 }, (_, i) => lo + i)));
@@ -40,14 +40,32 @@ describe('spec §8 fault and alarm code catalogue', () => {
 
 describe('spec §9 report periods', () => {
   const now = new Date('2026-11-23T15:30:00Z');
-  it('ends today (inclusive) and reaches back 7, 30, 91 or 365 days', () => {
-    expect(reportRange('week', now)).toEqual({ start: '2026-11-17T00:00:00.000Z', end: '2026-11-24T00:00:00.000Z', days: 7 });
-    expect(reportRange('month', now).days).toBe(30);
-    expect(reportRange('quarter', now).start).toBe('2026-08-25T00:00:00.000Z');
-    expect(reportRange('year', now).days).toBe(365);
+  it('are calendar periods (issue 22): this week, month, quarter or year up to the end of today', () => {
+    // 2026-11-23 is a Monday.
+    expect(reportRange('week', now, undefined, { weekStartsOn: 1 })).toEqual({ start: '2026-11-23T00:00:00.000Z', end: '2026-11-24T00:00:00.000Z', days: 1, firstDay: '2026-11-23', lastDay: '2026-11-23' });
+    expect(reportRange('week', now, undefined, { weekStartsOn: 0 })).toMatchObject({ start: '2026-11-22T00:00:00.000Z', days: 2 });
+    expect(reportRange('month', now)).toEqual({ start: '2026-11-01T00:00:00.000Z', end: '2026-11-24T00:00:00.000Z', days: 23, firstDay: '2026-11-01', lastDay: '2026-11-23' });
+    expect(reportRange('quarter', now)).toMatchObject({ start: '2026-10-01T00:00:00.000Z', firstDay: '2026-10-01' });
+    expect(reportRange('year', now)).toMatchObject({ start: '2026-01-01T00:00:00.000Z', days: 327 });
+  });
+  it('begins its days at the caller\'s midnight', () => {
+    // 20:00 UTC on 30 November is 04:00 on 1 December in UTC+8: December has begun there.
+    const late = new Date('2026-11-30T20:00:00Z');
+    expect(reportRange('month', late, undefined, { utcOffset: 480 })).toEqual({ start: '2026-11-30T16:00:00.000Z', end: '2026-12-01T16:00:00.000Z', days: 1, firstDay: '2026-12-01', lastDay: '2026-12-01' });
+    expect(reportRange('month', late, undefined, { utcOffset: -300 })).toMatchObject({ start: '2026-11-01T05:00:00.000Z', firstDay: '2026-11-01', lastDay: '2026-11-30' });
+    expect(reportRange('custom', late, { start: '2026-01-01', end: '2026-01-02' }, { utcOffset: 540 })).toMatchObject({ start: '2025-12-31T15:00:00.000Z', end: '2026-01-02T15:00:00.000Z', days: 2 });
+  });
+  it('names a file by its period, never by tomorrow', () => {
+    expect(reportPeriodLabel('month', '2026-11-01', '2026-11-23')).toBe('2026-11');
+    expect(reportPeriodLabel('quarter', '2026-10-01', '2026-11-23')).toBe('2026-Q4');
+    expect(reportPeriodLabel('year', '2026-01-01', '2026-11-23')).toBe('2026');
+    expect(reportPeriodLabel('week', '2026-11-23', '2026-11-23')).toBe('2026-11-23');
+    expect(reportPeriodLabel('custom', '2026-01-01', '2026-01-31')).toBe('2026-01-01_2026-01-31');
+    expect(weekStartOf('zh')).toBe(1);
+    expect(weekStartOf('en')).toBe(0);
   });
   it('takes a custom range of whole days and refuses an inverted or missing one', () => {
-    expect(reportRange('custom', now, { start: '2026-01-01', end: '2026-01-31' })).toEqual({ start: '2026-01-01T00:00:00.000Z', end: '2026-02-01T00:00:00.000Z', days: 31 });
+    expect(reportRange('custom', now, { start: '2026-01-01', end: '2026-01-31' })).toEqual({ start: '2026-01-01T00:00:00.000Z', end: '2026-02-01T00:00:00.000Z', days: 31, firstDay: '2026-01-01', lastDay: '2026-01-31' });
     expect(() => reportRange('custom', now, { start: '2026-02-01', end: '2026-01-01' })).toThrow(RangeError);
     expect(() => reportRange('custom', now)).toThrow(RangeError);
   });

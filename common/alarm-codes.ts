@@ -72,20 +72,60 @@ export type ReportPeriod = (typeof REPORT_PERIODS)[number];
 
 const DAY_MS = 86_400_000;
 
+/** Where and how a report's calendar is read: the caller's UTC offset and first day of the week. */
+export interface ReportCalendar {
+  /** Minutes east of UTC (dayjs().utcOffset()); 0 when absent. */
+  utcOffset?: number;
+  /** 0 Sunday, 1 Monday. */
+  weekStartsOn?: 0 | 1;
+}
+
+/** The first day of the week in a language's usual calendar: Monday in Chinese, Sunday in English (US) and Japanese. */
+export function weekStartOf(lang: string): 0 | 1 {
+  return lang === 'zh' ? 1 : 0;
+}
+
+/** The largest UTC offset there is (±14 h), in minutes. */
+const MAX_OFFSET = 14 * 60;
+
 /**
- * The time range of a report period ending now (UTC days): week = the last 7 days, month = 30,
- * quarter = 91, year = 365, custom = the given dates (inclusive). Returns ISO strings and the day count.
+ * The time range of a report period (issue 22: calendar periods in the caller's time zone): week =
+ * this calendar week, month = this calendar month, quarter, year = this calendar quarter / year, each
+ * from its first day to the end of today; custom = the given days (inclusive). Days begin at the
+ * caller's midnight (`utcOffset`). Returns ISO instants, the day count and the first and last day.
  */
-export function reportRange(period: ReportPeriod, now: Date, custom?: { start: string; end: string }): { start: string; end: string; days: number } {
-  const endOfToday = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) + DAY_MS;
+export function reportRange(
+  period: ReportPeriod,
+  now: Date,
+  custom?: { start: string; end: string },
+  calendar: ReportCalendar = {},
+): { start: string; end: string; days: number; firstDay: string; lastDay: string } {
+  const off = Math.max(-MAX_OFFSET, Math.min(MAX_OFFSET, Math.round(calendar.utcOffset ?? 0))) * 60_000;
+  const day = (ms: number) => new Date(ms + off).toISOString().slice(0, 10);
+  const shape = (s: number, e: number) => ({ start: new Date(s).toISOString(), end: new Date(e).toISOString(), days: Math.round((e - s) / DAY_MS), firstDay: day(s), lastDay: day(e - DAY_MS) });
   if (period === 'custom') {
-    const s = Date.parse(`${custom?.start ?? ''}T00:00:00Z`);
-    const e = Date.parse(`${custom?.end ?? ''}T00:00:00Z`) + DAY_MS;
+    const s = Date.parse(`${custom?.start ?? ''}T00:00:00Z`) - off;
+    const e = Date.parse(`${custom?.end ?? ''}T00:00:00Z`) + DAY_MS - off;
     if (!Number.isFinite(s) || !Number.isFinite(e) || e <= s) throw new RangeError('bad custom range');
-    return { start: new Date(s).toISOString(), end: new Date(e).toISOString(), days: Math.round((e - s) / DAY_MS) };
+    return shape(s, e);
   }
-  const days = { week: 7, month: 30, quarter: 91, year: 365 }[period];
-  return { start: new Date(endOfToday - days * DAY_MS).toISOString(), end: new Date(endOfToday).toISOString(), days };
+  // The caller's wall clock, read through UTC fields.
+  const local = new Date(now.getTime() + off);
+  const [y, m, d] = [local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate()];
+  const midnight = (yy: number, mm: number, dd: number) => Date.UTC(yy, mm, dd) - off;
+  const endOfToday = midnight(y, m, d) + DAY_MS;
+  const back = (local.getUTCDay() - (calendar.weekStartsOn ?? 1) + 7) % 7;
+  const first = { week: midnight(y, m, d - back), month: midnight(y, m, 1), quarter: midnight(y, m - (m % 3), 1), year: midnight(y, 0, 1) }[period];
+  return shape(first, endOfToday);
+}
+
+/** The period a report file is named by: `2026-11` (month), `2026-Q4`, `2026`, the week's first day, or `first_last` (custom). */
+export function reportPeriodLabel(period: ReportPeriod, firstDay: string, lastDay: string): string {
+  if (period === 'month') return firstDay.slice(0, 7);
+  if (period === 'quarter') return `${firstDay.slice(0, 4)}-Q${Math.floor((Number(firstDay.slice(5, 7)) - 1) / 3) + 1}`;
+  if (period === 'year') return firstDay.slice(0, 4);
+  if (period === 'week') return firstDay;
+  return `${firstDay}_${lastDay}`;
 }
 
 /** Longest custom report range, in days. */

@@ -16,12 +16,18 @@ export const REPORT_MAIL_PERMISSION = 'report:send';
 
 const Day = (en: string, zh: string, ja: string) => Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', ...labels(en, zh, ja) });
 
-/** The fields of a report's params: one robot (or the caller's company tree), the period, a custom period's first and last day (YYYY-MM-DD, UTC). */
+/**
+ * The fields of a report's params: one robot (or the caller's company tree), the period (a calendar
+ * week, month, quarter or year up to today, or a custom period's first and last day, YYYY-MM-DD)
+ * in the caller's time zone (`utcOffset`; the week begins on Monday in Chinese, Sunday otherwise).
+ */
 export const reportParamFields = {
   robotId: Type.String({ minLength: 1, maxLength: 32, ...labels('Robot', '机器人', 'ロボット') }),
   period: Json<ReportPeriod>({ type: 'string', enum: [...REPORT_PERIODS], ...labels('Period', '统计周期', '期間') }),
   start: Type.Optional(Day('Start date', '开始日期', '開始日')),
   end: Type.Optional(Day('End date', '结束日期', '終了日')),
+  /** Issue 22: periods are calendar periods whose days begin at the caller's midnight. */
+  utcOffset: Type.Optional(Type.Integer({ minimum: -840, maximum: 840, description: 'The caller’s UTC offset in minutes east of UTC (dayjs().utcOffset()); 0 when absent.', ...labels('UTC offset', 'UTC偏移', 'UTCオフセット') })),
 };
 
 /** The params every statistics event shares (and the report export's body without `lang`). */
@@ -49,6 +55,8 @@ const Dated = <T extends TProperties>(fields: T) => Type.Array(Type.Object({ dat
 export const ReportSummarySchema = Type.Object({
   start: Type.String(),
   end: Type.String({ description: 'The day after the last day of the period.' }),
+  firstDay: Type.String({ description: 'The period’s first day (YYYY-MM-DD, the caller’s calendar).' }),
+  lastDay: Type.String({ description: 'The period’s last day (YYYY-MM-DD, the caller’s calendar): today for this week, month, quarter or year.' }),
   days: Type.Integer(),
   robots: Count,
   online: Count,
@@ -139,6 +147,13 @@ export const reportsEvents = defineEvents('reports', {
     Type.Object({ runs: Count, minutes: Type.Number(), daily: Dated({ runs: Count, minutes: Type.Number() }) }),
   ),
   getSOSCount: stat('SOS calls (a robot entering status 12) in all, per robot and per day.', Type.Object({ total: Count, robots: Type.Array(RobotCount), daily: Trend })),
+  getMailReady: {
+    summary: 'Whether a report can be mailed (issue 22): the robot’s company (else the caller’s) or one above it has a mail server and sender mailbox, or the server relays all mail (SMTP_URL). The mail dialog says so before any address is typed.',
+    access: can(REPORT_MAIL_PERMISSION),
+    mutating: false,
+    param: Type.Object({ robotId: Type.Optional(reportParamFields.robotId) }, { additionalProperties: false }),
+    answer: Type.Object({ ready: Type.Boolean() }),
+  },
   sendEmail: {
     summary: 'Mails the report workbook of a robot and period to mail groups and addresses (at least one) through the company’s SMTP server.',
     access: can(REPORT_MAIL_PERMISSION),

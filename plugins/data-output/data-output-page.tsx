@@ -90,7 +90,7 @@ export default function DataOutputPage() {
               </Typography.Title>
               <Typography.Text type="secondary" data-testid={IDS.robot}>
                 {t('robot', { robot: robotName })}
-                {summary.data ? ` · ${t('range', { start: summary.data.start.slice(0, 10), end: dayjs(summary.data.end).subtract(1, 'day').format('YYYY-MM-DD') })}` : ''}
+                {summary.data ? ` · ${t('range', { start: summary.data.firstDay, end: summary.data.lastDay })}` : ''}
               </Typography.Text>
             </Space>
           </Col>
@@ -259,6 +259,9 @@ function MailDialog({ query, onClose }: { query: ReportQuery; onClose: () => voi
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string>();
   const groupsQ = useEventQuery('getEmailGroup', { pageNum: 1, pageSize: 1000 });
+  // Issue 22: a company without a mail server is told so before any address is typed.
+  const readyQ = useEventQuery('getMailReady', query.robotId ? { robotId: query.robotId } : {});
+  const notReady = readyQ.data !== undefined && !(readyQ.data as { ready: boolean }).ready;
   const groups = { isLoading: groupsQ.isLoading, list: recordOf<{ list: { id: number; name: string; addresses: string[] }[] }>(groupsQ.data, 'list')?.list ?? [] };
   const send = async () => {
     setProblem(undefined);
@@ -287,12 +290,13 @@ function MailDialog({ query, onClose }: { query: ReportQuery; onClose: () => voi
       okText={t('send')}
       cancelText={t('cancel')}
       confirmLoading={busy}
-      okButtonProps={{ 'data-testid': IDS.mailSend } as Record<string, string>}
+      okButtonProps={{ 'data-testid': IDS.mailSend, disabled: notReady || readyQ.isLoading } as Record<string, unknown>}
       destroyOnHidden
     >
       <div data-testid={IDS.mailDialog}>
+        {notReady ? <Alert type="warning" showIcon message={catalogue('mailNotConfigured')} style={{ marginBottom: 12 }} data-testid={`${IDS.mailDialog}-not-ready`} /> : null}
         {problem ? <Alert type="error" showIcon message={problem} style={{ marginBottom: 12 }} data-testid={`${IDS.mailDialog}-error`} /> : null}
-        <Form form={form} layout="vertical" initialValues={{ emailGroupIds: [], addresses: [] }}>
+        <Form form={form} layout="vertical" initialValues={{ emailGroupIds: [], addresses: [] }} disabled={notReady}>
           <Form.Item name="emailGroupIds" label={t('groups')}>
             <Select
               mode="multiple"

@@ -3,9 +3,11 @@ import { badAddresses, byCodeOption, companyOption, customRangeOk, dailyOption, 
 
 describe('report page model', () => {
   it('asks for a period of the selected robot; a custom period only once both days are chosen', () => {
-    expect(reportQuery('01WR000001', 'week', null)).toEqual({ robotId: '01WR000001', period: 'week' });
+    expect(reportQuery('01WR000001', 'week', null, 480)).toEqual({ robotId: '01WR000001', period: 'week', utcOffset: 480 });
     expect(reportQuery('01WR000001', 'custom', null)).toBeNull();
-    expect(reportQuery('01WR000001', 'custom', ['2026-01-01', '2026-01-31'])).toEqual({ robotId: '01WR000001', period: 'custom', start: '2026-01-01', end: '2026-01-31' });
+    expect(reportQuery('01WR000001', 'custom', ['2026-01-01', '2026-01-31'], -300)).toEqual({ robotId: '01WR000001', period: 'custom', start: '2026-01-01', end: '2026-01-31', utcOffset: -300 });
+    // The browser's own offset by default (days begin at the user's midnight).
+    expect(reportQuery('01WR000001', 'month', null)?.utcOffset).toBe(-new Date().getTimezoneOffset());
   });
 
   it('accepts custom ranges the server accepts (start ≤ end, at most 366 days)', () => {

@@ -6,10 +6,11 @@ import { REPORT_MAX_DAYS, type ReportPeriod } from '@runtime';
 export type ReportQuery = ParamOf<'getSummaryStatistics'>;
 
 /** The query of a period; a custom period needs both days (YYYY-MM-DD), else null (nothing to ask yet). */
-export function reportQuery(robotId: string | undefined, period: ReportPeriod, custom: [string, string] | null): ReportQuery | null {
-  if (period !== 'custom') return { robotId, period };
+export function reportQuery(robotId: string | undefined, period: ReportPeriod, custom: [string, string] | null, utcOffset = -new Date().getTimezoneOffset()): ReportQuery | null {
+  // Issue 22: calendar periods whose days begin at the browser's midnight.
+  if (period !== 'custom') return { robotId, period, utcOffset };
   if (!custom || !custom[0] || !custom[1]) return null;
-  return { robotId, period, start: custom[0], end: custom[1] };
+  return { robotId, period, start: custom[0], end: custom[1], utcOffset };
 }
 
 /** Whether a custom range is acceptable to the server (start ≤ end, at most REPORT_MAX_DAYS days). */

@@ -3,6 +3,19 @@ import ExcelJS from 'exceljs';
 import { startInbox, type Mail } from '../helpers/smtp';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { loginAll, NO_PERMISSION } from './admin-support';
+import { reportRange, weekStartOf, type ReportPeriod } from '../../common/alarm-codes';
+
+/**
+ * Issue 22: periods are calendar periods (this week, month, quarter, year up to today), so which of
+ * the fixed alarms below a period holds depends on today: the expectations are counted from the
+ * alarms' ages (PatrolA1's alarms are 0, 0, 3 and 40 days old; the week begins on Sunday in English,
+ * on Monday in Chinese).
+ */
+const AGES = [0, 0, 3, 40];
+const holds = (period: ReportPeriod, age: number, lang = 'en') =>
+  Date.parse(reportRange(period, new Date(), undefined, { weekStartsOn: weekStartOf(lang) }).start) <= Date.now() - age * 86_400_000 - 60_000;
+const inPeriod = (period: ReportPeriod, ages = AGES, lang = 'en') => ages.filter((a) => holds(period, a, lang)).length;
+const daysOf = (period: ReportPeriod, lang = 'en') => reportRange(period, new Date(), undefined, { weekStartsOn: weekStartOf(lang) }).days;
 
 /** A local SMTP server on 127.0.0.1 collecting what it receives. */
 let inbox: Mail[] = [];
@@ -41,31 +54,40 @@ describe('statistics events (spec §7) over a period (spec §9)', () => {
   it('sums up a robot week: alarms by kind and by process state', async () => {
     const a = await s.call('getSummaryStatistics', week, t.entsuper);
     expect(a.statusCode).toBe(200);
-    expect(a.param).toMatchObject({ days: 7, robots: 1, total: 3, alarms: 2, faults: 1, environment: 0, unprocessed: 2, processed: 1, outdated: 0, noProcessingNeeded: 0 });
-    expect((await s.call('getSummaryStatistics', { ...week, period: 'month' }, t.entsuper)).param.total).toBe(3);
-    expect((await s.call('getSummaryStatistics', { ...week, period: 'quarter' }, t.entsuper)).param.total).toBe(4);
-    expect((await s.call('getSummaryStatistics', { ...week, period: 'year' }, t.entsuper)).param).toMatchObject({ total: 4, days: 365 });
+    const weekly = inPeriod('week');
+    expect(a.param).toMatchObject({ days: daysOf('week'), robots: 1, total: weekly, alarms: weekly - 1, faults: 1, environment: 0, unprocessed: weekly - 1, processed: 1, outdated: 0, noProcessingNeeded: 0 });
+    expect((await s.call('getSummaryStatistics', { ...week, period: 'month' }, t.entsuper)).param).toMatchObject({ total: inPeriod('month'), days: daysOf('month') });
+    expect((await s.call('getSummaryStatistics', { ...week, period: 'quarter' }, t.entsuper)).param.total).toBe(inPeriod('quarter'));
+    expect((await s.call('getSummaryStatistics', { ...week, period: 'year' }, t.entsuper)).param).toMatchObject({ total: inPeriod('year'), days: daysOf('year') });
     // Without a robot: the caller's company tree (Harbor sees its own robots only).
-    expect((await s.call('getSummaryStatistics', { period: 'week' }, t.entsuper)).param.total).toBe(3);
-    expect((await s.call('getSummaryStatistics', { period: 'week' }, t.admin)).param.total).toBe(4);
+    expect((await s.call('getSummaryStatistics', { period: 'week' }, t.entsuper)).param.total).toBe(weekly);
+    expect((await s.call('getSummaryStatistics', { period: 'week' }, t.admin)).param.total).toBe(weekly + 1);
   });
 
   it('gives alarms per day (every day, zeros included), by code, by process state, per company and per robot', async () => {
     const daily = (await s.call('getOperationalAlarm', week, t.entsuper)).param as { date: string; alarm: number; fault: number }[];
-    expect(daily).toHaveLength(7);
+    const weekly = inPeriod('week');
+    expect(daily).toHaveLength(daysOf('week'));
     expect(daily.at(-1)).toMatchObject({ date: new Date().toISOString().slice(0, 10), alarm: 1, fault: 1, environment: 0 });
-    expect(daily.reduce((n, d) => n + d.alarm + d.fault, 0)).toBe(3);
-    expect((await s.call('getOperationalAlarmCount', week, t.entsuper)).param).toEqual([
-      { code: 301, kind: 'alarm', count: 2 },
-      { code: 202, kind: 'fault', count: 1 },
-    ]);
-    expect((await s.call('queryAlarmProcessCount', week, t.entsuper)).param).toEqual({ unprocessed: 2, processed: 1, outdated: 0, noProcessingNeeded: 0 });
+    expect(daily.reduce((n, d) => n + d.alarm + d.fault, 0)).toBe(weekly);
+    expect((await s.call('getOperationalAlarmCount', week, t.entsuper)).param).toEqual(
+      weekly === 3
+        ? [
+            { code: 301, kind: 'alarm', count: 2 },
+            { code: 202, kind: 'fault', count: 1 },
+          ]
+        : [
+            { code: 202, kind: 'fault', count: 1 },
+            { code: 301, kind: 'alarm', count: 1 },
+          ],
+    );
+    expect((await s.call('queryAlarmProcessCount', week, t.entsuper)).param).toEqual({ unprocessed: weekly - 1, processed: 1, outdated: 0, noProcessingNeeded: 0 });
     const trend = (await s.call('getCompanyTrend', { period: 'week' }, t.admin)).param as { name: string; series: { count: number }[] }[];
     expect(trend.map((c) => c.name).sort()).toEqual(['HarborSecurity', 'MetroColdChain']);
-    expect(trend.find((c) => c.name === 'HarborSecurity')!.series.reduce((n, p) => n + p.count, 0)).toBe(3);
+    expect(trend.find((c) => c.name === 'HarborSecurity')!.series.reduce((n, p) => n + p.count, 0)).toBe(weekly);
     const robots = (await s.call('getRobots', { period: 'week' }, t.entsuper)).param as { robotId: string; alarms: number }[];
     expect(Array.isArray(robots)).toBe(true);
-    expect(robots.find((r) => r.robotId === '01WR000001')!.alarms).toBe(3);
+    expect(robots.find((r) => r.robotId === '01WR000001')!.alarms).toBe(weekly);
     expect(robots.some((r) => r.robotId === '05WV000001')).toBe(false);
   });
 
@@ -92,12 +114,14 @@ describe('report workbook and mail', () => {
   it('exports the report as an Excel workbook in the caller language', async () => {
     const res = await fetch(`${s.url}/api/report/export`, { method: 'POST', headers: { 'content-type': 'application/json', token: t.entsuper }, body: JSON.stringify({ ...week, lang: 'zh' }) });
     expect(res.headers.get('content-type')).toContain('spreadsheetml');
-    expect(res.headers.get('content-disposition')).toMatch(/alarm-report-01WR000001-week-\d{4}-\d{2}-\d{2}\.xlsx/);
+    // Named by its period: the week's first day (Monday in Chinese), never tomorrow (issue 22).
+    const firstDay = reportRange('week', new Date(), undefined, { weekStartsOn: 1 }).firstDay;
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="alarm-report-01WR000001-week-${firstDay}.xlsx"`);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(Buffer.from(await res.arrayBuffer()) as never);
     expect(wb.worksheets.map((w) => w.name)).toEqual(['概览', '每日', '按故障码', '报警明细', '检测统计', '每日检测', '巡逻路线']);
     const summary = wb.getWorksheet('概览')!;
-    expect(summary.getRow(8).values).toEqual([undefined, '报警总数', 3]);
+    expect(summary.getRow(8).values).toEqual([undefined, '报警总数', inPeriod('week', AGES, 'zh')]);
     const detail = wb.getWorksheet('报警明细')!;
     expect(detail.rowCount).toBe(4);
     expect(detail.getRow(2).getCell(4).value).toMatch(/报警：发生碰撞|故障：激光雷达通信中断/);

@@ -13,6 +13,13 @@ export interface OutgoingMail {
 
 const FALLBACK_FROM = 'fleet-console@localhost';
 
+/** Whether a company of `chain` (the company, then its ancestors) can send mail, or SMTP_URL relays all of it. */
+export async function mailReady(svc: Services, chain: number[]): Promise<boolean> {
+  if (svc.config.smtpUrl) return true;
+  const rows = await svc.db.query('SELECT 1 FROM companies WHERE id = ANY($1::bigint[]) AND coalesce("mailServer", \'\') <> \'\' AND coalesce("senderMail", \'\') <> \'\'', [chain]);
+  return rows.length > 0;
+}
+
 /**
  * Sends a mail for a company (spec §3 Company: sender mailbox, password and mail server): the
  * nearest company of `chain` (the company, then its ancestors) that has a mail server set sends

@@ -1,4 +1,4 @@
-import { REPORT_MAX_DAYS, reportRange, type ReportPeriod } from '../../../common/alarm-codes';
+import { REPORT_MAX_DAYS, reportRange, weekStartOf, type ReportPeriod } from '../../../common/alarm-codes';
 import type { ReportParams } from '../../../common/events/reports';
 import { StatusCode } from '../../../common/protocol';
 import { fail } from '../../errors';
@@ -6,12 +6,18 @@ import { visibleCompanyIds } from '../../entities/scope';
 import type { AuthedContext } from '../../events/registry';
 import type { Services } from '../../services';
 import { infoCount, navigationByDay, sosCount } from './report-detections';
+import { daySql, daysOf } from './report-days';
 
 /** Where a report looks: a time range and the robots' filter (one robot, or the caller's company tree). */
 export interface ReportScope {
   start: string;
   end: string;
   days: number;
+  /** The first and last day of the period in the caller's calendar (YYYY-MM-DD). */
+  firstDay: string;
+  lastDay: string;
+  /** The caller's UTC offset in minutes: days begin at its midnight. */
+  utcOffset: number;
   period: ReportPeriod;
   robotId: string | null;
   robotName: string | null;
@@ -23,9 +29,10 @@ export interface ReportScope {
 
 /** Checks the period and the robot and gives the scope of a report. */
 export async function reportScope(svc: Services, ctx: AuthedContext, p: ReportParams, now = new Date()): Promise<ReportScope> {
-  let range: { start: string; end: string; days: number };
+  let range: ReturnType<typeof reportRange>;
+  const utcOffset = p.utcOffset ?? 0;
   try {
-    range = reportRange(p.period, now, p.period === 'custom' ? { start: p.start ?? '', end: p.end ?? '' } : undefined);
+    range = reportRange(p.period, now, p.period === 'custom' ? { start: p.start ?? '', end: p.end ?? '' } : undefined, { utcOffset, weekStartsOn: weekStartOf(ctx.lang) });
   } catch {
     throw fail.message(StatusCode.badRequest, 'reportRangeInvalid', { limit: REPORT_MAX_DAYS });
   }
@@ -39,8 +46,9 @@ export async function reportScope(svc: Services, ctx: AuthedContext, p: ReportPa
     robotName = robot.robotName;
     companyId = Number(robot.companyId);
   }
-  return { ...range, period: p.period, robotId: p.robotId ?? null, robotName, companies, companyId };
+  return { ...range, utcOffset, period: p.period, robotId: p.robotId ?? null, robotName, companies, companyId };
 }
+
 
 /** WHERE clause and params over `alarms` for a scope. */
 function alarmWhere(s: ReportScope): { sql: string; args: unknown[] } {
@@ -57,12 +65,6 @@ function alarmWhere(s: ReportScope): { sql: string; args: unknown[] } {
   return { sql: where.join(' AND '), args };
 }
 
-/** Every day of the scope, YYYY-MM-DD. */
-function daysOf(s: ReportScope): string[] {
-  const out: string[] = [];
-  for (let t = Date.parse(s.start); t < Date.parse(s.end); t += 86_400_000) out.push(new Date(t).toISOString().slice(0, 10));
-  return out;
-}
 
 /** Alarm counts of a scope. */
 type AlarmCounts = {
@@ -100,6 +102,8 @@ export async function summary(svc: Services, s: ReportScope) {
   return {
     start: s.start,
     end: s.end,
+    firstDay: s.firstDay,
+    lastDay: s.lastDay,
     days: s.days,
     robots: robots.length,
     online: robots.filter((r) => r.online === 1).length,
@@ -123,7 +127,7 @@ function robotsIn(svc: Services, s: ReportScope) {
 export async function dailyAlarms(svc: Services, s: ReportScope) {
   const w = alarmWhere(s);
   const rows = await svc.db.query<{ day: string; kind: string; n: number }>(
-    `SELECT to_char("createdAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, "kind", count(*)::int AS n FROM alarms WHERE ${w.sql} GROUP BY 1, 2`,
+    `SELECT ${daySql(s, '"createdAt"')} AS day, "kind", count(*)::int AS n FROM alarms WHERE ${w.sql} GROUP BY 1, 2`,
     w.args,
   );
   return daysOf(s).map((date) => {
@@ -151,7 +155,7 @@ export async function processCounts(svc: Services, s: ReportScope) {
 export async function companyTrend(svc: Services, s: ReportScope) {
   const w = alarmWhere(s);
   const rows = await svc.db.query<{ day: string; companyId: number; name: string; n: number }>(
-    `SELECT to_char(a."createdAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, a."companyId", c."name", count(*)::int AS n
+    `SELECT ${daySql(s, 'a."createdAt"')} AS day, a."companyId", c."name", count(*)::int AS n
        FROM alarms a JOIN companies c ON c.id = a."companyId" WHERE ${w.sql.replace(/"(createdAt|companyId|robotId)"/g, 'a."$1"')} GROUP BY 1, 2, 3`,
     w.args,
   );

@@ -5,11 +5,13 @@
  */
 import { DETECTION_KINDS, type DetectionKind } from '../../../common/detections';
 import type { Services } from '../../services';
+import { daySql, daysOf } from './report-days';
 
 /** What these statistics need of a report scope (report-data.ts ReportScope). */
 interface ReportScope {
   start: string;
   end: string;
+  utcOffset: number;
   robotId: string | null;
   companies: number[] | null;
 }
@@ -33,14 +35,7 @@ function where(s: ReportScope, time: string, company: string, robot: string): { 
 }
 
 const detWhere = (s: ReportScope) => where(s, '"detectedAt"', '"companyId"', '"robotId"');
-const DAY_SQL = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
 
-/** Every day of the scope, YYYY-MM-DD. */
-function daysOf(s: ReportScope): string[] {
-  const out: string[] = [];
-  for (let t = Date.parse(s.start); t < Date.parse(s.end); t += 86_400_000) out.push(new Date(t).toISOString().slice(0, 10));
-  return out;
-}
 
 /** getInfoCount: detections by kind (every kind, zero included) and in all. */
 export async function infoCount(svc: Services, s: ReportScope): Promise<{ total: number; kinds: Record<DetectionKind, number> }> {
@@ -147,7 +142,7 @@ async function kindTrend(svc: Services, s: ReportScope, kinds: string[], alarmSq
   const w = detWhere(s);
   w.args.push(kinds);
   const rows = await svc.db.query<{ day: string; n: number; a: number }>(
-    `SELECT ${DAY_SQL('"detectedAt"')} AS day, count(*)::int AS n, count(*) FILTER (WHERE ${alarmSql ?? 'false'})::int AS a
+    `SELECT ${daySql(s, '"detectedAt"')} AS day, count(*)::int AS n, count(*) FILTER (WHERE ${alarmSql ?? 'false'})::int AS a
        FROM detections WHERE ${w.sql} AND kind = ANY($${w.args.length}::text[]) GROUP BY 1`,
     w.args,
   );
@@ -184,7 +179,7 @@ export async function navigationByRoute(svc: Services, s: ReportScope) {
 export async function navigationByDay(svc: Services, s: ReportScope) {
   const w = navWhere(s);
   const rows = await svc.db.query<{ day: string; runs: number; minutes: number }>(
-    `SELECT ${DAY_SQL('n."startedAt"')} AS day, count(*)::int AS runs, ${MINUTES} AS minutes
+    `SELECT ${daySql(s, 'n."startedAt"')} AS day, count(*)::int AS runs, ${MINUTES} AS minutes
        FROM nav_records n JOIN robots r ON r."robotId" = n."robotId" WHERE ${w.sql} GROUP BY 1`,
     w.args,
   );
@@ -199,7 +194,7 @@ export async function navigationByDay(svc: Services, s: ReportScope) {
 export async function sosCount(svc: Services, s: ReportScope) {
   const w = where(s, '"t"', '"companyId"', '"robotId"');
   const rows = await svc.db.query<{ robotId: string; day: string; n: number }>(
-    `SELECT "robotId", ${DAY_SQL('"t"')} AS day, count(*)::int AS n FROM (
+    `SELECT "robotId", ${daySql(s, '"t"')} AS day, count(*)::int AS n FROM (
        SELECT "robotId", "t", "status", lag("status") OVER (PARTITION BY "robotId" ORDER BY "t") AS prev FROM energy_samples WHERE ${w.sql}
      ) x WHERE "status" = ${SOS_STATUS} AND (prev IS NULL OR prev <> ${SOS_STATUS}) GROUP BY 1, 2`,
     w.args,

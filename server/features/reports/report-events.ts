@@ -7,7 +7,7 @@ import { companyChain } from '../alarms/alarm-service';
 import { createAjv } from '../../schemas/loader';
 import type { Services } from '../../services';
 import type { AuthedContext, EventContext, EventRegistry } from '../../events/registry';
-import { sendCompanyMail } from './mailer';
+import { mailReady, sendCompanyMail } from './mailer';
 import { REPORT_PERMISSION, ReportParamsSchema, reportsEvents, type ReportParams } from '../../../common/events/reports';
 import { alarmsByCode, companyTrend, dailyAlarms, processCounts, reportScope, robotsWithAlarms, summary, type ReportScope } from './report-data';
 import {
@@ -61,6 +61,11 @@ export function registerReportEvents(reg: EventRegistry, svc: Services): void {
   reg.handle(E.getNavigationTimeCount, async (ctx, p) => navigationByDay(svc, await scope(ctx, p)));
   reg.handle(E.getSOSCount, async (ctx, p) => sosCount(svc, await scope(ctx, p)));
 
+  reg.handle(E.getMailReady, async (ctx, p) => {
+    const s = await scope(ctx, { period: 'week', robotId: p.robotId });
+    return { ready: await mailReady(svc, await companyChain(svc.db, s.companyId)) };
+  });
+
   reg.handle(E.sendEmail, async (ctx, p) => {
     const groups = p.emailGroupIds ?? [];
     // Spec §5: at least one mail group or address.
@@ -81,7 +86,7 @@ export function registerReportEvents(reg: EventRegistry, svc: Services): void {
     const sent = await sendCompanyMail(svc, await companyChain(svc.db, s.companyId), {
       to: [...to],
       subject: title,
-      text: `${title}\n${s.start.slice(0, 10)} – ${s.end.slice(0, 10)}\n${mailFigures(sum, ctx.lang)}`,
+      text: `${title}\n${s.firstDay} – ${s.lastDay}\n${mailFigures(sum, ctx.lang)}`,
       attachments: [{ filename: reportFileName(s), content: file, contentType: XLSX }],
     });
     return { accepted: sent.accepted, fileName: reportFileName(s) };

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { alarmCodeText } from '../../../common/alarm-codes';
+import { alarmCodeText, reportPeriodLabel } from '../../../common/alarm-codes';
 import type { Lang } from '../../../common/protocol';
 import type { Services } from '../../services';
 import { DETECTION_KIND_LABELS, DETECTION_KINDS } from '../../../common/detections';
@@ -65,9 +65,9 @@ const LABELS = {
   minutes: T('Minutes', '分钟', '分'),
 };
 
-/** The report's file name (without folder), e.g. `alarm-report-2026-11-23.xlsx`. */
+/** The report's file name (without folder), named by its period (issue 22), e.g. `alarm-report-01WR000001-month-2026-11.xlsx`. */
 export function reportFileName(s: ReportScope): string {
-  return `alarm-report-${s.robotId ?? 'all'}-${s.period}-${s.end.slice(0, 10)}.xlsx`;
+  return `alarm-report-${s.robotId ?? 'all'}-${s.period}-${reportPeriodLabel(s.period, s.firstDay, s.lastDay)}.xlsx`;
 }
 
 /** Builds the report workbook (spec §7 statistics as sheets) in the caller's language. */
@@ -95,8 +95,8 @@ export async function reportWorkbook(svc: Services, s: ReportScope, lang: Lang):
   const lines: [string, string | number][] = [
     [t('robot'), s.robotId ? `${s.robotName ?? ''} (${s.robotId})` : t('allRobots')],
     [t('period'), periodLabel],
-    [t('from'), s.start.slice(0, 10)],
-    [t('to'), s.end.slice(0, 10)],
+    [t('from'), s.firstDay],
+    [t('to'), s.lastDay],
     [t('robots'), sum.robots],
     [t('online'), sum.online],
     [t('total'), sum.total],
