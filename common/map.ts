@@ -82,10 +82,22 @@ export const ROBOT_WIDTHS_MM: Record<number, number> = { 1: 626, 2: 685, 3: 878,
 /** Robot width of a model the spec does not list (spec §9: "otherwise 3"). */
 export const ROBOT_WIDTH_DEFAULT = 3;
 
-/** Width of a robot model in millimetres. */
+/** Width of a robot model in millimetres (spec §9's constant for a model it does not list). */
 export function robotWidthMm(robotType: number): number {
   return ROBOT_WIDTHS_MM[robotType] ?? ROBOT_WIDTH_DEFAULT;
 }
+
+/**
+ * The width to show and draw for a robot (issue 22: the editor said "width 3 mm"): a listed model's
+ * width in millimetres, or null for one the spec does not list (its "3" is a placeholder, not a
+ * size: the editor says the width is not known and draws the marker at MARKER_DEFAULT_MM).
+ */
+export function knownRobotWidthMm(robotType: number): number | null {
+  return ROBOT_WIDTHS_MM[robotType] ?? null;
+}
+
+/** Diameter of the map marker of a robot whose width is not known, in millimetres. */
+export const MARKER_DEFAULT_MM = 600;
 
 /** Fallback longitude/latitude used when a robot position cannot be converted (spec §3). */
 export const MAP_FALLBACK_POSITION = { longitude: 121.4737, latitude: 31.2304 } as const;

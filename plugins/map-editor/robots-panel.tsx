@@ -5,7 +5,7 @@ import { AimOutlined } from '@ant-design/icons';
 import { useSubscription } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { robotTopic } from '@runtime';
-import { robotWidthMm } from '@common/map';
+import { knownRobotWidthMm } from '@common/map';
 import type { MapConfig } from '@common/events/maps';
 import { MAP_EDITOR_TEST_IDS as IDS } from './test-ids';
 import { mmToPixel } from './model/view';
@@ -49,6 +49,8 @@ interface Props {
 /** Robots card of the editor's side panel. */
 export const RobotsPanel = memo(function RobotsPanel({ robots, poses, marks, config, onPose }: Props) {
   const { t } = useTranslation('map-editor');
+  // A listed model's width in metres; an unlisted one's is not known (never "3 mm").
+  const widthText = (mm: number | null) => (mm === null ? t('widthUnknown') : t('width', { m: (mm / 1000).toFixed(2) }));
   return (
     <Card size="small" title={t('robots')} data-testid={IDS.robots} styles={{ body: { padding: 0 } }}>
       {robots.map((r) => (
@@ -76,7 +78,7 @@ export const RobotsPanel = memo(function RobotsPanel({ robots, poses, marks, con
                   <Space>
                     <AimOutlined />
                     <span>{r.robotName}</span>
-                    <Typography.Text type="secondary">{t('width', { mm: robotWidthMm(r.robotType) })}</Typography.Text>
+                    <Typography.Text type="secondary" data-testid={`${IDS.robot}-width-${r.robotId}`}>{widthText(knownRobotWidthMm(r.robotType))}</Typography.Text>
                   </Space>
                   <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                     {at && !at.ok

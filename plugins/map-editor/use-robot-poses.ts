@@ -1,6 +1,6 @@
 /** The live positions of the map's robots (reported by the robots panel's subscriptions) and their marks on the map. */
 import { useCallback, useMemo, useState } from 'react';
-import { robotWidthMm } from '@common/map';
+import { knownRobotWidthMm, MARKER_DEFAULT_MM } from '@common/map';
 import type { MapConfig } from '@common/events/maps';
 import type { RobotMark } from './map-canvas';
 import type { RobotInfo, RobotPos } from './robots-panel';
@@ -16,7 +16,7 @@ export function useRobotPoses(robots: RobotInfo[], config: Partial<MapConfig>, m
         const pose = poses[r.robotId];
         if (!pose || pose.x === null || pose.y === null || (pose.mapId !== null && pose.mapId !== undefined && pose.mapId !== mapId)) return [];
         const at = mmToPixel(config, pose.x, pose.y);
-        return at.ok ? [{ robotId: r.robotId, name: r.robotName, point: at.point, theta: pose.theta ?? 0, diameter: robotWidthMm(r.robotType) / 1000 / (config.scale ?? 1) }] : [];
+        return at.ok ? [{ robotId: r.robotId, name: r.robotName, point: at.point, theta: pose.theta ?? 0, diameter: (knownRobotWidthMm(r.robotType) ?? MARKER_DEFAULT_MM) / 1000 / (config.scale ?? 1) }] : [];
       }),
     [robots, poses, config, mapId],
   );

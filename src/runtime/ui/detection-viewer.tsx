@@ -8,6 +8,7 @@ import { Button, Descriptions, Empty, Modal, Segmented, Space, Typography } from
 import { AimOutlined, LeftOutlined, NodeIndexOutlined, PictureOutlined, RightOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../i18n/format';
+import { useRefOptions } from '../schema/ref-lookups';
 import { gpsDistanceMetres } from '@common/detections';
 
 /** A record the viewer shows: its picture and where the detection started and ended. */
@@ -58,11 +59,20 @@ export function recordTrack(r: ViewerRecord): { start: [number, number]; end: [n
   return { start: [a, b], end, metres: gpsDistanceMetres(a, b, end[0], end[1]) };
 }
 
+/** The robot a record is of, by name: its `robotName`, else the robot list's name for its id, else the id. */
+export function robotTitle(r: ViewerRecord, robots: readonly { value: number | string; label: string }[]): string {
+  if (typeof r.robotName === 'string' && r.robotName) return r.robotName;
+  const id = r.robotId === undefined || r.robotId === null ? '' : String(r.robotId);
+  return robots.find((o) => String(o.value) === id)?.label ?? id;
+}
+
 /** The viewer, in a modal (the default export: loaded on demand). */
 export default function DetectionViewer({ records, start, onClose, pictureField = 'pictureUrl', fields = [] }: DetectionViewerProps) {
   const { t, i18n } = useTranslation();
   const [index, setIndex] = useState(Math.min(Math.max(0, start), Math.max(0, records.length - 1)));
   const [mode, setMode] = useState<Mode>('picture');
+  // Titled by the robot's name, not its serial (issue 22); the row's own name first, else the robot list's.
+  const robots = useRefOptions('robot');
   const record = records[index];
   const canPrev = index > 0;
   const canNext = index < records.length - 1;
@@ -84,7 +94,7 @@ export default function DetectionViewer({ records, start, onClose, pictureField 
       width={720}
       title={
         <Space>
-          <span data-testid="detection-viewer-title">{[record.robotId, when].filter(Boolean).join(' · ')}</span>
+          <span data-testid="detection-viewer-title">{[robotTitle(record, robots.options), when].filter(Boolean).join(' · ')}</span>
           <Typography.Text type="secondary" data-testid="detection-viewer-counter">
             {t('detection.viewer.counter', { index: index + 1, total: records.length })}
           </Typography.Text>
