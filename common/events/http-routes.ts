@@ -481,6 +481,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
       schema: Type.Object({
         httpUrl: Type.String(),
         largeFileUrl: Type.String(),
+        appBuildUrl: Type.String({ description: 'The newest phone client package (spec §7 "app build address").' }),
         wsUrl: Type.String(),
         iceServers: Type.Array(AnyObject),
         version: Type.String(),

@@ -86,6 +86,8 @@ export async function registerRoutes(app: FastifyInstance, svc: Services, featur
     return {
       httpUrl,
       largeFileUrl: httpUrl,
+      // Spec §7 "app build address": the newest phone client package (server/features/phone).
+      appBuildUrl: `${httpUrl}/api/app/latest/download`,
       wsUrl: `${secure ? 'wss' : 'ws'}://${host}/ws`,
       iceServers: svc.config.iceServers,
       version: svc.config.version,

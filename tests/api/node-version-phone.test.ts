@@ -99,9 +99,10 @@ describe('nodeVersion: live progress on the robotJob topic', () => {
 });
 
 describe('uploadMoveProgram on the large-file address', () => {
-  it('the large-file address is in /config.json', async () => {
+  it('the large-file address and the app build address are in /config.json', async () => {
     const config = await (await fetch(`${s.url}/config.json`)).json();
     expect(config.largeFileUrl).toBe(s.url);
+    expect(config.appBuildUrl).toBe(`${s.url}/api/app/latest/download`);
   });
 
   it('stores a program, lists it as on the server, issues it to the robot through the stages, deletes it', async () => {

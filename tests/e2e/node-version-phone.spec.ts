@@ -54,6 +54,26 @@ test('nodeVersion: an outdated node service is marked, its upgrade shows its sta
   await expect(programs).not.toContainText('lift-moves');
 });
 
+test('nodeVersion: an upgrade that stops in a stage shows that stage and its time-out', async ({ page }) => {
+  test.setTimeout(90_000);
+  const robot = '04TP000001';
+  const token = await tokenOf(page, 'admin');
+  // Simulated robots only: the next upgrade stops progressing in unpack.
+  expect((await callEvent(page, 'simulateJobStall', { robotId: robot, stage: 'unpack' }, token)).statusCode).toBe(200);
+  await login(page, 'admin');
+  await page.goto('/home/nodeVersion');
+  await page.getByTestId(`node-version-robot-${robot}`).click();
+  await expect(page.getByTestId('node-version-robot-title')).toHaveText('RailInspect1');
+  await page.getByTestId('node-version-upgrade-robot-core').click({ timeout: 20_000 });
+  await page.getByTestId('node-version-upgrade-version').fill('1.8.1');
+  await page.getByTestId('node-version-upgrade-ok').click();
+  const job = page.getByTestId('node-version-job');
+  await expect(job).toHaveAttribute('data-state', 'timeout', { timeout: 30_000 });
+  await expect(job).toHaveAttribute('data-stage', 'unpack');
+  await expect(page.getByTestId('node-version-job-timeout')).toHaveText('Timed out in stage Unpack (no progress for 120 s)');
+  await expect(page.getByTestId('node-version-cancel')).toHaveCount(0);
+});
+
 test('phone: an apk is uploaded with its version and notes, the login page offers it with a QR code, and it is deleted', async ({ page, browser }) => {
   test.setTimeout(120_000);
   await login(page, 'admin');

@@ -4,6 +4,8 @@
 export interface ConsoleConfig {
   httpUrl?: string;
   largeFileUrl?: string;
+  /** Spec §7 "app build address": the newest phone client package. */
+  appBuildUrl?: string;
   wsUrl?: string;
   iceServers?: RTCIceServer[];
   version?: string;
