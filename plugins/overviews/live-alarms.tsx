@@ -23,7 +23,7 @@ export function applyAlarmPush(list: AlarmPush[], event: string, data: unknown):
 }
 
 /** The list. */
-export function LiveAlarms() {
+export function LiveAlarms({ maxHeight = 320 }: { maxHeight?: number | string }) {
   const { t, i18n } = useTranslation('overviews');
   const lang = i18n.language as Lang;
   const [alarms, setAlarms] = useState<AlarmPush[]>([]);
@@ -33,7 +33,7 @@ export function LiveAlarms() {
     <List
       size="small"
       dataSource={alarms}
-      style={{ maxHeight: 320, overflowY: 'auto' }}
+      style={{ maxHeight, overflowY: 'auto' }}
       renderItem={(a) => (
         <List.Item data-testid={`${IDS.alarms}-${a.id}`}>
           <List.Item.Meta

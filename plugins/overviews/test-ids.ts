@@ -22,6 +22,7 @@ export const OVERVIEW_TEST_IDS = {
   legend: 'robot-state-legend',
   robotList: 'overview-robot-list',
   mainMap: 'overview-main-map',
+  monitorArea: 'monitor-overview-area',
   monitor: 'monitor-overview',
   /** `kpi-<name>`. */
   kpi: 'kpi',
