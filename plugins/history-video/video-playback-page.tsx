@@ -6,9 +6,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Card, Empty, Space, Switch, Table, Tag, Typography } from 'antd';
 import { PlayCircleOutlined, ReloadOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { Paging, restCall, useRobotSelection } from '@runtime';
+import { Paging, restCall, useRobotSelection, formatDateTime, getLang } from '@runtime';
 import { ClipPlayer } from './clip-player';
 import { sizeLabel, type VideoRecordInfo } from './history-video-model';
 import { HISTORY_VIDEO_TEST_IDS as IDS } from './test-ids';
@@ -75,7 +74,7 @@ export default function VideoPlaybackPage() {
             ),
           },
           { key: 'size', title: t('size'), render: (_, r) => sizeLabel(r.size) },
-          { key: 'created', title: t('createdAt'), render: (_, r) => dayjs(r.createdAt).format('YYYY-MM-DD HH:mm:ss') },
+          { key: 'created', title: t('createdAt'), render: (_, r) => formatDateTime(r.createdAt, getLang()) },
           {
             key: 'actions',
             title: t('actions'),

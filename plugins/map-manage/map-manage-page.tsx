@@ -5,8 +5,7 @@ import { Alert, App, Button, Card, Dropdown, Empty, Input, Popconfirm, Progress,
 import { CloudUploadOutlined, DeleteOutlined, DownloadOutlined, EditOutlined, FormOutlined, SyncOutlined } from '@ant-design/icons';
 import { useSubscription } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
-import { callEvent, navigateTo, preloadPage, restCall, useCatalogue, useSession } from '@runtime';
+import { callEvent, formatDateTime, navigateTo, preloadPage, restCall, useCatalogue, useSession } from '@runtime';
 import { mapsTopic, MapSyncState } from '@common/map';
 import type { MapRecord } from '@common/events/maps';
 import { subjectCan } from '@common/access';
@@ -27,7 +26,7 @@ function CompanyMapsLive({ companyId, onPush }: { companyId: number; onPush: (ev
 
 /** The map management page. */
 export default function MapManagePage() {
-  const { t } = useTranslation('map-manage');
+  const { t, i18n } = useTranslation('map-manage');
   const catalogue = useCatalogue();
   // Spec §8 "slice failed (check file size)", then what went wrong.
   const sliceFailed = useCallback((detail: string | null) => (detail ? t('sliceFailed', { message: catalogue('mapSliceFailed'), detail }) : catalogue('mapSliceFailed')), [catalogue, t]);
@@ -171,10 +170,12 @@ export default function MapManagePage() {
         </Space>
       ),
     },
-    { title: t('col.updated'), dataIndex: 'updatedAt', width: 150, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
+    { title: t('col.updated'), dataIndex: 'updatedAt', width: 180, render: (v: string) => formatDateTime(v, i18n.language, '—') },
     {
       title: t('col.actions'),
       key: 'actions',
+      // Tables fit (issue 22): the actions stay on screen while the rest scrolls inside the card.
+      fixed: 'right' as const,
       width: 210,
       render: (_: unknown, m: MapRecord) => (
         <Space size={0} wrap>
@@ -243,7 +244,7 @@ export default function MapManagePage() {
         data-testid={IDS.table}
         locale={{ emptyText: <Empty description={t('empty')} /> }}
         pagination={{ current: page.pageNum, pageSize: page.pageSize, total, showSizeChanger: true, pageSizeOptions: [10, 20, 30], onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }) }}
-        scroll={{ x: 1500 }}
+        scroll={{ x: columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 0), 0) }}
       />
     </Space>
   );

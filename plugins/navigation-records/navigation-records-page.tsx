@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { subjectCan } from '@common/access';
 import { formatMessage, MESSAGES, type MessageKey } from '@common/messages';
-import { EChart, callNamedEvent, isAbortedError, navigateTo, realtimeLink, restCall, useSession, useSkin, type Lang } from '@runtime';
+import { EChart, callNamedEvent, isAbortedError, navigateTo, realtimeLink, restCall, useSession, useSkin, type Lang, formatDateTime, getLang } from '@runtime';
 import type { AnswerOf } from '@common/events';
 import { canReRecognise, dayChartOption, defaultRange, durationParts, RESULT_TAG, RESULTS, type NaviDay, type NaviRecord } from './navigation-records-model';
 import { NAVI_RECORDS_TEST_IDS as IDS } from './test-ids';
@@ -29,7 +29,8 @@ interface TaskInfo {
 const NAVI_TOPIC = 'navigation';
 /** Longest range of the per-day counts (the server's NAVI_DAY_COUNT_MAX_DAYS). */
 const MAX_DAYS = 92;
-const when = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm:ss') : '—');
+/** A moment in the user's language's one format (issue 22). */
+const when = (iso: string | null) => formatDateTime(iso, getLang(), '—');
 
 /** The page. */
 export default function NavigationRecordsPage() {

@@ -92,6 +92,9 @@ export { LangSwitch } from './i18n/lang-switch';
 export { LangLinks } from './i18n/lang-links';
 /** Each language named in itself. */
 export { LANG_NAMES } from './i18n/lang-names';
+/** One date / time format per language, booleans as words, severity of a value (issue 22): every screen formats through these. */
+export { formatDateTime, formatDate, formatTime, formatShort, formatBoolean, datePattern, severityOf, useFormat, LEVEL_COLOURS } from './i18n/format';
+export type { SeverityRule, SeveritySpec } from './i18n/format';
 /** The shared message catalogue in the current language (validation texts). */
 export { catalogueMessage, useCatalogue } from './i18n/catalogue';
 /** Skin (light / dark) state and its header switch. */

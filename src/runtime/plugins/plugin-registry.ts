@@ -8,6 +8,7 @@ import { WIDGET_NAMES } from '@common/widgets';
 import { pluginWidgets } from '../schema/widgets/plugin-widgets';
 import type { WidgetRegistry } from '../schema/widgets/widget-registry';
 import type { PluginDefinition, PluginMenuItem, PluginOverlay, PluginPermission, PluginRoute } from './define-plugin';
+import { registerPageNames } from '../i18n/page-names';
 
 /** A route with the plugin that contributed it. */
 export type RegisteredRoute = PluginRoute & { pluginId: string; robotTypes?: number[] };
@@ -142,6 +143,7 @@ export function createPluginRegistry(modules: Record<string, unknown>, log: Pick
       registry.routes.push({ ...r, pluginId: plugin.id, robotTypes: plugin.robotTypes });
     }
     for (const m of plugin.menu ?? []) registry.menu.push({ ...m, pluginId: plugin.id, robotTypes: plugin.robotTypes });
+    registerPageNames(plugin.menu ?? []);
     for (const perm of plugin.permissions ?? []) registry.permissions.push({ ...perm, pluginId: plugin.id });
     for (const o of plugin.overlays ?? []) registry.overlays.push({ ...o, pluginId: plugin.id });
     for (const [name, component] of Object.entries(plugin.widgets ?? {})) {

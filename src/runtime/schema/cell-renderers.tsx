@@ -8,6 +8,7 @@ import { formatMessage, MESSAGES, type MessageKey } from '@common/messages';
 import { useTranslation } from 'react-i18next';
 import { WarningOutlined } from '@ant-design/icons';
 import type { Lang } from '@common/protocol';
+import { pageName, PAGE_REF } from '../i18n/page-names';
 import { formatBoolean, formatDateTime, LEVEL_COLOURS, severityOf, type SeveritySpec } from '../i18n/format';
 import type { SchemaRegistry } from './schema-registry';
 import { pickLabel, type PropertySchema } from './schema-types';
@@ -107,6 +108,8 @@ export const CELL_RENDERERS: Record<string, CellRenderer> = {
   },
   ref(value, p, ctx) {
     if (value === undefined || value === null || value === '') return empty;
+    // A console page (a role's home page) reads by the page's name.
+    if (p['x-ref'] === PAGE_REF) return pageName(String(value), ctx.lang, ctx.schemas.entities);
     return ctx.refs[p['x-ref']!]?.byId.get(String(value))?.label ?? String(value);
   },
   // One date-time format per language (src/runtime/i18n/format.ts).

@@ -7,6 +7,8 @@ import { Alert, Button, Col, Empty, Modal, Row, Spin, Typography } from 'antd';
 import { LineChartOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { formatShort } from '../../i18n/format';
+import { getLang } from '../../i18n/i18n';
 import type { Lang } from '@common/protocol';
 import { callNamedEvent } from '../../api/clients';
 import { isAbortedError } from '../../api/errors';
@@ -100,10 +102,10 @@ function LineChart({ rows, field, limit, limitLabel }: { rows: Row[]; field: str
         </text>
       ))}
       <text x={L} y={H - 6} fontSize={10} fill="#8c8c8c">
-        {dayjs(t0).format('MM-DD HH:mm')}
+        {formatShort(t0, getLang())}
       </text>
       <text x={W - 8} y={H - 6} fontSize={10} fill="#8c8c8c" textAnchor="end">
-        {dayjs(t1).format('MM-DD HH:mm')}
+        {formatShort(t1, getLang())}
       </text>
       {limit !== null ? (
         <g data-testid={`chart-threshold-${field}`}>

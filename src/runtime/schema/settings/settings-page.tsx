@@ -36,6 +36,7 @@ import { SettingsFieldTemplate, SettingsPanelsProvider, SettingsPanelsTemplate, 
 import '../pages/entity-form-modal.css';
 import './settings-page.css';
 import { usePreventReclick } from '../../ui/prevent-reclick';
+import { formatDateTime } from '../../i18n/format';
 
 /** Props of the generated settings page. */
 export interface SettingsPageProps {
@@ -208,7 +209,7 @@ function SettingsEditor({ settings, robotId }: { settings: SettingsSchema; robot
         {loaded ? (
           <>
             <Typography.Paragraph type="secondary" data-testid={`settings-updated-${id}`}>
-              {loaded.updatedAt ? t('settings.lastSaved', { time: new Date(loaded.updatedAt).toLocaleString(lang) }) : t('settings.neverSaved')}
+              {loaded.updatedAt ? t('settings.lastSaved', { time: formatDateTime(loaded.updatedAt, lang) }) : t('settings.neverSaved')}
             </Typography.Paragraph>
             <div className="fc-entity-form fc-settings-form" data-testid={`settings-form-${id}`}>
               <Form
