@@ -5,7 +5,7 @@
  * addresses (spec §5: at least one).
  */
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { Alert, App, Button, Card, Col, DatePicker, Empty, Form, Modal, Row, Segmented, Select, Space, Spin, Statistic, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Col, DatePicker, Empty, Form, Modal, Row, Segmented, Select, Space, Spin, Statistic, Table, Tag, Typography, type ButtonProps } from 'antd';
 import { DownloadOutlined, MailOutlined, ReloadOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -290,7 +290,7 @@ function MailDialog({ query, onClose }: { query: ReportQuery; onClose: () => voi
       okText={t('send')}
       cancelText={t('cancel')}
       confirmLoading={busy}
-      okButtonProps={{ 'data-testid': IDS.mailSend, disabled: notReady || readyQ.isLoading } as Record<string, unknown>}
+      okButtonProps={{ 'data-testid': IDS.mailSend, disabled: notReady || readyQ.isLoading } as ButtonProps}
       destroyOnHidden
     >
       <div data-testid={IDS.mailDialog}>
