@@ -22,7 +22,7 @@ export function OverviewShell({ title, testId, extra, children, background }: Ov
   const fullPage = !useLocation().pathname.startsWith('/home/');
   const link = useLinkState();
   return (
-    <div data-testid={testId} style={{ position: 'relative', ...(fullPage ? { padding: 16, minHeight: '100vh', background: '#0b1220' } : {}) }}>
+    <div data-testid={testId} style={{ position: 'relative', ...(fullPage ? { padding: 16, minHeight: '100vh', boxSizing: 'border-box', background: '#0b1220' } : {}) }}>
       {background}
       <div style={{ position: 'relative' }}>
         <Card size="small" style={{ marginBottom: 12 }}>

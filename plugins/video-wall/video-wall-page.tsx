@@ -167,7 +167,7 @@ export default function VideoWallPage() {
   const height = playerHeight(available, columns, showStats);
 
   return (
-    <div data-testid={IDS.page} style={fullPage ? { padding: 16, minHeight: '100vh', background: '#0b1220' } : undefined}>
+    <div data-testid={IDS.page} style={fullPage ? { padding: 16, minHeight: '100vh', boxSizing: 'border-box', background: '#0b1220' } : undefined}>
       <Card size="small" style={{ marginBottom: 12 }}>
         <Flex gap={12} wrap align="center" justify="space-between">
           <Space wrap>

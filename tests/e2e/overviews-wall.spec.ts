@@ -119,7 +119,7 @@ test('alarm pop-ups cover neither the list toolbar nor the header, collapse to a
   // Process: the result, then a confirmation of what will be saved, then the server's answer.
   const popup = stack.locator('[data-testid^="alarm-popup-"][data-level]').first();
   await popup.getByTestId('alarm-popup-process').click();
-  const dialog = page.getByTestId('alarm-process-dialog');
+  const dialog = page.getByRole('dialog').filter({ hasText: 'Process alarm · PatrolA1' });
   await expect(dialog).toBeVisible();
   await dialog.getByTestId('alarm-process-result').fill('Checked on camera');
   await dialog.getByTestId('alarm-process-submit').click();
@@ -140,13 +140,13 @@ test('alarm pop-ups cover neither the list toolbar nor the header, collapse to a
 test('robot-required page: the tip dialog offers a robot switcher, and the page header keeps one', async ({ page }) => {
   await login(page, 'entadmin');
   await page.evaluate(() => (localStorage.removeItem('fc.robotSelection'), sessionStorage.removeItem('fc.robotSelection')));
-  await page.goto('/home/chargeMonitoring');
+  await page.goto('/home/energyConsumption');
   await expect(page.getByTestId('robot-required-tip')).toBeVisible();
   await page.getByTestId('robot-required-switcher').click();
   await page.keyboard.type('PatrolA1');
   await page.locator('.ant-select-tree-node-content-wrapper').filter({ hasText: 'PatrolA1' }).first().click();
   await expect(page.getByTestId('robot-required-tip')).toHaveCount(0);
-  await expect(page).toHaveURL(/\/home\/chargeMonitoring$/);
+  await expect(page).toHaveURL(/\/home\/energyConsumption$/);
   const bar = page.getByTestId('robot-switcher');
   await expect(bar).toContainText('PatrolA1');
   await bar.click();
