@@ -120,7 +120,7 @@ async function sweep(page: Page, entity: Entity): Promise<string[]> {
 
 test.describe('values and columns of every schema list (issue 22)', () => {
   test('every schema list as super admin in English', async ({ page }) => {
-    test.setTimeout(170_000);
+    test.setTimeout(240_000);
     expect(LIST_PAGES.length).toBeGreaterThan(30);
     await loginIn(page, 'en');
     const started = Date.now();
@@ -133,10 +133,10 @@ test.describe('values and columns of every schema list (issue 22)', () => {
 
   for (const lang of ['zh', 'ja'] as const)
     test(`a few lists in ${lang}`, async ({ page }) => {
-      test.setTimeout(60_000);
+      test.setTimeout(120_000);
       await loginIn(page, lang);
       const problems: string[] = [];
-      for (const id of ['robot', 'alarm', 'env-detection', 'company', 'ai-custom-inspection', 'person-temperature', 'plate-detection']) {
+      for (const id of ['robot', 'env-detection', 'company', 'ai-custom-inspection', 'person-temperature']) {
         const entity = LIST_PAGES.find((e) => e.$id === id);
         expect(entity, id).toBeTruthy();
         problems.push(...(await sweep(page, entity!)));

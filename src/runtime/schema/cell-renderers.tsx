@@ -3,7 +3,7 @@
  * reference, date-time, image, image preview, boolean, plain). A registry keyed by kind.
  */
 import type { ReactNode } from 'react';
-import { Popover, Progress, Space, Table, Tag, Typography } from 'antd';
+import { Popover, Progress, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { formatMessage, MESSAGES, type MessageKey } from '@common/messages';
 import { useTranslation } from 'react-i18next';
 import { WarningOutlined } from '@ant-design/icons';
@@ -34,6 +34,9 @@ export interface CellContext {
 export type CellRenderer = (value: unknown, property: PropertySchema, ctx: CellContext, row?: Record<string, unknown>) => ReactNode;
 
 const empty = <span style={{ opacity: 0.45 }}>—</span>;
+
+/** How many labels of a list of enum values a cell shows before counting the rest. */
+export const ENUM_LIST_SHOWN = 2;
 
 // Tag colours of well-known enum keys; other values use the default tag.
 const KEY_COLOURS: Record<string, string> = { enabled: 'green', disabled: 'default', online: 'green', offline: 'default' };
@@ -88,16 +91,22 @@ export const CELL_RENDERERS: Record<string, CellRenderer> = {
     const colour = hit ? (hit.colour ?? KEY_COLOURS[hit.key]) : undefined;
     return colour ? <Tag color={colour}>{label}</Tag> : label;
   },
+  // Tables fit: the first two labels on one line, the rest counted (+N), all of them on hover.
   'enum-list'(value, p, ctx) {
     if (!Array.isArray(value) || value.length === 0) return empty;
+    const labels = value.map((v) => ctx.schemas.enumLabel(p.items!['x-enum']!, v, ctx.lang));
+    const rest = labels.length - ENUM_LIST_SHOWN;
     return (
-      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 4, maxWidth: 300 }}>
-        {value.map((v) => (
-          <Tag key={String(v)} style={{ marginInlineEnd: 0 }}>
-            {ctx.schemas.enumLabel(p.items!['x-enum']!, v, ctx.lang)}
-          </Tag>
-        ))}
-      </div>
+      <Tooltip title={rest > 0 ? labels.join(', ') : undefined} mouseEnterDelay={0.3}>
+        <div style={{ display: 'flex', flexWrap: 'nowrap', gap: 4, overflow: 'hidden' }} data-count={labels.length}>
+          {labels.slice(0, ENUM_LIST_SHOWN).map((label, i) => (
+            <Tag key={i} style={{ marginInlineEnd: 0 }}>
+              {label}
+            </Tag>
+          ))}
+          {rest > 0 ? <Tag style={{ marginInlineEnd: 0 }}>+{rest}</Tag> : null}
+        </div>
+      </Tooltip>
     );
   },
   // Text that may be an enum key (a built-in role's name "generalUser" reads "General user").

@@ -9,7 +9,7 @@ import { useEffect, useState, type RefObject } from 'react';
 import type { Lang } from '@common/protocol';
 import type { SchemaRegistry } from '../schema-registry';
 import { pickLabel, type PropertySchema } from '../schema-types';
-import { cellKindOf } from '../cell-renderers';
+import { cellKindOf, ENUM_LIST_SHOWN } from '../cell-renderers';
 
 /** Pixel width of a text in the console's 14 px font (wide characters count double). */
 export function textWidth(text: string): number {
@@ -29,7 +29,6 @@ const KIND_WIDTH: Record<string, number> = {
   detection: 84,
   datetime: 0, // from the date pattern (see columnWidth)
   boolean: 80,
-  'enum-list': 200,
   ref: 150,
   'enum-key': 140,
   'navi-progress': 200,
@@ -43,6 +42,11 @@ export function columnWidth(p: PropertySchema, title: string, lang: Lang, schema
   if (kind === 'enum') {
     const values = schemas.enumById(p['x-enum']!)?.values ?? [];
     body = Math.max(80, ...values.map((v) => textWidth(pickLabel(v.labels, lang, v.key)) + TAG + CELL_PADDING));
+  } else if (kind === 'enum-list') {
+    // Two labels and a "+N" tag (cell-renderers ENUM_LIST_SHOWN).
+    const values = schemas.enumById(p.items?.['x-enum'] ?? '')?.values ?? [];
+    const longest = Math.max(40, ...values.map((v) => textWidth(pickLabel(v.labels, lang, v.key)) + TAG));
+    body = Math.min(longest, 140) * ENUM_LIST_SHOWN + 4 * ENUM_LIST_SHOWN + 36 + CELL_PADDING;
   } else if (kind === 'datetime') body = textWidth('0000-00-00 00:00:00') + CELL_PADDING;
   else if (kind === 'plain') {
     const types = Array.isArray(p.type) ? p.type : [p.type];
