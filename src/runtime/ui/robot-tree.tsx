@@ -83,7 +83,7 @@ export function RobotTree({ 'data-testid': testId, onSelectRobot, height }: Robo
           <span data-robot-id={robot.robotId} data-state={group}>
             {robot.robotName || robot.robotId}
           </span>,
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
             {stateText}
           </Typography.Text>,
         ),
