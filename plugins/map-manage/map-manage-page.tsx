@@ -219,9 +219,10 @@ export default function MapManagePage() {
     <Space direction="vertical" size={12} style={{ width: '100%' }}>
       <Space wrap style={{ justifyContent: 'space-between', width: '100%' }}>
         <Space wrap>
-          <Input.Search allowClear placeholder={t('search')} style={{ width: 220 }} onSearch={(v) => (setPage((p) => ({ ...p, pageNum: 1 })), setFilter((f) => ({ ...f, mapName: v || undefined })))} />
+          <Input.Search allowClear aria-label={t('search')} placeholder={t('search')} style={{ width: 220 }} onSearch={(v) => (setPage((p) => ({ ...p, pageNum: 1 })), setFilter((f) => ({ ...f, mapName: v || undefined })))} />
           <Select
             allowClear
+            aria-label={t('building')}
             placeholder={t('allBuildings')}
             style={{ width: 200 }}
             options={buildings.map((b) => ({ value: b.id, label: `${b.regionName} / ${b.name}` }))}

@@ -13,12 +13,13 @@ export function batteryLevel(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) ? Math.max(0, Math.min(100, Math.round(value))) : undefined;
 }
 
-export function BatteryLevelWidget({ id, value }: WidgetProps) {
+export function BatteryLevelWidget({ id, value, label }: WidgetProps) {
   const level = batteryLevel(value);
   return (
     <div id={id} data-testid="battery-level" data-value={level ?? ''}>
       <Progress
         percent={level ?? 0}
+        aria-label={label}
         size="small"
         status={level !== undefined && level < BATTERY_LOW_PERCENT ? 'exception' : 'normal'}
         format={() => (level === undefined ? '—' : `${level}%`)}

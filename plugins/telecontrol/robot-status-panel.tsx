@@ -113,6 +113,7 @@ function StatusPanel({ robotId, side }: { robotId: string; side: boolean }) {
         >
           <Progress
             data-testid={IDS.battery}
+            aria-label={t('battery')}
             data-value={battery ?? ''}
             percent={battery ?? 0}
             status={battery !== undefined && battery < 20 ? 'exception' : 'normal'}

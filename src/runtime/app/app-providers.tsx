@@ -13,13 +13,38 @@ import { useSkin } from '../skin/skin';
 /** The console's brand colour. */
 export const BRAND_COLOUR = '#1668dc';
 
+/**
+ * Skin tokens for WCAG 2 AA contrast (issue 22, 4.5:1 for text): secondary, tertiary and placeholder
+ * text darker than antd's 45 % black (3.4:1 on white); in the light skin the status colours (white on
+ * a danger button, success / warning / error tag text on their pale backgrounds) and the preset tag
+ * colours' text shade are deeper. Disabled text keeps antd's colours (WCAG exempts it).
+ */
+const SKIN_TOKENS = {
+  light: {
+    colorTextSecondary: 'rgba(0, 0, 0, 0.65)',
+    colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
+    colorTextDescription: 'rgba(0, 0, 0, 0.62)',
+    colorTextPlaceholder: 'rgba(0, 0, 0, 0.58)',
+    colorSuccess: '#237804',
+    colorWarning: '#ad6800',
+    colorError: '#cf1322',
+    green7: '#237804',
+    orange7: '#ad4e00',
+    gold7: '#ad6800',
+    cyan7: '#006d75',
+    volcano7: '#ad2102',
+    lime7: '#3f6600',
+  },
+  dark: { colorTextSecondary: 'rgba(255, 255, 255, 0.72)', colorTextTertiary: 'rgba(255, 255, 255, 0.65)', colorTextDescription: 'rgba(255, 255, 255, 0.65)', colorTextPlaceholder: 'rgba(255, 255, 255, 0.6)' },
+} as const;
+
 function Themed({ children }: { children: ReactNode }) {
   const skin = useSkin();
   const locale = useAntdLocale();
   const themeConfig = useMemo(
     () => ({
       algorithm: skin === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm,
-      token: { colorPrimary: BRAND_COLOUR, borderRadius: 6, zIndexPopupBase: LayoutConstants.dialogZIndex },
+      token: { colorPrimary: BRAND_COLOUR, borderRadius: 6, zIndexPopupBase: LayoutConstants.dialogZIndex, ...SKIN_TOKENS[skin] },
     }),
     [skin],
   );
