@@ -29,6 +29,7 @@ import { debugEvents } from './maintenance-debug';
 import { protocolEvents } from './protocol';
 import { nodeLogEvents } from './node-log';
 import { taskManageEvents } from './task-manage';
+import { callEvents } from './calls';
 
 /** Every declared event, by name. */
 export const EVENTS = {
@@ -54,6 +55,7 @@ export const EVENTS = {
   ...protocolEvents,
   ...nodeLogEvents,
   ...taskManageEvents,
+  ...callEvents,
 } as const;
 
 export type EventCatalogue = typeof EVENTS;

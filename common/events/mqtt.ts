@@ -17,6 +17,7 @@ import { HEALTH_COMMANDS, RobotHealthSchema } from './maintenance-health';
 import { RobotJobReportSchema, SOFTWARE_COMMANDS } from './maintenance-software';
 import { NODE_LOG_COMMANDS } from './node-log';
 import { DEBUG_COMMANDS } from './maintenance-debug';
+import { CALL_COMMANDS } from './calls';
 import type { RobotCommandSpec } from './robot-command-spec';
 
 /** Who publishes a topic. */
@@ -278,8 +279,9 @@ export const ROBOT_COMMANDS = {
   simulateCollision: { action: 'simulateCollision', summary: 'Simulated robots only: collide now (tests, demos).', params: NoParams },
   ...HEALTH_COMMANDS,
   ...SOFTWARE_COMMANDS,
-  ...DEBUG_COMMANDS,
   ...NODE_LOG_COMMANDS,
+  ...DEBUG_COMMANDS,
+  ...CALL_COMMANDS,
 } as const satisfies Record<string, RobotCommandSpec>;
 
 /** The command envelope: `{id, action, params, t}`; `params` per action in ROBOT_COMMANDS. */

@@ -6,5 +6,6 @@ import { nodeLogSim } from './sim-node-log';
 import { debugSim } from './sim-debug';
 import { protocolSim } from './sim-protocol';
 import { bmsSim } from './sim-bms';
+import { callSim } from './sim-call';
 
-export const SIM_EXTENSIONS: readonly SimExtension[] = [healthSim, nodeLogSim, softwareSim, debugSim, protocolSim, bmsSim];
+export const SIM_EXTENSIONS: readonly SimExtension[] = [healthSim, nodeLogSim, softwareSim, debugSim, protocolSim, bmsSim, callSim];

@@ -1,0 +1,199 @@
+/**
+ * Simulated robots answer calls as real WebRTC peers (issue 21, common/events/calls
+ * CALL_COMMANDS): werift answers the console's SDP offer, sends the robot's camera (a VP8 clip,
+ * assets/call/robot-camera.ivf) and microphone (an Opus tone, assets/call/robot-tone.ogg) as RTP,
+ * and counts the RTP audio the console sends, which callHangUp and callStats answer.
+ *
+ * Test and demo switches: the command simulateCallMode {mode} (normal, busy, reject, silent: never
+ * answers, so the server ends the call "no answer"), or SIM_CALL_MODES="01WR000002:busy,…" at start.
+ * Rail robots (type 5) have no interactive subsystem: they refuse with interactOffline.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { RTCPeerConnection, RtpHeader, RtpPacket, type RTCRtpTransceiver } from 'werift';
+import { RobotType } from '../../common/robot';
+import type { SimAnswer, SimExtension } from './extension';
+
+type Mode = 'normal' | 'busy' | 'reject' | 'silent';
+
+const ASSETS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'assets', 'call');
+const FPS = 15;
+const RING_MS = 800;
+
+interface Call {
+  callId: string;
+  pc: RTCPeerConnection;
+  audioPackets: number;
+  audioBytes: number;
+  timers: NodeJS.Timeout[];
+}
+
+/** VP8 frames of an IVF file. */
+export function ivfFrames(buf: Buffer): Buffer[] {
+  if (buf.toString('ascii', 0, 4) !== 'DKIF') throw new Error('not an IVF file');
+  const frames: Buffer[] = [];
+  let off = buf.readUInt16LE(6);
+  while (off + 12 <= buf.length) {
+    const size = buf.readUInt32LE(off);
+    off += 12;
+    if (off + size > buf.length) break;
+    frames.push(buf.subarray(off, off + size));
+    off += size;
+  }
+  return frames;
+}
+
+/** Opus packets of an Ogg Opus file (the OpusHead and OpusTags packets left out). */
+export function oggOpusPackets(buf: Buffer): Buffer[] {
+  const packets: Buffer[] = [];
+  let pending: Buffer[] = [];
+  let off = 0;
+  while (off + 27 <= buf.length && buf.toString('ascii', off, off + 4) === 'OggS') {
+    const nseg = buf[off + 26]!;
+    const table = buf.subarray(off + 27, off + 27 + nseg);
+    let data = off + 27 + nseg;
+    for (const lace of table) {
+      pending.push(buf.subarray(data, data + lace));
+      data += lace;
+      if (lace < 255) {
+        packets.push(Buffer.concat(pending));
+        pending = [];
+      }
+    }
+    off = data;
+  }
+  return packets.filter((p) => !p.subarray(0, 8).toString('ascii').startsWith('Opus'));
+}
+
+let media: { video: Buffer[]; audio: Buffer[] } | null = null;
+const mediaOf = () => (media ??= { video: ivfFrames(fs.readFileSync(path.join(ASSETS, 'robot-camera.ivf'))), audio: oggOpusPackets(fs.readFileSync(path.join(ASSETS, 'robot-tone.ogg'))) });
+
+/** VP8 RTP payloads of one frame (RFC 7741: a one-byte descriptor, S set on the first). */
+function vp8Payloads(frame: Buffer, max = 1100): Buffer[] {
+  const out: Buffer[] = [];
+  for (let i = 0; i < frame.length; i += max) out.push(Buffer.concat([Buffer.from([i === 0 ? 0x10 : 0x00]), frame.subarray(i, i + max)]));
+  return out;
+}
+
+const modes = new Map<string, Mode>(
+  (process.env.SIM_CALL_MODES ?? '')
+    .split(',')
+    .map((s) => s.split(':'))
+    .filter((p): p is [string, Mode] => p.length === 2 && ['normal', 'busy', 'reject', 'silent'].includes(p[1]!)),
+);
+const calls = new Map<string, Call>();
+
+function hangUp(robotId: string): { audioPackets: number; audioBytes: number } {
+  const call = calls.get(robotId);
+  if (!call) return { audioPackets: 0, audioBytes: 0 };
+  calls.delete(robotId);
+  call.timers.forEach(clearInterval);
+  void call.pc.close().catch(() => undefined);
+  return { audioPackets: call.audioPackets, audioBytes: call.audioBytes };
+}
+
+/** Sends the clip (looped) on a transceiver: VP8 at 15 fps or Opus every 20 ms. */
+function startSending(call: Call, t: RTCRtpTransceiver): void {
+  const { video, audio } = mediaOf();
+  let seq = Math.floor(Math.random() * 30_000);
+  let ts = Math.floor(Math.random() * 1_000_000);
+  let i = 0;
+  const send = (payload: Buffer, marker: boolean) =>
+    void t.sender.sendRtp(new RtpPacket(new RtpHeader({ sequenceNumber: seq++ & 0xffff, timestamp: ts >>> 0, marker, payloadType: 96 }), payload)).catch(() => undefined);
+  if (t.kind === 'video') {
+    call.timers.push(
+      setInterval(() => {
+        const parts = vp8Payloads(video[i++ % video.length]!);
+        parts.forEach((p, k) => send(p, k === parts.length - 1));
+        ts += 90_000 / FPS;
+      }, 1000 / FPS),
+    );
+  } else {
+    call.timers.push(
+      setInterval(() => {
+        send(audio[i++ % audio.length]!, false);
+        ts += 960;
+      }, 20),
+    );
+  }
+}
+
+async function answer(robotId: string, callId: string, sdp: string): Promise<SimAnswer> {
+  hangUp(robotId);
+  const pc = new RTCPeerConnection({});
+  const call: Call = { callId, pc, audioPackets: 0, audioBytes: 0, timers: [] };
+  calls.set(robotId, call);
+  const transceivers: RTCRtpTransceiver[] = [];
+  pc.onTransceiverAdded.subscribe((t) => {
+    transceivers.push(t);
+    t.onTrack.subscribe((track) => {
+      if (track.kind !== 'audio') return;
+      track.onReceiveRtp.subscribe((rtp) => {
+        call.audioPackets++;
+        call.audioBytes += rtp.payload.length;
+      });
+    });
+  });
+  pc.connectionStateChange.subscribe((s) => {
+    if (s === 'failed' || s === 'closed') {
+      if (calls.get(robotId) === call) hangUp(robotId);
+    }
+  });
+  await pc.setRemoteDescription({ type: 'offer', sdp });
+  for (const t of transceivers) t.setDirection('sendrecv');
+  await pc.setLocalDescription(await pc.createAnswer());
+  if (pc.iceGatheringState !== 'complete') await Promise.race([pc.iceGatheringStateChange.watch((s) => s === 'complete'), new Promise((r) => setTimeout(r, 3000))]);
+  for (const t of transceivers) startSending(call, t);
+  return { data: { sdp: pc.localDescription!.sdp } };
+}
+
+export const callSim: SimExtension = {
+  id: 'call',
+  command(robot, cmd) {
+    const id = robot.spec.robotId;
+    const p = (cmd.params ?? {}) as Record<string, unknown>;
+    switch (cmd.action) {
+      case 'simulateCallMode':
+        modes.set(id, (p.mode as Mode) ?? 'normal');
+        return {};
+      case 'callOffer': {
+        if (robot.spec.robotType === RobotType.trackRobot) return { refused: 'interactOffline' };
+        const mode = modes.get(id) ?? 'normal';
+        const live = calls.get(id);
+        if (mode === 'busy' || (live && live.callId !== p.callId)) return { refused: 'busy' };
+        if (mode === 'reject') return new Promise<SimAnswer>((r) => setTimeout(() => r({ refused: 'reject' }), RING_MS));
+        if (mode === 'silent') return new Promise<SimAnswer>((r) => setTimeout(() => r({ refused: 'reject' }), 60_000).unref());
+        return new Promise<SimAnswer>((r) => setTimeout(r, RING_MS)).then(() => answer(id, String(p.callId), String(p.sdp))).catch((): SimAnswer => {
+          hangUp(id);
+          return { refused: 'state' };
+        });
+      }
+      case 'callCandidate': {
+        const call = calls.get(id);
+        if (call && call.callId === p.callId) {
+          try {
+            void call.pc.addIceCandidate(JSON.parse(String(p.candidate))).catch(() => undefined);
+          } catch {
+            /* a malformed candidate is ignored */
+          }
+        }
+        return {};
+      }
+      case 'callHangUp': {
+        const call = calls.get(id);
+        if (call && call.callId !== p.callId) return { data: { audioPackets: 0, audioBytes: 0 } };
+        return { data: hangUp(id) };
+      }
+      case 'callStats': {
+        const call = calls.get(id);
+        return { data: call && call.callId === p.callId ? { audioPackets: call.audioPackets, audioBytes: call.audioBytes, state: 2 } : { audioPackets: 0, audioBytes: 0, state: 0 } };
+      }
+      default:
+        return undefined;
+    }
+  },
+  stop() {
+    for (const id of [...calls.keys()]) hangUp(id);
+  },
+};
