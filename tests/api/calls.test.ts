@@ -48,7 +48,7 @@ beforeAll(async () => {
   await online(ROBOT, t.entadmin);
   await online(BUSY_ROBOT, t.entadmin);
   await online('04TP000001', t.admin);
-}, 60_000);
+}, 180_000);
 afterAll(async () => s?.close());
 
 describe('calls (issue 21)', () => {
