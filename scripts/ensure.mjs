@@ -46,3 +46,18 @@ export function ensureBuild() {
   run('npx vite build --logLevel warn');
   fs.writeFileSync(stamp, new Date().toISOString());
 }
+
+/** Builds the server to plain JavaScript (scripts/build-server.mjs) when a server source is newer than the bundle. */
+export async function ensureServerBuild() {
+  const stamp = path.join(root, 'build', 'server', '.build-stamp');
+  const sources = ['server', 'common', 'schemas', 'package-lock.json', 'tsconfig.json', 'scripts/build-server.mjs'];
+  const newest = Math.max(...sources.map((s) => {
+    const p = path.join(root, s);
+    return fs.existsSync(p) ? (fs.statSync(p).isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs) : 0;
+  }));
+  if (fs.existsSync(stamp) && fs.statSync(stamp).mtimeMs >= newest) return;
+  console.log('Building the server (esbuild)…');
+  const { buildServer } = await import('./build-server.mjs');
+  await buildServer();
+  fs.writeFileSync(stamp, new Date().toISOString());
+}

@@ -5,7 +5,7 @@ import { openDb } from './store/open';
 import { migrate } from './store/migrate';
 import { loadSchemas, type SchemaSet } from './schemas/loader';
 import { LiveSchemas } from './schemas/live-schemas';
-import { ensureTable } from './entities/crud';
+import { ensureTables } from './entities/crud';
 import { registerCoreHooks } from './entities/core-hooks';
 import { registerAdminHooks } from './entities/admin-hooks';
 import { SessionStore } from './auth/sessions';
@@ -78,7 +78,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       await blobs.localTree('schemas');
       schemas = loadSchemas(schemaDirs, manifests);
       await seedRoles(db);
-      for (const entity of schemas.entities.values()) await ensureTable(db, entity);
+      await ensureTables(db, [...schemas.entities.values()]);
       // The demo maps' files are shared at once (the other replicas read them from the store).
       if (config.seedDemo && (await seedDemo(db, config.dataDir))) await blobs.savedTree('maps');
     });

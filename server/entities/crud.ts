@@ -45,26 +45,48 @@ function columnType(p: PropSchema): string {
  * a removed property keeps its column. Core tables come from migrations and need nothing here.
  */
 export async function ensureTable(db: Db, entity: Entity): Promise<void> {
-  const t = ident(entity.table);
-  // company / company-or-shared: the rows carry the company crud.ts scopes by (a declared companyId is a property column).
-  const scoped = scopeColumn(entity) === 'companyId' && !entity.schema.properties.companyId;
-  await db.query(
-    `CREATE TABLE IF NOT EXISTS ${t} (id bigserial PRIMARY KEY, ${scoped ? '"companyId" bigint,' : ''} "createdAt" timestamptz NOT NULL DEFAULT now(), "updatedAt" timestamptz NOT NULL DEFAULT now())`,
-  );
-  const existing = new Set(
-    (await db.query<{ column_name: string }>('SELECT column_name FROM information_schema.columns WHERE table_name = $1', [entity.table])).map(
-      (r) => r.column_name,
-    ),
-  );
-  // A table made before its entity was company-scoped (a design saved before the loader gave designs
-  // "company" by default) gets the column; its earlier rows, of no company, only admins see.
-  if (scoped && !existing.has('companyId')) {
-    await db.query(`ALTER TABLE ${t} ADD COLUMN IF NOT EXISTS "companyId" bigint`);
+  await ensureTables(db, [entity]);
+}
+
+/**
+ * ensureTable for many entities: their tables' columns are read in one query, and only what is
+ * missing is created or added (a start on an existing database changes nothing and asks once).
+ */
+export async function ensureTables(db: Db, entities: readonly Entity[]): Promise<void> {
+  if (!entities.length) return;
+  const columns = new Map<string, Set<string>>();
+  for (const r of await db.query<{ table_name: string; column_name: string }>(
+    'SELECT table_name, column_name FROM information_schema.columns WHERE table_name = ANY($1::text[])',
+    [[...new Set(entities.map((e) => e.table))]],
+  )) {
+    let set = columns.get(r.table_name);
+    if (!set) columns.set(r.table_name, (set = new Set()));
+    set.add(r.column_name);
   }
-  for (const [name, prop] of Object.entries(entity.schema.properties)) {
-    if (name === 'id' || existing.has(name) || prop['x-transient'] || prop['x-in']) continue;
-    if (name === 'password' && entity.table === 'users') continue; // stored as passwordHash
-    await db.query(`ALTER TABLE ${t} ADD COLUMN IF NOT EXISTS ${ident(name)} ${columnType(prop)}`);
+  for (const entity of entities) {
+    const t = ident(entity.table);
+    // company / company-or-shared: the rows carry the company crud.ts scopes by (a declared companyId is a property column).
+    const scoped = scopeColumn(entity) === 'companyId' && !entity.schema.properties.companyId;
+    let existing = columns.get(entity.table);
+    if (!existing) {
+      await db.query(
+        `CREATE TABLE IF NOT EXISTS ${t} (id bigserial PRIMARY KEY, ${scoped ? '"companyId" bigint,' : ''} "createdAt" timestamptz NOT NULL DEFAULT now(), "updatedAt" timestamptz NOT NULL DEFAULT now())`,
+      );
+      existing = new Set(['id', 'createdAt', 'updatedAt', ...(scoped ? ['companyId'] : [])]);
+      columns.set(entity.table, existing);
+    }
+    // A table made before its entity was company-scoped (a design saved before the loader gave designs
+    // "company" by default) gets the column; its earlier rows, of no company, only admins see.
+    if (scoped && !existing.has('companyId')) {
+      await db.query(`ALTER TABLE ${t} ADD COLUMN IF NOT EXISTS "companyId" bigint`);
+      existing.add('companyId');
+    }
+    for (const [name, prop] of Object.entries(entity.schema.properties)) {
+      if (name === 'id' || existing.has(name) || prop['x-transient'] || prop['x-in']) continue;
+      if (name === 'password' && entity.table === 'users') continue; // stored as passwordHash
+      await db.query(`ALTER TABLE ${t} ADD COLUMN IF NOT EXISTS ${ident(name)} ${columnType(prop)}`);
+      existing.add(name);
+    }
   }
 }
 

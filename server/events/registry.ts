@@ -7,6 +7,7 @@ import { createAjv } from '../schemas/loader';
 import { hardenParams } from '../schemas/harden';
 import type { Db } from '../store/db';
 import type { Session } from '../auth/sessions';
+import { lazyValidator } from '../schemas/lazy-validator';
 
 export type { AccessRule };
 
@@ -66,10 +67,11 @@ export type HandlerOf<E extends EventEntry> = (ctx: ContextOf<E>, param: Static<
 export type Handlers<C extends Catalogue> = { [K in keyof C]: HandlerOf<C[K]> };
 
 const ajv = createAjv();
+// Compiled on first use (schemas/lazy-validator.ts), once per schema object.
 const compiled = new WeakMap<object, ValidateFunction>();
 const compile = (schema: object): ValidateFunction => {
   let v = compiled.get(schema);
-  if (!v) compiled.set(schema, (v = ajv.compile(schema)));
+  if (!v) compiled.set(schema, (v = lazyValidator(schema, (s) => ajv.compile(s))));
   return v;
 };
 
@@ -77,7 +79,7 @@ const compiledParams = new WeakMap<object, ValidateFunction>();
 /** A parameter schema as enforced: with the server's ranges (schemas/harden.ts). */
 const compileParams = (schema: object): ValidateFunction => {
   let v = compiledParams.get(schema);
-  if (!v) compiledParams.set(schema, (v = ajv.compile(hardenParams(schema))));
+  if (!v) compiledParams.set(schema, (v = lazyValidator(schema, (s) => ajv.compile(hardenParams(s)))));
   return v;
 };
 

@@ -6,12 +6,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Lang } from '../../common/protocol';
 import type { EventRegistry } from '../events/registry';
 import type { Services } from '../services';
 import type { FleetGateway } from '../fleet/gateway';
+import { fromRoot } from '../paths';
 
 /** What every step of a feature is given. */
 export interface FeatureContext {
@@ -48,18 +49,36 @@ export interface ServerFeature {
 /** Declares a feature (typed identity). */
 export const defineFeature = (feature: ServerFeature): ServerFeature => feature;
 
-/** The feature folders under `dir` that hold an index.ts, in name order, loaded. */
-export async function loadFeatures(dir = path.dirname(fileURLToPath(import.meta.url))): Promise<ServerFeature[]> {
-  const folders = fs
+/** The feature folders (`server/features/<name>/index.ts`), each with the feature it exports. */
+export type FoundFeature = { folder: string; module: { default?: ServerFeature } };
+
+/** Set by the bundle's entry (scripts/build-server.mjs), which found the folders when it was built. */
+let bundled: FoundFeature[] | null = null;
+
+/** The bundle's entry hands over the features it found by folder at build time. */
+export function provideBundledFeatures(found: FoundFeature[]): void {
+  bundled = found;
+}
+
+/** The feature folders under `dir` that hold an index.ts, in name order. */
+export function featureFolders(dir = fromRoot('server', 'features')): string[] {
+  return fs
     .readdirSync(dir, { withFileTypes: true })
     .filter((d) => d.isDirectory() && fs.existsSync(path.join(dir, d.name, 'index.ts')))
     .map((d) => d.name)
     .sort();
-  const features: ServerFeature[] = [];
-  for (const name of folders) {
-    const mod = (await import(pathToFileURL(path.join(dir, name, 'index.ts')).href)) as { default?: ServerFeature };
-    if (!mod.default || mod.default.id !== name) throw new Error(`server/features/${name}/index.ts must export default defineFeature({ id: '${name}', … }).`);
-    features.push(mod.default);
+}
+
+/** The feature folders under `dir` that hold an index.ts, in name order, loaded. */
+export async function loadFeatures(dir = fromRoot('server', 'features')): Promise<ServerFeature[]> {
+  let found = bundled;
+  if (!found) {
+    found = [];
+    // One at a time, in name order: a feature's module may declare hooks when it loads.
+    for (const folder of featureFolders(dir)) found.push({ folder, module: (await import(pathToFileURL(path.join(dir, folder, 'index.ts')).href)) as { default?: ServerFeature } });
   }
-  return features;
+  return found.map(({ folder, module }) => {
+    if (!module.default || module.default.id !== folder) throw new Error(`server/features/${folder}/index.ts must export default defineFeature({ id: '${folder}', … }).`);
+    return module.default;
+  });
 }

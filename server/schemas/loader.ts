@@ -8,6 +8,7 @@ import { bindingName, type ApiBinding, type EntitySchema, type EnumSchema, type 
 import { keywordDeclaration, keywordUses, keywordValueSchema, nearestKeyword, type KeywordDeclaration, type KeywordPlace } from '../../common/schema-keywords';
 import { WIDGET_NAMES } from '../../common/widgets';
 import { settingsDefaults, type SettingsDoc } from '../../common/settings';
+import { lazyValidator } from './lazy-validator';
 
 /** An enumeration file of schemas/enums. */
 export type EnumDef = EnumSchema;
@@ -299,7 +300,7 @@ export function buildSettings(ajv: Ajv, schema: SettingsSchemaJson, file: string
     const err = validateFull.errors?.[0];
     fail(`the defaults do not pass the schema: ${err?.instancePath || '/'} ${err?.message ?? ''}`.trim());
   }
-  return { id: schema.$id, file, schema, defaults, validateFull, validatePartial: ajv.compile(hardenParams(strictSettings(schema, enums, false))) };
+  return { id: schema.$id, file, schema, defaults, validateFull, validatePartial: lazyValidator(strictSettings(schema, enums, false), (s) => ajv.compile(hardenParams(s))) };
 }
 
 /** A copy of a settings schema that refuses unknown keys at every level, enums enforced, every leaf required or none. */
@@ -369,8 +370,9 @@ export function buildEntity(ajv: Ajv, schema: EntitySchema, file: string, enums:
     schema,
     table,
     readColumns: Object.entries(schema.properties).filter(([, p]) => !p.writeOnly).map(([n]) => n),
-    validateCreate: ajv.compile(hardenParams(createSchema)),
-    validateUpdate: ajv.compile(hardenParams(updateSchema)),
+    // Compiled on first use: the check above already refused a schema ajv cannot compile.
+    validateCreate: lazyValidator(createSchema, (s) => ajv.compile(hardenParams(s))),
+    validateUpdate: lazyValidator(updateSchema, (s) => ajv.compile(hardenParams(s))),
     createSchema,
     updateSchema,
   };

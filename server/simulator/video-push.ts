@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { CAMERA_NAMES } from '../../common/camera';
 import { FlvLoop, parseFlv, type FlvClip } from '../features/video/flv';
+import { fromRoot } from '../paths';
 
-const CLIPS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'assets', 'video');
+const CLIPS_DIR = fromRoot('assets', 'video');
 
 /**
  * The simulated robots' cameras push their live video as a real robot does: on `videoPush` a

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fromRoot } from '../paths';
 import type { Db } from './db';
 
-const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const MIGRATIONS_DIR = fromRoot('server', 'store', 'migrations');
 
 /** Applies the forward-only migrations (migrations/NNN-name.sql) not yet applied, in order, in one transaction. */
 export async function migrate(db: Db): Promise<string[]> {

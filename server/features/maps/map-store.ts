@@ -6,6 +6,7 @@ import type { MapConfig } from '../../../common/events/maps';
 import type { Services } from '../../services';
 import type { MapJob, MapWorkerCommand, MapWorkerMessage } from './map-worker';
 import { nativeZoomOf } from './tiles';
+import { BUNDLED } from '../../paths';
 
 /**
  * Files of a map live in DATA_DIR/maps/<mapId>/: map.pgm and map.yaml as uploaded, map.png and
@@ -53,8 +54,8 @@ const workersOf = new WeakMap<Services, Set<Worker>>();
 /** Runs one map's processing in a worker thread (map-worker.ts), reporting its progress. */
 function processInWorker(svc: Services, job: MapJob, onProgress: (percent: number) => void): Promise<Extract<MapWorkerMessage, { type: 'done' }>> {
   return new Promise((resolve, reject) => {
-    // The server runs TypeScript through tsx; the worker's entry registers tsx in the thread.
-    const worker = new Worker(new URL('./map-worker-entry.mjs', import.meta.url), { workerData: job });
+    // From sources (tsx) the worker's entry registers tsx in the thread; the bundle has the worker built beside it.
+    const worker = new Worker(BUNDLED ? new URL('./map-worker.mjs', import.meta.url) : new URL('./map-worker-entry.mjs', import.meta.url), { workerData: job });
     let settled = false;
     const settle = (fn: () => void) => {
       if (settled) return;
