@@ -13,6 +13,7 @@ import { Files, Security } from '../constants';
 import { MapGuards, MapProcessState } from '../map';
 import { UPLOAD_KINDS } from '../uploads';
 import { anyone, can, loggedIn, type AccessRule } from './define';
+import { NODE_LOG_MAX_BYTES } from './node-log';
 import { reportParamFields } from './reports';
 import { VideoRecordInfoSchema } from './video';
 
@@ -397,6 +398,27 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
       limits: 'One file under 100 MB.',
     },
     response: { kind: 'rest', schema: Type.Object({ id: Type.Integer(), url: Type.String(), size: Type.Integer() }) },
+  },
+  {
+    methods: ['POST'],
+    path: '/robot/nodeLog/upload',
+    summary: 'A robot uploads one node’s log file after logUpload (it appears in getNodeLogs and logManage).',
+    tag: 'maintenance-software',
+    access: anyone,
+    accessNote: 'Robots only: the one-time `uploadKey` logUpload gave the robot must match (HTTP 200 with statusCode 400 "upload key" message otherwise, nothing kept).',
+    token: 'none',
+    request: {
+      kind: 'multipart',
+      fields: {
+        robotId: { required: true, description: 'The robot.' },
+        uploadKey: { required: true, description: 'The key logUpload gave the robot.' },
+        jobId: { description: 'The logUpload job.' },
+        node: { description: 'The node service the log is of.' },
+        file: { file: true, required: true, description: 'The log file (fields first).' },
+      },
+      limits: `One file up to ${MB(NODE_LOG_MAX_BYTES)}.`,
+    },
+    response: { kind: 'rest', schema: AnyObject },
   },
   // ——— WebSockets ———
   {
