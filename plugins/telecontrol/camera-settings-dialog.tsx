@@ -75,7 +75,7 @@ export function CameraSettingsDialog({ robotId, cameraId, open, onClose }: { rob
       input = (
         <Row gutter={8} align="middle">
           <Col flex="auto">
-            <Slider min={def.min} max={def.max} step={1} value={n} onChange={(v) => set(name, String(v))} aria-label={label} />
+            <Slider min={def.min} max={def.max} step={1} value={n} onChange={(v) => set(name, String(v))} aria-label={label} ariaLabelForHandle={label} />
           </Col>
           <Col flex="80px">
             {/* Spec §5: a number input falls back to the minimum when emptied. */}

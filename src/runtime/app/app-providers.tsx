@@ -28,6 +28,14 @@ const SKIN_TOKENS = {
     colorSuccess: '#237804',
     colorWarning: '#ad6800',
     colorError: '#cf1322',
+    // antd derives a status's pale background from its colour: from the deeper ones above it came out
+    // grey-green (2.7:1 under a success tag's text); antd's own pale shades keep ≥ 4.5:1.
+    colorSuccessBg: '#f6ffed',
+    colorSuccessBorder: '#b7eb8f',
+    colorWarningBg: '#fffbe6',
+    colorWarningBorder: '#ffe58f',
+    colorErrorBg: '#fff2f0',
+    colorErrorBorder: '#ffccc7',
     green7: '#237804',
     orange7: '#ad4e00',
     gold7: '#ad6800',

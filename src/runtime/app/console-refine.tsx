@@ -3,7 +3,7 @@
  * over the session, AccessControlProvider over common/access, LiveProvider over the
  * realtime link, I18nProvider over i18next, antd notifications, react-router.
  */
-import { useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { App as AntdApp } from 'antd';
 import { Refine, type ResourceProps } from '@refinedev/core';
 import routerProvider from '@refinedev/react-router';
@@ -18,6 +18,7 @@ import { getSession } from '../session/session-store';
 import { createLiveProvider } from '../realtime/live-provider';
 import { realtimeLink } from '../realtime/default-link';
 import { createI18nProvider } from '../i18n/i18n-provider';
+import { startTableA11y } from '../ui/table-a11y';
 import { useAntdNotificationProvider } from './notification-provider';
 import { getLang, i18n } from '../i18n/i18n';
 import { SchemaProvider } from '../schema/schema-context';
@@ -44,6 +45,8 @@ export interface ConsoleRefineProps {
 export function ConsoleRefine({ schemas, extraResources = [], children }: ConsoleRefineProps) {
   const { i18n: i18nInstance } = useTranslation();
   const lang = i18nInstance.language as Lang;
+  // Every table's hidden measuring row stays out of the keyboard's and screen readers' way.
+  useEffect(() => startTableA11y(), []);
 
   const providers = useMemo(() => {
     const extra = new Map(extraResources.map((r) => [r.name, r]));

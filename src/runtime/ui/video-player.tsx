@@ -208,6 +208,7 @@ export function LivePlayer({ url, height = 360, 'data-testid': testId = 'video-p
             style={{ width: 72, margin: '8px 4px' }}
             tooltip={{ formatter: (v) => `${t('video.volume')} ${v}` }}
             aria-label={t('video.volume')}
+            ariaLabelForHandle={t('video.volume')}
             onChange={(v) => {
               setVolume(v);
               setMuted(v === 0);

@@ -316,7 +316,7 @@ function EntityList({ entity }: { entity: EntitySchema }) {
                       }
                       return next;
                     }),
-                  getCheckboxProps: (row) => ({ 'data-testid': `row-select-${String(row.id)}` }) as never,
+                  getCheckboxProps: (row) => ({ 'data-testid': `row-select-${String(row.id)}`, 'aria-label': t('entity.selectRow', { name: rowLabel(row, allColumns, entity) }) }) as never,
                 }
               : undefined
           }
