@@ -163,6 +163,16 @@ export async function seedDemo(db: Db, dataDir: string): Promise<boolean> {
     );
     mapIds.set(m.key, row[0]!.id);
   }
+  // The buildings the demo maps name, as records of their companies (a map upload chooses among them).
+  const buildings = new Map<string, { company: string; name: string; region: string; floors: number }>();
+  for (const m of MAPS) {
+    const key = `${m.company}/${m.building}`;
+    const b = buildings.get(key);
+    buildings.set(key, { company: m.company, name: m.building, region: m.region, floors: Math.max(b?.floors ?? 1, m.floor) });
+  }
+  for (const b of buildings.values()) {
+    await db.query('INSERT INTO buildings ("companyId", "name", "regionName", "floors") VALUES ($1, $2, $3, $4)', [companyIds.get(b.company), b.name, b.region, b.floors]);
+  }
   // One enabled charging pile (map element 102) on each map but those of DEMO_NO_CHARGER's robots:
   // go-charge is refused for a robot whose map has none (spec §8 "no charger set").
   const noChargerMaps = new Set(DEMO_ROBOTS.filter((r) => DEMO_NO_CHARGER.has(r.robotId)).map((r) => r.map));
