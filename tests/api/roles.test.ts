@@ -56,7 +56,7 @@ describe('roleManage over /robot/authRole and /robot/permission', () => {
   it('serves the permission tree with schema screens and plugin permissions, found by themselves', async () => {
     const tree = await rest('GET', '/robot/permission/tree', admin);
     const tele = tree.data.find((n: { id: string }) => n.id === 'menu:telecontrol');
-    expect(tele.children.map((c: { id: string }) => c.id)).toEqual(['robot:control', 'video:read', 'video:settings']);
+    expect(tele.children.map((c: { id: string }) => c.id)).toEqual(['robot:control', 'video:read', 'robot:call', 'video:settings']);
     const companies = tree.data.find((n: { id: string }) => n.id === 'menu:companyManage');
     expect(companies.labels.en).toBe('Companies');
     expect(companies.children.map((c: { id: string }) => c.id)).toEqual(['company:read', 'company:create', 'company:update', 'company:delete']);
