@@ -61,6 +61,8 @@ test('dashboard: an operator configures cameras and a map, sees them live, is re
 });
 
 test('dashboard: a company with subsidiaries chooses whose configuration it sees and sets', async ({ page }) => {
+  // Starts unconfigured whatever an earlier failed attempt left behind.
+  await callEvent(page, 'delMonitoringConfig', {}, await tokenOf(page, 'entsuper'));
   await login(page, 'entsuper');
   await page.goto('/dashboard');
   const drawer = page.getByTestId('dashboard-config');
