@@ -10,14 +10,14 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { RTCPeerConnection, RtpHeader, RtpPacket, type RTCRtpTransceiver } from 'werift';
 import { RobotType } from '../../common/robot';
 import type { SimAnswer, SimExtension } from './extension';
+import { fromRoot } from '../paths';
 
 type Mode = 'normal' | 'busy' | 'reject' | 'silent';
 
-const ASSETS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'assets', 'call');
+const ASSETS = fromRoot('assets', 'call');
 const FPS = 15;
 const RING_MS = 800;
 
