@@ -2,6 +2,7 @@ import type { WebSocket } from 'ws';
 import { RoleId, subjectCan } from '../../common/access';
 import { Realtime } from '../../common/constants';
 import { FLEET_TOPIC, robotTopic, type ClientMessage, type ServerMessage } from '../../common/protocol';
+import { TOPICS, type TopicSpec } from '../../common/events/topics';
 import { revokes, type Revocation, type Session } from '../auth/sessions';
 
 interface Client {
@@ -38,6 +39,11 @@ export type RelayedPush =
   | { kind: 'topic'; topic: string; event: string; data: unknown; companyId?: number }
   | { kind: 'robot'; robotId: string; event: string; data: unknown }
   | { kind: 'audience'; topic: string; event: string; data: unknown; audience: Audience };
+
+/** The declared topic whose pattern starts with `kind` (the part before the first '/'). */
+export function declaredTopic(kind: string): TopicSpec | undefined {
+  return Object.values(TOPICS as Record<string, TopicSpec>).find((t) => t.pattern.split('/')[0] === kind);
+}
 
 /** Whether a session is in an audience. */
 export function inAudience(session: Session, audience: Audience): boolean {
@@ -140,7 +146,21 @@ export class RealtimeHub {
    */
   addTopicKind(kind: string, policy: TopicPolicy): void {
     if (this.kindPolicies.has(kind)) throw new Error(`Realtime topic kind "${kind}" has two policies.`);
-    this.kindPolicies.set(kind, policy);
+    const spec = declaredTopic(kind);
+    if (!spec) throw new Error(`Realtime topic kind "${kind}" is not declared in common/events/topics.ts (TOPICS).`);
+    // The declaration's rule is enforced here, before the feature's own snapshot: a `permission`
+    // topic refuses sessions without the permission whatever the feature's policy answers.
+    const rule = spec.rule;
+    const guarded: TopicPolicy =
+      rule.kind === 'permission'
+        ? { ...policy, snapshot: async (session, topic) => (subjectCan(session, rule.permission) ? policy.snapshot(session, topic) : null) }
+        : policy;
+    this.kindPolicies.set(kind, guarded);
+  }
+
+  /** The topic kinds features registered (for the catalogue check). */
+  topicKinds(): string[] {
+    return [...this.kindPolicies.keys()];
   }
 
   private policyOf(topic: string): TopicPolicy {

@@ -53,6 +53,15 @@ describe('AsyncAPI document', () => {
   });
   afterAll(async () => s?.close());
 
+  it('every declared realtime topic is served by a feature, and a feature serves only declared topics', () => {
+    const kinds = (spec: TopicSpec) => spec.pattern.split('/')[0]!;
+    const declared = Object.values(TOPICS as Record<string, TopicSpec>).map(kinds).sort();
+    expect([...s.server.services.hub.topicKinds()].sort()).toEqual(declared);
+    expect(() => s.server.services.hub.addTopicKind('undeclared', { snapshot: async () => ({}) })).toThrow(
+      'Realtime topic kind "undeclared" is not declared in common/events/topics.ts (TOPICS).',
+    );
+  });
+
   it('is a valid AsyncAPI 3.0 document', async () => {
     expect(doc.asyncapi).toBe('3.0.0');
     const { document, diagnostics } = await new Parser().parse(JSON.stringify(doc));
