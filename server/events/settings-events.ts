@@ -2,6 +2,7 @@ import { hardenParams } from '../schemas/harden';
 import { crossFieldErrors, mergeSettings, type SettingsDoc } from '../../common/settings';
 import { StatusCode } from '../../common/protocol';
 import { describeAjvError } from '../../common/validation';
+import { bumpTable } from '../entities/crud';
 import { visibleCompanyIds } from '../entities/scope';
 import { AppError, fail } from '../errors';
 import { createAjv, type SettingsSchema } from '../schemas/loader';
@@ -117,6 +118,8 @@ function settingsEvents(svc: Services, loaded: SettingsSchema): (EventDef<Record
         );
         return { params: next, updatedAt: iso(written[0]?.updated_at) };
       });
+      // Caches derived from robot settings (the leader's push holds) read them again, on every replica.
+      bumpTable('robot_settings');
       // Fire and forget: the robot applies them when it hears them; the saved document is what counts.
       if (svc.gateway && svc.fleet.get(p.robotId)?.online) void svc.gateway.request(p.robotId, 'setParams', { schema: id, params: saved.params }).catch(() => undefined);
       return { robotId: p.robotId, ...saved };

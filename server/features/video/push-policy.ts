@@ -12,6 +12,7 @@
  * push as in mode 2. The leader looks again every few seconds, so a changed mode, a patrol that
  * starts or ends, or a robot that comes back applies within that time on every replica's data.
  */
+import { tableVersionOf } from '../../entities/crud';
 import type { RobotSnapshot } from '../../fleet/state';
 import type { Services } from '../../services';
 import { CAMERA_NAMES } from '../../../common/camera';
@@ -38,6 +39,8 @@ export interface HoldTarget {
 /** How often the leader looks again, and how long a camera that would not push is left alone. */
 const LOOK_MS = 2_000;
 const RETRY_MS = 30_000;
+/** The modes are read again when a replica writes robot_settings or company_params, and at least this often (a write outside the bumped paths). */
+const MODES_MAX_AGE_MS = 30_000;
 
 /** Holds the streams the modes ask for, on the leader only. */
 export class PushHolds {
@@ -46,6 +49,8 @@ export class PushHolds {
   private readonly resting = new Map<string, number>();
   private timer: NodeJS.Timeout | null = null;
   private busy = false;
+  /** The modes last read, with the table versions they were read at. */
+  private cachedModes: { modeOf: (robot: RobotSnapshot) => number; versions: string; at: number } | null = null;
 
   constructor(
     private readonly svc: Services,
@@ -70,8 +75,19 @@ export class PushHolds {
     return [...this.held.keys()].sort();
   }
 
-  /** Each robot's mode: its saved robot setting, else its company's setting, else the default. */
+  /** The modes, read from the database only when their tables changed (or the last read is old). */
   private async modes(): Promise<(robot: RobotSnapshot) => number> {
+    const versions = `${tableVersionOf('robot_settings')}/${tableVersionOf('company_params')}`;
+    const now = Date.now();
+    const hit = this.cachedModes;
+    if (hit && hit.versions === versions && now - hit.at < MODES_MAX_AGE_MS) return hit.modeOf;
+    const modeOf = await this.readModes();
+    this.cachedModes = { modeOf, versions, at: now };
+    return modeOf;
+  }
+
+  /** Each robot's mode: its saved robot setting, else its company's setting, else the default. */
+  private async readModes(): Promise<(robot: RobotSnapshot) => number> {
     const [own, company] = await Promise.all([
       this.svc.db.query<{ robotId: string; mode: string | null }>(`SELECT robot_id AS "robotId", params->'network'->>'dataSavingMode' AS mode FROM robot_settings WHERE schema_id = 'robot-setting'`),
       this.svc.db.query<{ companyId: number; mode: number | null }>('SELECT "companyId", "dataSavingMode" AS mode FROM company_params'),
