@@ -10,6 +10,14 @@
  * callSignal kind 'candidate' (trickled ICE, relayed with callCandidate); callHangUp {callId,
  * stats} → the robot's callHangUp, the row ends with the duration, the browser's connection
  * figures and the audio the robot received.
+ *
+ * Flow (robot → consoles, an SOS "remote call", spec §9): a robot in SOS mode 2 publishes the
+ * MQTT message sosCall {video}; the server keeps an incoming call (direction 2, waiting, no user)
+ * and pushes `callRing` (state ringing) on the robot's topic robot/<robotId> (so also to the fleet
+ * subscriptions of its company tree). The first console to send callAccept {callId} takes it
+ * (atomically across replicas); the others get the push with state 'taken' and takenBy. The taker
+ * then goes on as for an outgoing call: callSignal offer → the robot's SDP answer (the console is
+ * always the offerer). No accept within the ring time-out: the call ends "no answer" (push 'ended').
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { can, defineEvents } from './define';
@@ -26,8 +34,26 @@ export const CallResult = { waiting: 0, success: 1, hangUp: 2, busy: 3, reject: 
 /** Call direction (schemas/enums/call-direction.json). */
 export const CallDirection = { outgoing: 1, incoming: 2 } as const;
 
-/** How long a robot may ring before the call is "no answer" (ms). */
+/** How long a call may ring before it is "no answer" (ms; the server's env CALL_RING_TIMEOUT_MS overrides it). */
 export const CALL_RING_TIMEOUT_MS = 20_000;
+
+/** The `callRing` push (robot topic robot/<robotId>): an SOS call from the robot rings, was taken, or ended. */
+export const CallRingSchema = Type.Object({
+  callId: Type.String(),
+  robotId: Type.String(),
+  robotName: Type.String(),
+  video: Type.Boolean(),
+  state: Json<'ringing' | 'taken' | 'ended'>({ type: 'string', enum: ['ringing', 'taken', 'ended'], description: 'ringing: answer it with callAccept; taken: a console accepted it (takenBy); ended: no answer, or the robot went offline.' }),
+  takenBy: Type.Optional(Type.String({ description: 'The username of the console user who accepted it (state taken).' })),
+});
+export type CallRing = Static<typeof CallRingSchema>;
+
+/** Robot → server (MQTT topic sosCall): the SOS button was pressed in SOS mode 2 (remote call). */
+export const SosCallMessageSchema = Type.Object({
+  robotId: Type.Optional(Type.String({ description: "The robot's id (the server takes the id of the topic)." })),
+  video: Type.Boolean({ description: 'Whether the robot offers its camera too (audio and video) or audio only.' }),
+  t: Type.Optional(Type.Number({ description: "Milliseconds since the epoch (the robot's clock)." })),
+});
 
 const CallId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[0-9a-f]{16,64}$', description: 'The call (hex).' });
 const RobotId = Type.String({ minLength: 1, maxLength: 64 });
@@ -81,6 +107,12 @@ export const CALL_COMMANDS = {
     data: o({ audioPackets: Type.Integer(), audioBytes: Type.Integer() }),
   },
   callStats: { action: 'callStats', summary: 'The live call: audio received from the console so far.', params: CallRef, data: o({ audioPackets: Type.Integer(), audioBytes: Type.Integer(), state: Type.Integer() }) },
+  simulateSosButton: {
+    action: 'simulateSosButton',
+    summary: 'Simulated robots only (tests, demos): press the SOS button. In SOS mode 2 (remote call) the robot publishes sosCall and answers the offer of the console that accepts; in mode 1 it sounds the rescue alarm.',
+    params: o({ video: Type.Boolean() }),
+    data: o({ mode: Type.Integer() }),
+  },
   simulateCallMode: {
     action: 'simulateCallMode',
     summary: 'Simulated robots only (tests, demos): answer calls normally, or as busy, refusing, or never (no answer).',
@@ -116,6 +148,22 @@ export const callEvents = defineEvents('calls', {
     mutating: true,
     param: o({ callId: CallId, stats: Type.Optional(CallStatsSchema) }, { additionalProperties: false }),
     answer: CallInfoSchema,
+  },
+  callAccept: {
+    summary:
+      "Accept an SOS call a robot made (the callRing push): the first console wins, across replicas; the others get callRing 'taken' with takenBy, a late accept is refused callTaken. Then send callSignal offer as for an outgoing call.",
+    access: can(CALL_PERMISSION),
+    mutating: true,
+    param: o({ callId: CallId }, { additionalProperties: false }),
+    answer: o({ callId: Type.String(), state: Type.Integer({ description: 'Waiting (1): send the offer now.' }) }),
+  },
+  simulateSosCall: {
+    summary: 'Super administrators, simulated robots only: the robot presses its SOS button (in SOS mode 2 it calls the consoles: callRing). Answers the robot\'s SOS mode.',
+    access: can('system:simulate'),
+    mutating: false,
+    audit: true,
+    param: o({ robotId: RobotId, video: Type.Optional(Type.Boolean({ description: 'Default true.' })) }, { additionalProperties: false }),
+    answer: o({ robotId: Type.String(), mode: Type.Integer({ description: 'The SOS mode: 1 rescue sound (no call), 2 remote call.' }) }),
   },
   getCallInfo: {
     summary: 'A call as the server keeps it; while on call, with the audio the robot received so far.',

@@ -17,7 +17,7 @@ import { HEALTH_COMMANDS, RobotHealthSchema } from './maintenance-health';
 import { RobotJobReportSchema, SOFTWARE_COMMANDS } from './maintenance-software';
 import { NODE_LOG_COMMANDS } from './node-log';
 import { DEBUG_COMMANDS } from './maintenance-debug';
-import { CALL_COMMANDS } from './calls';
+import { CALL_COMMANDS, SosCallMessageSchema } from './calls';
 import type { RobotCommandSpec } from './robot-command-spec';
 
 /** Who publishes a topic. */
@@ -307,6 +307,13 @@ export const MQTT_TOPICS = {
   command: { pattern: 'fleet/robots/{robotId}/command', direction: 'serverToRobot', qos: 1, summary: 'Commands to the robot (subscribe to it); answer each on the reply topic.', payload: RobotCommandSchema },
   health: { pattern: 'fleet/robots/{robotId}/health', direction: 'robotToServer', qos: 0, summary: 'System figures, node services, chassis, charging and sensors (every 5 s; issue 19).', payload: RobotHealthSchema },
   job: { pattern: 'fleet/robots/{robotId}/job', direction: 'robotToServer', qos: 1, summary: 'Progress of long robot work: an upgrade\'s stage, a log upload (issue 19).', payload: RobotJobReportSchema },
+  sosCall: {
+    pattern: 'fleet/robots/{robotId}/sosCall',
+    direction: 'robotToServer',
+    qos: 1,
+    summary: 'The SOS button was pressed in SOS mode 2 (remote call, spec §9): the server rings the consoles (callRing); the first to accept sends the call offer (callOffer). A robot in mode 1 sounds its rescue alarm instead and sends nothing.',
+    payload: SosCallMessageSchema,
+  },
   reply: { pattern: 'fleet/robots/{robotId}/reply', direction: 'robotToServer', qos: 0, summary: 'The answer to a command, correlated by its id.', payload: RobotReplySchema },
 } as const satisfies Record<string, MqttTopicSpec>;
 

@@ -10,6 +10,7 @@ import { ALARM_CODE_RANGES } from '../alarm-codes';
 import { Security } from '../constants';
 import { MapProcessState, MapSyncState } from '../map';
 import { JobSchema, SOFTWARE_READ_PERMISSION } from './maintenance-software';
+import { CallRingSchema } from './calls';
 import { Json } from './schema';
 
 /**
@@ -149,6 +150,10 @@ const robotEvents = {
   status: { summary: "The robot's telemetry changed (sent with every status message, and when the robot goes offline).", data: StatusPushSchema },
   gps: { summary: "The robot's pose.", data: GpsPushSchema },
   interactionState: { summary: 'The call (interaction) state changed.', data: Type.Object({ interactionState: Type.Integer() }) },
+  callRing: {
+    summary: "An SOS call from the robot (spec §9 remote call, issue 21): ringing (accept it with callAccept), taken by a console (takenBy), or ended (no answer).",
+    data: CallRingSchema,
+  },
   mapChange: { summary: 'The robot reports another map, or an administrator rebound it.', data: Type.Object({ mapId: NullableInteger }) },
   nameChange: { summary: 'The robot was renamed.', data: Type.Object({ robotName: Type.String() }) },
   pushVideoFlag: { summary: "An operator's pushVideo call changed a camera's push flag.", data: Type.Object({ cameraId: CameraId, isPushVideo: Bit }) },
