@@ -16,6 +16,7 @@ import type { Services } from '../services';
 import type { ServerFeature } from '../features/feature';
 import { registerProtocolDocs } from '../docs/routes';
 import { buildAsyncApi } from '../docs/asyncapi';
+import { iceServersFor } from '../features/calls/ice';
 
 export function langOf(req: FastifyRequest, body?: unknown): Lang {
   const explicit = body && typeof body === 'object' ? (body as { lang?: unknown }).lang : undefined;
@@ -79,6 +80,12 @@ export async function registerRoutes(app: FastifyInstance, svc: Services, featur
       .send({ status: ready ? 'ready' : 'unready', replica: svc.cluster.replicaId, database, broker, leader: svc.cluster.isLeader() });
   });
 
+  /** The user id of a /config.json request that carries its session token (Authorization: Bearer), else null. */
+  const configUser = async (req: FastifyRequest): Promise<string | null> => {
+    const m = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '');
+    const session = m ? await svc.sessions.resolve(m[1]).catch(() => null) : null;
+    return session ? String(session.userId) : null;
+  };
   app.get('/config.json', async (req) => {
     const host = req.headers.host ?? `${svc.config.host}:${svc.config.port}`;
     const secure = isHttps(req);
@@ -89,7 +96,8 @@ export async function registerRoutes(app: FastifyInstance, svc: Services, featur
       // Spec §7 "app build address": the newest phone client package (server/features/phone).
       appBuildUrl: `${httpUrl}/api/app/latest/download`,
       wsUrl: `${secure ? 'wss' : 'ws'}://${host}/ws`,
-      iceServers: svc.config.iceServers,
+      // Issue 21: extra ICE servers get default credentials; TURN credentials only with a session (Authorization: Bearer <token>).
+      iceServers: iceServersFor(svc.config.iceServers, await configUser(req)),
       version: svc.config.version,
       protocolVersion: PROTOCOL_VERSION,
       mapMaxLayer: svc.config.mapMaxLayer,
@@ -150,7 +158,7 @@ export async function registerRoutes(app: FastifyInstance, svc: Services, featur
       // Vite names every file under assets/ by its content (a new build, new names): the browser
       // keeps it without asking again. Other files keep the default revalidation.
       setHeaders: (reply, file) => {
-        if (path.resolve(file).startsWith(assets)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+        if (path.resolve(file).startsWith(assets)) reply.setHeader('cache-control', 'public, max-age=31536000, immutable');
       },
     });
     const html = () => fs.readFileSync(index, 'utf8');
