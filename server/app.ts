@@ -48,13 +48,14 @@ export interface RunningServer {
   close: () => Promise<void>;
 }
 
-/** Builds and starts the whole server: store → schemas → bus → http → simulator. */
-export async function startServer(config: ServerConfig): Promise<RunningServer> {
+/** Builds and starts the whole server: store → schemas → bus → http → simulator. `say` hears each step (npm start prints them). */
+export async function startServer(config: ServerConfig, say: (step: string) => void = () => undefined): Promise<RunningServer> {
   const closers: (() => Promise<void>)[] = [];
   const close = async () => {
     for (const c of closers.reverse()) await c().catch(() => undefined);
   };
   try {
+    say(config.databaseUrl ? 'Connecting to PostgreSQL…' : `Opening the embedded database (PGlite in ${path.join(config.dataDir, 'pglite')})…`);
     const db = await openDb({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize, pgliteDir: path.join(config.dataDir, 'pglite') });
     closers.push(() => db.close());
     // Replicas of one PostgreSQL share a bus, a leader and a start-up lock; PGlite is one process.
@@ -80,7 +81,10 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       await seedRoles(db);
       await ensureTables(db, [...schemas.entities.values()]);
       // The demo maps' files are shared at once (the other replicas read them from the store).
-      if (config.seedDemo && (await seedDemo(db, config.dataDir))) await blobs.savedTree('maps');
+      if (config.seedDemo && (await seedDemo(db, config.dataDir))) {
+        say('Created the demo data: companies, users, robots, buildings and maps (the maps are cut into tiles in the background for about a minute).');
+        await blobs.savedTree('maps');
+      }
     });
     if (config.production) await refuseDemoPasswords(db);
 
@@ -118,6 +122,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     for (const f of features) await f.register?.({ svc: services, events });
     registerRoleHooks({ schemas: () => services.schemas, plugins: () => manifests });
 
+    say(config.mqttUrl ? `Connecting to the MQTT broker at ${config.mqttUrl}…` : 'Starting the embedded MQTT broker…');
     const { mqttUrl, mqttAccount } = await connectBroker(config, robotCredentials, closers);
     // With an external broker, the replicas share the robots' messages that write ($share subscriptions).
     const gateway = await startGateway(mqttUrl, fleet, { shared: Boolean(config.mqttUrl), isLeader: () => cluster.isLeader(), account: mqttAccount });
@@ -141,6 +146,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     services.url = `http://${config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host}:${port}`;
 
     // The demo robots stop before the server closes (just before its last closer).
+    if (config.simulator) say('Starting the simulated robots…');
     const stopSim = await startInProcessSimulator(config, { mqttUrl, serverUrl: services.url, db, schemas, robotCredentials });
     if (stopSim) closers.splice(closers.length - 1, 0, stopSim);
     for (const f of features) {
