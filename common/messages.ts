@@ -129,7 +129,6 @@ export const MESSAGES = {
   callEnded: { en: 'The call has already ended', zh: '通话已结束', ja: '通話は既に終了しています' },
   callTaken: { en: 'Another user has answered the call', zh: '其他用户已接听该通话', ja: '他のユーザーが通話に応答しました' },
   callNotIncoming: { en: 'This call is not a call from the robot', zh: '该通话不是机器人发起的呼叫', ja: 'この通話はロボットからの呼び出しではありません' },
-  callNotYours: { en: 'Another user is on this call', zh: '其他用户正在进行该通话', ja: '他のユーザーがこの通話中です' },
   edgeNoAccess: { en: 'No access permission', zh: '无访问权限', ja: 'アクセス権限がありません' },
   edgeAuthExpired: { en: 'Authorisation expired', zh: '授权已过期', ja: '認可の有効期限が切れました' },
   edgeDeviceOffline: { en: 'Device offline', zh: '设备离线', ja: 'デバイスがオフラインです' },

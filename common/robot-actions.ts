@@ -94,7 +94,8 @@ export interface RobotCommand {
     | 'callCandidate'
     | 'callHangUp'
     | 'callStats'
-    | 'simulateCallMode';
+    | 'simulateCallMode'
+    | 'simulateSosButton';
   params?: Record<string, unknown>;
   t: number;
 }

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { Security } from '../common/constants';
+import { CALL_RING_TIMEOUT_MS } from '../common/events/calls';
 
 /** Server configuration, read once from the environment. */
 export interface ServerConfig {
@@ -22,6 +23,10 @@ export interface ServerConfig {
   edition: string;
   https: boolean;
   iceServers: { urls: string; username?: string; credential?: string }[];
+  /** Issue 21: the TURN server(s) with TURN REST credentials (TURN_URL, TURN_SECRET, TURN_TTL_SECONDS) and the default credentials of extra ICE servers (ICE_DEFAULT_USERNAME, ICE_DEFAULT_CREDENTIAL); server/features/calls/ice.ts. */
+  turn: { urls: string[]; secret?: string; ttlSeconds: number; defaultUsername?: string; defaultCredential?: string };
+  /** Issue 21: how long an SOS call from a robot rings before "no answer" (CALL_RING_TIMEOUT_MS). */
+  callRingTimeoutMs: number;
   staticDir: string;
   schemasDir: string;
   logLevel: string;
@@ -89,6 +94,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
       .split(',')
       .filter(Boolean)
       .map((urls) => ({ urls })),
+    turn: {
+      urls: (env.TURN_URL ?? '').split(',').map((u) => u.trim()).filter(Boolean),
+      secret: env.TURN_SECRET || undefined,
+      ttlSeconds: Math.max(60, Number(env.TURN_TTL_SECONDS) || 3600),
+      defaultUsername: env.ICE_DEFAULT_USERNAME || undefined,
+      defaultCredential: env.ICE_DEFAULT_CREDENTIAL || undefined,
+    },
+    callRingTimeoutMs: Number(env.CALL_RING_TIMEOUT_MS) > 0 ? Number(env.CALL_RING_TIMEOUT_MS) : CALL_RING_TIMEOUT_MS,
     staticDir: path.resolve(root, env.STATIC_DIR ?? 'dist'),
     schemasDir: path.resolve(root, 'schemas'),
     logLevel: env.LOG_LEVEL ?? 'warn',

@@ -89,13 +89,26 @@ export type CallInfo = Static<typeof CallInfoSchema>;
 const o = Type.Object;
 const CallRef = o({ callId: Type.String() });
 
+/** ICE servers for the caller's peer (RTCIceServer): the /config.json ones with fresh TURN credentials of this user. */
+const IceServersAnswer = Type.Optional(
+  Type.Array(o({ urls: Type.Union([Type.String(), Type.Array(Type.String())]), username: Type.Optional(Type.String()), credential: Type.Optional(Type.String()) }), {
+    description: "The ICE servers for this call's peer connection (TURN with short-lived credentials of this user, when the server has a TURN server); use them instead of /config.json's.",
+  }),
+);
+
 /** Robot commands of calls (spread into common/events/mqtt.ts ROBOT_COMMANDS). */
 export const CALL_COMMANDS = {
   callOffer: {
     action: 'callOffer',
     summary:
       "A console calls: answer the SDP offer with an SDP answer (ICE candidates gathered, no trickle needed) and send the robot's camera and microphone. Refused busy (already in a call: edge error 11), reject, or interactOffline.",
-    params: o({ callId: Type.String(), sdp: Type.String(), video: Type.Boolean(), iceServers: Type.Optional(Type.Array(Type.Unknown())) }),
+    params: o({
+      callId: Type.String(),
+      sdp: Type.String(),
+      video: Type.Boolean(),
+      incoming: Type.Optional(Type.Boolean({ description: 'The offer of the console that accepted this robot\'s own SOS call (sosCall): answer at once, no ringing.' })),
+      iceServers: Type.Optional(Type.Array(Type.Unknown(), { description: 'ICE servers for this call, TURN with short-lived credentials of the user robot-<robotId> (RTCIceServer shape).' })),
+    }),
     data: o({ sdp: Type.String() }),
     reasons: ['busy', 'reject', 'interactOffline'],
   },
@@ -126,7 +139,7 @@ export const callEvents = defineEvents('calls', {
     access: can(CALL_PERMISSION),
     mutating: true,
     param: o({ robotId: RobotId, video: Type.Boolean() }, { additionalProperties: false }),
-    answer: o({ callId: Type.String(), state: Type.Integer() }),
+    answer: o({ callId: Type.String(), state: Type.Integer(), iceServers: IceServersAnswer }),
   },
   callSignal: {
     summary: "Signalling of a call: the console's SDP offer (answered with the robot's SDP answer) or a trickled ICE candidate.",
@@ -155,7 +168,7 @@ export const callEvents = defineEvents('calls', {
     access: can(CALL_PERMISSION),
     mutating: true,
     param: o({ callId: CallId }, { additionalProperties: false }),
-    answer: o({ callId: Type.String(), state: Type.Integer({ description: 'Waiting (1): send the offer now.' }) }),
+    answer: o({ callId: Type.String(), state: Type.Integer({ description: 'Waiting (1): send the offer now.' }), iceServers: IceServersAnswer }),
   },
   simulateSosCall: {
     summary: 'Super administrators, simulated robots only: the robot presses its SOS button (in SOS mode 2 it calls the consoles: callRing). Answers the robot\'s SOS mode.',

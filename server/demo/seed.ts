@@ -19,6 +19,7 @@ export const DEMO_OPERATOR_ROLE = {
   permissions: [
     'menu:telecontrol',
     'robot:control',
+    'robot:call',
     'video:read',
     'menu:dashboard',
     'monitoring:read',

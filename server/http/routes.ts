@@ -97,7 +97,7 @@ export async function registerRoutes(app: FastifyInstance, svc: Services, featur
       appBuildUrl: `${httpUrl}/api/app/latest/download`,
       wsUrl: `${secure ? 'wss' : 'ws'}://${host}/ws`,
       // Issue 21: extra ICE servers get default credentials; TURN credentials only with a session (Authorization: Bearer <token>).
-      iceServers: iceServersFor(svc.config.iceServers, await configUser(req)),
+      iceServers: iceServersFor(svc.config, await configUser(req)),
       version: svc.config.version,
       protocolVersion: PROTOCOL_VERSION,
       mapMaxLayer: svc.config.mapMaxLayer,

@@ -4,9 +4,15 @@
  * assets/call/robot-camera.ivf) and microphone (an Opus tone, assets/call/robot-tone.ogg) as RTP,
  * and counts the RTP audio the console sends, which callHangUp and callStats answer.
  *
- * Test and demo switches: the command simulateCallMode {mode} (normal, busy, reject, silent: never
- * answers, so the server ends the call "no answer"), or SIM_CALL_MODES="01WR000002:busy,…" at start.
+ * Test and demo switches: the command simulateCallMode {mode, relay?} (normal, busy, reject, silent:
+ * never answers, so the server ends the call "no answer"; relay: the robot's peer uses only the TURN
+ * server of the offer's iceServers), or SIM_CALL_MODES="01WR000002:busy,…" at start.
  * Rail robots (type 5) have no interactive subsystem: they refuse with interactOffline.
+ *
+ * SOS calls (spec §9): simulateSosButton presses the SOS button. In SOS mode 2 (remote call, set
+ * with sosMode; server/simulator/sim-protocol.ts keeps it) the robot publishes sosCall {video} and
+ * answers the offer that follows an accept (callOffer with incoming) at once; in mode 1 it sounds
+ * its rescue alarm (an alarm-sound episode: nothing is published).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,6 +20,7 @@ import { RTCPeerConnection, RtpHeader, RtpPacket, type RTCRtpTransceiver } from 
 import { RobotType } from '../../common/robot';
 import type { SimAnswer, SimExtension } from './extension';
 import { fromRoot } from '../paths';
+import { simSosMode } from './sim-protocol';
 
 type Mode = 'normal' | 'busy' | 'reject' | 'silent';
 
@@ -83,6 +90,14 @@ const modes = new Map<string, Mode>(
     .filter((p): p is [string, Mode] => p.length === 2 && ['normal', 'busy', 'reject', 'silent'].includes(p[1]!)),
 );
 const calls = new Map<string, Call>();
+/** Robots whose peers gather and use only relayed (TURN) candidates. */
+const relayOnly = new Set<string>();
+/** Robots whose SOS call rings (pressed in mode 2, not yet answered or ended). */
+const sosRinging = new Map<string, { video: boolean; at: number }>();
+
+type IceServerInit = { urls: string | string[]; username?: string; credential?: string };
+const iceServersOf = (v: unknown): IceServerInit[] =>
+  Array.isArray(v) ? (v as IceServerInit[]).filter((s) => s && (typeof s.urls === 'string' || Array.isArray(s.urls))) : [];
 
 function hangUp(robotId: string): { audioPackets: number; audioBytes: number } {
   const call = calls.get(robotId);
@@ -119,9 +134,11 @@ function startSending(call: Call, t: RTCRtpTransceiver): void {
   }
 }
 
-async function answer(robotId: string, callId: string, sdp: string): Promise<SimAnswer> {
+async function answer(robotId: string, callId: string, sdp: string, iceServers: IceServerInit[] = []): Promise<SimAnswer> {
   hangUp(robotId);
-  const pc = new RTCPeerConnection({});
+  const relay = relayOnly.has(robotId);
+  // The offer's ICE servers (the server's, with TURN credentials of this robot); none: host candidates only.
+  const pc = new RTCPeerConnection({ iceServers: iceServers as never, ...(relay ? { iceTransportPolicy: 'relay' as const } : {}) });
   const call: Call = { callId, pc, audioPackets: 0, audioBytes: 0, timers: [] };
   calls.set(robotId, call);
   const transceivers: RTCRtpTransceiver[] = [];
@@ -150,21 +167,41 @@ async function answer(robotId: string, callId: string, sdp: string): Promise<Sim
 
 export const callSim: SimExtension = {
   id: 'call',
-  command(robot, cmd) {
+  command(robot, cmd, io) {
     const id = robot.spec.robotId;
     const p = (cmd.params ?? {}) as Record<string, unknown>;
     switch (cmd.action) {
       case 'simulateCallMode':
         modes.set(id, (p.mode as Mode) ?? 'normal');
+        if (p.relay === true) relayOnly.add(id);
+        else if (p.relay === false) relayOnly.delete(id);
         return {};
+      case 'simulateSosButton': {
+        if (robot.spec.robotType === RobotType.trackRobot) return { refused: 'interactOffline' };
+        const mode = simSosMode(id);
+        if (mode === 2) {
+          const video = p.video !== false;
+          sosRinging.set(id, { video, at: Date.now() });
+          io.publish('sosCall', { robotId: id, video, t: Date.now() });
+        }
+        return { data: { mode } };
+      }
       case 'callOffer': {
         if (robot.spec.robotType === RobotType.trackRobot) return { refused: 'interactOffline' };
+        if (p.incoming === true) {
+          // The console that accepted this robot's SOS call: no ringing, answered at once.
+          if (!sosRinging.delete(id)) return { refused: 'state' };
+          return answer(id, String(p.callId), String(p.sdp), iceServersOf(p.iceServers)).catch((): SimAnswer => {
+            hangUp(id);
+            return { refused: 'state' };
+          });
+        }
         const mode = modes.get(id) ?? 'normal';
         const live = calls.get(id);
         if (mode === 'busy' || (live && live.callId !== p.callId)) return { refused: 'busy' };
         if (mode === 'reject') return new Promise<SimAnswer>((r) => setTimeout(() => r({ refused: 'reject' }), RING_MS));
         if (mode === 'silent') return new Promise<SimAnswer>((r) => setTimeout(() => r({ refused: 'reject' }), 60_000).unref());
-        return new Promise<SimAnswer>((r) => setTimeout(r, RING_MS)).then(() => answer(id, String(p.callId), String(p.sdp))).catch((): SimAnswer => {
+        return new Promise<SimAnswer>((r) => setTimeout(r, RING_MS)).then(() => answer(id, String(p.callId), String(p.sdp), iceServersOf(p.iceServers))).catch((): SimAnswer => {
           hangUp(id);
           return { refused: 'state' };
         });
@@ -181,6 +218,7 @@ export const callSim: SimExtension = {
         return {};
       }
       case 'callHangUp': {
+        sosRinging.delete(id); // an SOS call that rang out, or was hung up before the offer
         const call = calls.get(id);
         if (call && call.callId !== p.callId) return { data: { audioPackets: 0, audioBytes: 0 } };
         return { data: hangUp(id) };
@@ -195,5 +233,6 @@ export const callSim: SimExtension = {
   },
   stop() {
     for (const id of [...calls.keys()]) hangUp(id);
+    sosRinging.clear();
   },
 };

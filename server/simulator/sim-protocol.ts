@@ -18,6 +18,9 @@ const stateOf = (id: string): ProtocolState => {
   return s;
 };
 
+/** A simulated robot's SOS mode (1 rescue sound, 2 remote call), as the sosMode command set it (server/simulator/sim-call.ts reads it). */
+export const simSosMode = (robotId: string): number => stateOf(robotId).sosMode;
+
 export const protocolSim: SimExtension = {
   id: 'protocol',
   command(robot, cmd) {
