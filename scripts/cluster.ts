@@ -1,8 +1,8 @@
 /**
  * `npm run cluster`: the console as a cluster on this machine, from Debian's packages —
  * PostgreSQL (shared state), Mosquitto (the robots' bus), HAProxy (round-robin balancer with
- * WebSocket upgrade and /readyz health checks), N stateless replicas of the server and the robot
- * simulator as a process of its own. Prints the console's address; Ctrl-C stops it all.
+ * WebSocket upgrade and /readyz health checks), coturn (the calls' TURN server, scripts/turn.ts),
+ * N stateless replicas of the server and the robot simulator as a process of its own. Prints the console's address; Ctrl-C stops it all.
  *
  * `startCluster` is also what the cluster test suite (tests/cluster) and the cluster benchmarks use.
  * README "Running a cluster" explains each part and how it maps to separate machines.
@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SERVER_ACLS } from '../server/fleet/mosquitto-accounts';
+import { startTurn, turnInstalled } from './turn';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -227,6 +228,15 @@ export async function startCluster(opts: ClusterOptions): Promise<RunningCluster
     const mqttUrl = `mqtt://127.0.0.1:${mqttPort}`;
     await waitFor('Mosquitto', () => portOpen(mqttPort), 10_000);
 
+    // Issue 21: coturn as the calls' TURN (and STUN) server, with a TURN REST secret made for this run;
+    // the replicas hand out short-lived credentials from it (TURN_URL, TURN_SECRET).
+    let turnEnv: Record<string, string> = {};
+    if (turnInstalled()) {
+      const turn = await startTurn({ dir: path.join(dir, 'turn'), log });
+      stops.push(() => turn.stop());
+      turnEnv = { ...turn.env, ICE_SERVERS: process.env.ICE_SERVERS ?? `stun:127.0.0.1:${turn.port}` };
+    } else log('coturn is not installed (apt-get install -y coturn): calls use direct ICE only');
+
     const n = opts.replicas ?? 3;
     const replicas: Replica[] = [];
     for (let i = 0; i < n; i++) {
@@ -248,6 +258,7 @@ export async function startCluster(opts: ClusterOptions): Promise<RunningCluster
       DATA_DIR: r.dataDir,
       SIMULATOR: 'off',
       LOG_LEVEL: 'warn',
+      ...turnEnv,
       ...opts.env,
     });
     const launch = (r: Replica) => {
