@@ -54,7 +54,7 @@ export interface RobotCommand {
     | 'navigate'
     // The map editor's initial position (kind 104) sent to a robot: {mapId, x, y (mm), theta (radians)}.
     | 'setInitPosition'
-    // Issue 20 (common/events/protocol): single-point navigation, snapshots, infrared correction, PTZ, coordinates, handheld RC, SOS mode, robot video settings.
+    // Issue 20 (common/events/control.ts): single-point navigation, snapshots, infrared correction, PTZ, coordinates, handheld RC, SOS mode, robot video settings.
     | 'singlePointNav'
     | 'snapPicture'
     | 'infraredCorrect'

@@ -62,6 +62,9 @@ export const CompanyRobotSchema = Type.Object({ robotId: Type.String(), robotNam
 /** A company's parameters: every field of the company-setting schema, its default where unset. */
 export const CompanyParamSchema = Type.Object({ companyId: Type.Integer() }, { additionalProperties: true, description: 'companyId and each field of the company-setting schema (its default where unset).' });
 
+/** A page of a REST list (issue 20 REST paths). */
+const AdminQuery = Type.Object({ pageNum: Type.Optional(Type.Integer({ minimum: 1 })), pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })), groupId: Type.Optional(Type.Integer()) }, { additionalProperties: true });
+
 export const adminEvents = defineEvents('admin', {
   resetApplicationKey: {
     summary: 'Replaces an application key’s key (a leaked key is replaced, not edited); answers the record with the new key.',
@@ -142,6 +145,10 @@ export const adminEvents = defineEvents('admin', {
     param: Dict(Type.Unknown(), { description: 'companyId and the fields of the company-setting schema (validated against the live schema).' }),
     answer: CompanyParamSchema,
   },
+  // Issue 20 (spec §7 REST): users and device groups.
+  'GET /robot/user/list': { summary: 'Users of the caller’s companies, paged.', access: can('user:read'), mutating: false, param: AdminQuery, answer: Type.Unknown() },
+  'GET /authority/deviceGroup/list': { summary: 'Device groups of the caller’s companies.', access: can('group:read'), mutating: false, param: AdminQuery, answer: Type.Unknown() },
+  'GET /authority/deviceGroup/devices': { summary: 'The robots of a device group (groupId).', access: can('group:read'), mutating: false, param: AdminQuery, answer: Type.Unknown() },
 });
 
 export type CompanyParam = Static<typeof CompanyParamSchema>;

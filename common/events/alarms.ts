@@ -118,4 +118,6 @@ export const alarmsEvents = defineEvents('alarms', {
     param: Type.Record(Type.String(), Type.Unknown()),
     answer: AlarmSettingsSchema,
   },
+  // Issue 20 (spec §7 alarms).
+  exportAlarmsProcess: { summary: 'Alarms: processed alarms as rows for export.', access: can('alarm:read'), mutating: false, param: Type.Object({ pageNum: Type.Optional(Type.Integer({ minimum: 1 })), pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })), groupId: Type.Optional(Type.Integer()) }, { additionalProperties: true }), answer: Type.Unknown() },
 });

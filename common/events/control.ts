@@ -8,7 +8,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { CAMERA_PARAMS } from '../camera';
 import { VideoPlayer } from '../constants';
-import { BROADCAST_MAX_LENGTH, FireOperation, FOCUS_ACTIONS, LIFTER_DIRECTIONS, LIFTER_MAX_DISTANCE_MM, PTZ_DIRECTIONS, ZOOM_ACTIONS } from '../robot-control';
+import { BROADCAST_MAX_LENGTH, FireOperation, FOCUS_ACTIONS, LIFTER_DIRECTIONS, LIFTER_MAX_DISTANCE_MM, MAX_PRESET, PTZ_DIRECTIONS, RESERVED_PRESETS, ZOOM_ACTIONS } from '../robot-control';
 import { can, defineEvents } from './define';
 import { Dict, Json } from './schema';
 
@@ -81,6 +81,15 @@ const Lens = (actions: readonly number[]) =>
   );
 
 const StreamRequest = { robotId: RobotId, cameraId: CameraId, definition: Type.Optional(Type.Integer({ minimum: 1, maximum: 4 })) };
+
+/** A robot id that may not be empty, and a robot with extra fields allowed (issue 20 events). */
+const RobotIdRequired = Type.String({ minLength: 1, maxLength: 32 });
+const ByRobotAny = Type.Object({ robotId: RobotIdRequired, userId: UserId }, { additionalProperties: true });
+
+/** SOS modes of spec §9: 1 rescue sound, 2 remote call. */
+export const SOS_MODES = { rescueSound: 1, remoteCall: 2 } as const;
+/** Presets of spec §9 the console may not set (2, 45, 49) and the highest preset. */
+export const PTZ_PRESET_LIMITS = { reserved: RESERVED_PRESETS, max: MAX_PRESET };
 
 export const controlEvents = defineEvents('control', {
   robotAction: {
@@ -226,4 +235,35 @@ export const controlEvents = defineEvents('control', {
     ),
     answer: Type.Object({ robotId: Type.String(), index: Type.Integer(), sharpness: Type.Integer() }),
   },
+  // Issue 20 (spec §7 Menu/status and control events).
+  fireFighting: { summary: 'Menu/status: a fire robot starts (1) or stops (0) fire-fighting; only fire robots.', access: Teleop, mutating: false, audit: true, param: Type.Object({ robotId: RobotIdRequired, status: Type.Integer({ enum: [0, 1] }), userId: UserId }, { additionalProperties: false }), answer: Type.Unknown() },
+  serverMediaOption: { summary: 'Control: the robot’s SOS mode (spec §9: 1 rescue sound, 2 remote call); without mode it is read.', access: Teleop, mutating: false, audit: true, param: Type.Object({ robotId: RobotIdRequired, mode: Type.Optional(Type.Integer({ enum: [1, 2] })), userId: UserId }, { additionalProperties: false }), answer: Type.Object({ robotId: Type.String(), mode: Type.Integer() }) },
+  interactiveSOS: { summary: 'Control: the SOS answer of the robot in its mode (rescue sound plays the alarm; remote call starts the call command).', access: Teleop, mutating: false, audit: true, param: ByRobotAny, answer: Type.Unknown() },
+  getVideoParam: { summary: 'Control: the robot’s video parameters (definition, data-saving mode).', access: can('robot:read'), mutating: false, param: ByRobotAny, answer: Type.Unknown() },
+  videoParam: { summary: 'Control: sets video parameters (definition 1-4, dataSaving 1-3).', access: Teleop, mutating: false, audit: true, param: Type.Object({ robotId: RobotIdRequired, definition: Type.Optional(Type.Integer({ minimum: 1, maximum: 4 })), dataSaving: Type.Optional(Type.Integer({ minimum: 1, maximum: 3 })), userId: UserId }, { additionalProperties: false }), answer: Type.Unknown() },
+  singlePointNav: { summary: 'Control: drive to one point (x, y in mm); blocked in emergency stop and charging.', access: Teleop, mutating: false, audit: true, param: Type.Object({ robotId: RobotIdRequired, x: Type.Number(), y: Type.Number(), userId: UserId }, { additionalProperties: false }), answer: Type.Unknown() },
+  snapPictures: { summary: 'Control: the robot takes a picture with a camera.', access: Teleop, mutating: false, audit: true, param: Type.Object({ robotId: RobotIdRequired, cameraId: Type.Optional(Type.Integer()), userId: UserId }, { additionalProperties: false }), answer: Type.Unknown() },
+  infraredCorrect: { summary: 'Control: infrared correction, type 1 background or 2 manual; only robots with an infrared camera.', access: Teleop, mutating: false, audit: true, param: Type.Object({ robotId: RobotIdRequired, type: Type.Integer({ enum: [1, 2] }), userId: UserId }, { additionalProperties: false }), answer: Type.Unknown() },
+  setPTZParam: { summary: 'Control: PTZ parameters (speed 1-100) and presets stored on the robot; presets 2, 45, 49 reserved.', access: Teleop, mutating: false, audit: true, param: Type.Object({ robotId: RobotIdRequired, speed: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })), presets: Type.Optional(Type.Array(Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_PRESET }), name: Type.String({ minLength: 1, maxLength: 16 }) }), { maxItems: 64 })), userId: UserId }, { additionalProperties: false }), answer: Type.Unknown() },
+  getPTZParam: { summary: 'Control: the PTZ parameters and presets the robot stores.', access: can('robot:read'), mutating: false, param: ByRobotAny, answer: Type.Unknown() },
+  sendCoordinate: { summary: 'Control: sends a target coordinate (x, y in mm) the robot turns its camera head to.', access: Teleop, mutating: false, audit: true, param: Type.Object({ robotId: RobotIdRequired, x: Type.Number(), y: Type.Number(), userId: UserId }, { additionalProperties: false }), answer: Type.Unknown() },
+  queryFireOperationLog: {
+    summary: 'Control: the fire-fighting operations of a robot (fireFighting and fireControl rows of the operation log), newest first, at most 100.',
+    access: can('robot:read'),
+    mutating: false,
+    param: ByRobotAny,
+    answer: Type.Array(
+      Type.Object({
+        id: Type.Integer(),
+        at: Type.String({ description: 'When (ISO time).' }),
+        username: Type.Union([Type.String(), Type.Null()]),
+        event: Type.String({ description: 'fireFighting or fireControl.' }),
+        operation: Type.Union([Type.Integer(), Type.Null()], { description: 'fireFighting: its status (1 start, 0 stop); fireControl: its operation code.' }),
+        statusCode: Type.Integer({ description: 'The answer’s status code (200: done; otherwise refused).' }),
+      }),
+    ),
+  },
+  HandheldwirelessRC: { summary: 'Control: hands the robot to (1) or takes it from (0) the handheld wireless remote control; blocked in emergency stop.', access: Teleop, mutating: false, audit: true, param: Type.Object({ robotId: RobotIdRequired, status: Type.Integer({ enum: [0, 1] }), userId: UserId }, { additionalProperties: false }), answer: Type.Unknown() },
+  getMoveAlarm: { summary: 'Control: the robot’s open motion alarms (collision, stall, fall, besiege: codes 301-322).', access: can('robot:read'), mutating: false, param: ByRobotAny, answer: Type.Unknown() },
+  getCompanyMapByRobotId: { summary: 'Control: the maps of the robot’s company.', access: can('map:read'), mutating: false, param: ByRobotAny, answer: Type.Unknown() },
 });

@@ -57,4 +57,8 @@ export const detectionsEvents = defineEvents('detections', {
   getFaceHeat: heat('Face orbit detections by weekday and hour.'),
   getPlateHeat: heat('Plate detections by weekday and hour.'),
   getInfraredHeat: heat('Thermal imaging detections by weekday and hour.'),
+  // Issue 20 (spec §7 detections).
+  getPlateByMap: { summary: 'Detections: plate detections on a map.', access: can('detection:read'), mutating: false, param: Type.Object({ mapId: Type.Integer(), userId: Type.Optional(Type.Integer()) }, { additionalProperties: true }), answer: Type.Unknown() },
+  getMapByPlateId: { summary: 'Detections: the maps a plate was seen on.', access: can('detection:read'), mutating: false, param: Type.Object({ plate: Type.String({ minLength: 1, maxLength: 16 }), userId: Type.Optional(Type.Integer()) }, { additionalProperties: true }), answer: Type.Unknown() },
+  getCustomDetectionAlarm: { summary: 'Detections: custom detections that raised an alarm.', access: can('detection:read'), mutating: false, param: Type.Object({ pageNum: Type.Optional(Type.Integer({ minimum: 1 })), pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })), groupId: Type.Optional(Type.Integer()) }, { additionalProperties: true }), answer: Type.Unknown() },
 });

@@ -89,6 +89,10 @@ export const RobotSnapshotSchema = Type.Composite([
   }),
 ]);
 
+/** A robot id that may not be empty, and a robot with extra fields allowed (issue 20 events). */
+const RobotIdRequired = Type.String({ minLength: 1, maxLength: 32 });
+const ByRobotAny = Type.Object({ robotId: RobotIdRequired, userId: Type.Optional(Type.Integer()) }, { additionalProperties: true });
+
 export const fleetEvents = defineEvents('fleet', {
   getCompanysByRoleId: { summary: 'The companies of the caller’s tree, by layer and name.', access: can('company:read'), mutating: false, param: NoParam, answer: Type.Array(FleetCompanySchema) },
   getMenuList: {
@@ -136,4 +140,9 @@ export const fleetEvents = defineEvents('fleet', {
       infraredType: Type.Integer({ description: 'Spec §3: 0 none, 1 high temperature, 2 body temperature.' }),
     }),
   },
+  // Issue 20 (spec §7 Menu/status, Robot admin).
+  getRobotTypesByCompanyId: { summary: 'Menu/status: the robot kinds present in a company (or the caller’s companies).', access: can('robot:read'), mutating: false, param: Type.Object({ companyId: Type.Optional(Type.Integer()), userId: Type.Optional(Type.Integer()) }, { additionalProperties: false }), answer: Type.Array(Type.Integer()) },
+  getRobotOnline: { summary: 'Fleet: online state of the caller’s robots.', access: can('robot:read'), mutating: false, param: Type.Object({ robotId: Type.Optional(RobotIdRequired), userId: Type.Optional(Type.Integer()) }, { additionalProperties: false }), answer: Type.Array(Type.Object({ robotId: Type.String(), online: Type.Integer() })) },
+  exportDataByRobotId: { summary: 'Robot admin: one robot’s settings, templates and map binding as a file (JSON, kind fleet-console/robot-data).', access: can('robot:update'), mutating: false, param: ByRobotAny, answer: Type.Unknown() },
+  importData: { summary: 'Robot admin: imports a robot data file into an existing robot; a bad file imports nothing and says why.', access: can('robot:update'), mutating: true, param: Type.Object({ robotId: RobotIdRequired, data: Type.Unknown(), userId: Type.Optional(Type.Integer()) }, { additionalProperties: false }), answer: Type.Unknown() },
 });

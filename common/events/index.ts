@@ -26,7 +26,6 @@ import { formDesignEvents } from './form-design';
 import { healthEvents } from './maintenance-health';
 import { softwareEvents } from './maintenance-software';
 import { debugEvents } from './maintenance-debug';
-import { protocolEvents } from './protocol';
 import { nodeLogEvents } from './node-log';
 import { taskManageEvents } from './task-manage';
 import { callEvents } from './calls';
@@ -52,7 +51,6 @@ export const EVENTS = {
   ...healthEvents,
   ...softwareEvents,
   ...debugEvents,
-  ...protocolEvents,
   ...nodeLogEvents,
   ...taskManageEvents,
   ...callEvents,

@@ -103,6 +103,9 @@ const MapQuery = Type.Object(
 );
 const MapPage = Page(MapRecordSchema);
 
+/** A page of a REST list (issue 20 REST paths). */
+const PageQuery = Type.Object({ pageNum: Type.Optional(Type.Integer({ minimum: 1 })), pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })), groupId: Type.Optional(Type.Integer()) }, { additionalProperties: true });
+
 export const mapEvents = defineEvents('maps', {
   queryMap: { summary: 'A page of the maps of the caller’s company tree, newest first.', access: can('map:read'), mutating: false, param: MapQuery, answer: MapPage },
   'GET /robot/map/list': { summary: 'queryMap over REST.', access: can('map:read'), mutating: false, param: MapQuery, answer: MapPage },
@@ -212,4 +215,7 @@ export const mapEvents = defineEvents('maps', {
     param: Type.Object({ sourceMapId: MapId, targetMapId: MapId, userId: UserId }, { additionalProperties: false }),
     answer: Type.Object({ mapId: Type.Integer(), copied: Type.Integer() }),
   },
+  // Issue 20 (spec §7 maps, REST).
+  mapBind: { summary: 'Maps: binds a robot to a map of its company (the robot’s mapId).', access: can('map:update'), mutating: true, param: Type.Object({ robotId: Type.String({ minLength: 1, maxLength: 32 }), mapId: Type.Integer(), userId: Type.Optional(Type.Integer()) }, { additionalProperties: false }), answer: Type.Unknown() },
+  'GET /robot/map/draftList': { summary: 'Maps: maps still being processed (drafts).', access: can('map:read'), mutating: false, param: PageQuery, answer: Type.Unknown() },
 });

@@ -108,6 +108,9 @@ const AlarmTrend = Dated({ count: Count, alarms: Count });
 const stat = <A extends TSchema>(summary: string, answer: A) =>
   ({ summary, access: can(REPORT_PERMISSION), mutating: false, param: ReportParamsSchema, answer }) as const;
 
+/** The statements' query (issue 20 REST paths). */
+const DisinfectQuery = Type.Object({ pageNum: Type.Optional(Type.Integer({ minimum: 1 })), pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })), groupId: Type.Optional(Type.Integer()) }, { additionalProperties: true });
+
 export const reportsEvents = defineEvents('reports', {
   getSummaryStatistics: stat('Robots, online robots, alarms by kind and process state, detections, patrol runs and SOS calls of a period.', ReportSummarySchema),
   getOperationalAlarm: stat('Alarms per day by kind (every day of the period, zero included).', DailyAlarmsSchema),
@@ -162,4 +165,8 @@ export const reportsEvents = defineEvents('reports', {
     param: MailParams,
     answer: Type.Object({ accepted: Type.Array(Type.String()), fileName: Type.String() }),
   },
+  // Issue 20 (spec §7 REST statements): the disinfection / cold-storage robots' statements.
+  'GET /robot/statements/totalDisinfectTimeGroup': { summary: 'Reports: disinfection minutes per day per robot (disinfection/cold-storage robots).', access: can('robot:read'), mutating: false, param: DisinfectQuery, answer: Type.Unknown() },
+  'GET /robot/statements/totalDisinfectTime': { summary: 'Reports: total disinfection minutes.', access: can('robot:read'), mutating: false, param: DisinfectQuery, answer: Type.Unknown() },
+  'GET /robot/statements/concentrationChart': { summary: 'Reports: disinfectant concentration samples.', access: can('robot:read'), mutating: false, param: DisinfectQuery, answer: Type.Unknown() },
 });

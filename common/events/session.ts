@@ -99,4 +99,6 @@ export const sessionEvents = defineEvents('session', {
     param: Disable,
     answer: Type.Object({ id: Type.Integer(), enabled: Type.Integer() }),
   },
+  // Issue 20 (spec §7 Menu/status).
+  insertLastWebRoute: { summary: 'Session: remembers the last console route of the caller.', access: can('robot:read'), mutating: false, param: Type.Object({ route: Type.String({ minLength: 1, maxLength: 200, pattern: '^/' }), userId: Type.Optional(Type.Integer()) }, { additionalProperties: false }), answer: Type.Object({ route: Type.String() }) },
 });

@@ -105,4 +105,6 @@ export const videoEvents = defineEvents('video', {
     ),
     answer: Page(VideoRecordInfoSchema),
   },
+  // Issue 20 (spec §7 history video).
+  reqFaceByRobotId: { summary: 'History video: face detections of a robot, newest first.', access: can('detection:read'), mutating: false, param: Type.Object({ robotId: Type.String({ minLength: 1, maxLength: 32 }), userId: Type.Optional(Type.Integer()) }, { additionalProperties: true }), answer: Type.Unknown() },
 });

@@ -43,3 +43,11 @@ export async function visibleRobot<R extends { companyId: number }>(db: Queryabl
   if (!robot || (ids !== null && !ids.includes(robot.companyId))) throw new AppError(StatusCode.notFound, 'robotNotFound');
   return robot;
 }
+
+/** An SQL condition that keeps `col` to the companies `ids` (null: every company), its argument numbered `$from`. */
+export function companyCondition(ids: number[] | null, col: string, from = 1): { sql: string; args: unknown[] } {
+  return ids === null ? { sql: 'TRUE', args: [] } : { sql: `${col} = ANY($${from})`, args: [ids] };
+}
+
+/** A positive whole number from a query value, else `fallback` (REST paging arguments). */
+export const positiveInt = (v: unknown, fallback: number): number => (Number.isFinite(Number(v)) && Number(v) > 0 ? Math.floor(Number(v)) : fallback);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { loginAll, NO_PERMISSION, rest } from './admin-support';
 
-/** Issue 20: the new events of spec §7 (common/events/protocol.ts) — answers, refusals, bad input. */
+/** Issue 20: the new events of spec §7 (docs/protocol.md "Issue 20 events") — answers, refusals, bad input. */
 let s: TestServer;
 let t: Awaited<ReturnType<typeof loginAll>>;
 beforeAll(async () => {

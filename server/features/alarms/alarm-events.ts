@@ -4,7 +4,7 @@ import { describeAjvError } from '../../../common/validation';
 import { AppError, fail } from '../../errors';
 import { bumpTable } from '../../entities/crud';
 import { defineEntityHooks } from '../../entities/hooks';
-import { companyVisible, visibleCompanyIds } from '../../entities/scope';
+import { companyCondition, companyVisible, visibleCompanyIds } from '../../entities/scope';
 import type { Entity } from '../../schemas/loader';
 import type { Services } from '../../services';
 import { ident, type Queryable, type Row } from '../../store/db';
@@ -90,6 +90,15 @@ export function registerAlarmEvents(reg: EventRegistry, svc: Services, alarms: A
     const reply = await svc.gateway.request(p.robotId, 'simulateAlarm', { code: p.code, state: p.state ?? 'raise' });
     if (!reply) throw fail.message(StatusCode.serverError, 'robotNoAnswer');
     return { robotId: p.robotId, code: p.code, state: p.state ?? 'raise' };
+  });
+
+  // Issue 20 (spec §7 alarms): the processed alarms of the caller's companies, as rows for export.
+  reg.handle(alarmsEvents.exportAlarmsProcess, async (ctx) => {
+    const w = companyCondition(await visibleCompanyIds(svc.db, ctx.session), '"companyId"');
+    return svc.db.query(
+      `SELECT id, "robotId", "robotName", code, kind, level, message, "processStatus", handler, result, "processedAt", "createdAt" FROM alarms WHERE "processStatus" <> 0 AND ${w.sql} ORDER BY id DESC LIMIT 10000`,
+      w.args,
+    );
   });
 
   registerAlarmSettingOperations(reg, svc);

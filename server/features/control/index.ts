@@ -1,8 +1,9 @@
-/** Control: robot commands (actions, emergency stop, initial position), teleop (charging, lifter, fire-fighting, camera lens) and the cameras (push flag, stream addresses, parameters, definition). */
+/** Control: robot commands (actions, emergency stop, initial position), teleop (charging, lifter, fire-fighting, camera lens) and the cameras (push flag, stream addresses, parameters, definition); issue 20's SOS, PTZ presets, snapshots, single-point navigation and the other tools (robot-tools-events.ts). */
 import { defineFeature } from '../feature';
 import { registerCameraEvents } from './camera-events';
 import { registerControlEvents } from './control-events';
 import { robotCommands } from './robot-commands';
+import { registerRobotToolEvents } from './robot-tools-events';
 import { registerTeleopEvents } from './teleop-events';
 
 export default defineFeature({
@@ -12,5 +13,6 @@ export default defineFeature({
     registerControlEvents(events, svc, commands);
     registerTeleopEvents(events, commands);
     registerCameraEvents(events, svc, commands);
+    registerRobotToolEvents(events, svc, commands);
   },
 });

@@ -1,6 +1,7 @@
 import { fleetEvents } from '../../../common/events/fleet';
-import { visibleCompanyIds } from '../../entities/scope';
-import { fail } from '../../errors';
+import { StatusCode } from '../../../common/protocol';
+import { companyCondition, visibleCompanyIds, visibleRobot } from '../../entities/scope';
+import { AppError, fail } from '../../errors';
 import type { Services } from '../../services';
 import type { AuthedContext, EventRegistry } from '../../events/registry';
 
@@ -76,5 +77,24 @@ export function registerFleetEvents(reg: EventRegistry, svc: Services): void {
     const robot = (await robotsVisible(ctx)).find((r) => r.robotId === p.robotId);
     if (!robot) throw fail.message(404, 'robotNotFound');
     return robot;
+  });
+
+  reg.handle(fleetEvents.getRobotTypesByCompanyId, async (ctx, p) => {
+    const ids = await visibleCompanyIds(svc.db, ctx.session);
+    if (p.companyId !== undefined && ids !== null && !ids.includes(p.companyId)) throw new AppError(StatusCode.notFound, 'companyNotFound');
+    const w = p.companyId !== undefined ? { sql: '"companyId" = $1', args: [p.companyId] as unknown[] } : companyCondition(ids, '"companyId"');
+    const rows = await svc.db.query<{ t: number }>(`SELECT DISTINCT "robotType" AS t FROM robots WHERE ${w.sql} ORDER BY 1`, w.args);
+    return rows.map((r) => Number(r.t));
+  });
+
+  reg.handle(fleetEvents.getRobotOnline, async (ctx, p) => {
+    if (p.robotId) {
+      const r = await visibleRobot(svc.db, ctx.session, svc.fleet.get(p.robotId));
+      return [{ robotId: p.robotId, online: r.online ? 1 : 0 }];
+    }
+    const ids = await visibleCompanyIds(svc.db, ctx.session);
+    const w = companyCondition(ids, '"companyId"');
+    const rows = await svc.db.query<{ robotId: string }>(`SELECT "robotId" FROM robots WHERE ${w.sql} ORDER BY "robotId"`, w.args);
+    return rows.map((r) => ({ robotId: r.robotId, online: svc.fleet.get(r.robotId)?.online ? 1 : 0 }));
   });
 }

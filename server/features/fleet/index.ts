@@ -1,12 +1,14 @@
 /**
  * Fleet: the menu tree, maps and robots of the caller's companies, a robot's live status; binding
- * a robot to a company and its function configuration; the realtime topics `fleet` and `robot/<id>`.
+ * a robot to a company and its function configuration; robot data export and import
+ * (robot-data.ts); the realtime topics `fleet` and `robot/<id>`.
  */
 import { FLEET_TOPIC } from '../../../common/protocol';
 import { visibleCompanyIds } from '../../entities/scope';
 import { defineFeature } from '../feature';
 import { registerFleetEvents } from './fleet-events';
 import { registerRobotEvents } from './robot-events';
+import { registerRobotDataEvents } from './robot-data';
 
 export default defineFeature({
   id: 'fleet',
@@ -29,5 +31,6 @@ export default defineFeature({
     });
     registerFleetEvents(events, svc);
     registerRobotEvents(events, svc);
+    registerRobotDataEvents(events, svc);
   },
 });

@@ -1,7 +1,8 @@
-/** Maps: map management, buildings and the map editor's document; uploads, downloads and tiles; the start-up processing of unrendered maps. */
+/** Maps: map management, buildings and the map editor's document; binding a robot to a map and the draft list (map-bind-events.ts); uploads, downloads and tiles; the start-up processing of unrendered maps. */
 import { visibleCompanyIds } from '../../entities/scope';
 import { defineFeature } from '../feature';
 import { registerMapEvents } from './map-events';
+import { registerMapBindEvents } from './map-bind-events';
 import { registerMapRoutes } from './map-routes';
 import { adoptAbandonedMaps, processUnrenderedMaps, stopMapProcessing } from './map-store';
 
@@ -18,6 +19,7 @@ export default defineFeature({
       },
     });
     registerMapEvents(events, svc);
+    registerMapBindEvents(events, svc);
   },
   routes: (app, { svc, langOf }) => registerMapRoutes(app, svc, langOf),
   // Maps stored before map processing existed (the demo plans) get their image and tiles, by the

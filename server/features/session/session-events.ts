@@ -177,6 +177,12 @@ export function registerSessionEvents(reg: EventRegistry, svc: Services): void {
     if (p.enabled === 0) await svc.sessions.revokeUser(p.id);
     return { id: p.id, enabled: p.enabled };
   });
+
+  // Issue 20: the page a user stays on, kept with the user (migration 041); /home leads there.
+  reg.handle(sessionEvents.insertLastWebRoute, async (ctx, p) => {
+    await svc.db.query('UPDATE users SET "lastWebRoute" = $1 WHERE id = $2', [p.route, ctx.session.userId]);
+    return { route: p.route };
+  });
 }
 
 let dummy: Promise<string> | null = null;

@@ -156,6 +156,12 @@ export function registerHistoryVideoEvents(reg: EventRegistry, svc: Services): v
     const rows = await svc.db.query<Row>(`SELECT * FROM video_records ${sql} ORDER BY "createdAt" DESC, id DESC LIMIT ${pageSize} OFFSET ${(pageNum - 1) * pageSize}`, args);
     return { list: rows.map(info), total: Number(count?.n ?? 0), pageNum, pageSize };
   });
+
+  // Issue 20 (spec §7 history video): a robot's face detections, newest first.
+  reg.handle(videoEvents.reqFaceByRobotId, async (ctx, p) => {
+    await visibleRobot(ctx, p.robotId);
+    return svc.db.query(`SELECT id, "robotId", "detectedAt", "pictureUrl", "mapId", data FROM detections WHERE "robotId" = $1 AND kind = 'face' ORDER BY id DESC LIMIT 100`, [p.robotId]);
+  });
 }
 
 /**
