@@ -55,6 +55,8 @@ const infoOf = (r: CallRow): CallInfo => ({
 
 /** How long the server waits for a robot's SDP answer to the offer of an accepted SOS call (it rang already). */
 const INCOMING_ANSWER_MS = 10_000;
+/** A call still waiting this long after its ring time-out (never offered) ends as an error. */
+const STALE_WAITING_MS = 60_000;
 
 /** Pushes an SOS call's ring state on the robot's topic (and to the fleet subscriptions of its company tree). */
 function pushRing(svc: Services, r: { callId: string; robotId: string; video: number | boolean }, state: CallRing['state'], takenBy?: string | null): void {
@@ -149,7 +151,8 @@ export function registerCallEvents(reg: EventRegistry, svc: Services): void {
 
   reg.handle(callEvents.simulateSosCall, async (ctx, p) => {
     if (ctx.session.roleId !== RoleId.superAdmin) throw new AppError(StatusCode.noPermission, 'noPermission');
-    if (!svc.config.simulator || !svc.gateway) throw new AppError(StatusCode.badRequest, 'simulatorOff');
+    // In-process simulator, or (an external broker: a cluster) the simulator as a process of its own.
+    if (!svc.gateway || (!svc.config.simulator && !svc.config.mqttUrl)) throw new AppError(StatusCode.badRequest, 'simulatorOff');
     const reply = await rc.command(ctx, p.robotId, 'simulateSosButton', { video: p.video ?? true });
     return { robotId: p.robotId, mode: Number((reply.data as { mode?: unknown } | undefined)?.mode ?? 1) };
   });
@@ -273,7 +276,7 @@ export async function startSosCall(svc: Services, robotId: string, message: Reco
 
 /**
  * SOS calls nobody accepted within the ring time-out end "no answer" (pushed 'ended'; the robot is
- * told to hang up). The leader runs it; the conditional UPDATE ends each call once even if two
+ * told to hang up); calls still waiting a minute after that end as an error. The leader runs it; the conditional UPDATE ends each call once even if two
  * replicas ran it in a leader change-over.
  */
 export async function endUnansweredSosCalls(svc: Services, timeoutMs = svc.config.callRingTimeoutMs): Promise<number> {
@@ -283,10 +286,19 @@ export async function endUnansweredSosCalls(svc: Services, timeoutMs = svc.confi
      RETURNING "callId", "robotId", video`,
     [CallResult.noAnswer, CallDirection.incoming, CallState.waiting, Math.round(timeoutMs)],
   );
-  if (rows.length === 0) return 0;
+  // A call left waiting well past its ring (an SOS call accepted but never offered, a console that
+  // started a call and vanished) would hold the robot's one live call: it ends as an error.
+  const stale = await svc.db.query<{ callId: string; robotId: string; video: number; direction: number; username: string | null }>(
+    `UPDATE webrtc_logs SET state = 0, result = $1, "endTime" = now(), duration = 0
+     WHERE state = $2 AND "startTime" < now() - ($3::int * interval '1 millisecond')
+     RETURNING "callId", "robotId", video, direction, username`,
+    [CallResult.error, CallState.waiting, Math.round(timeoutMs) + STALE_WAITING_MS],
+  );
+  if (rows.length + stale.length === 0) return 0;
   bumpTable(TABLE);
-  for (const r of rows) {
-    pushRing(svc, r, 'ended');
+  for (const r of rows) pushRing(svc, r, 'ended');
+  for (const r of stale) if (r.direction === CallDirection.incoming) pushRing(svc, r, 'ended', r.username);
+  for (const r of [...rows, ...stale]) {
     if (svc.gateway && svc.fleet.get(r.robotId)?.online) void svc.gateway.request(r.robotId, 'callHangUp', { callId: r.callId }, 3_000).catch(() => null);
   }
   return rows.length;
