@@ -48,7 +48,7 @@ export type CallNamedEvent = (event: string, param?: object, options?: CallOptio
 export function createEventClient(deps: EventClientDeps): CallEvent {
   const url = deps.url ?? '/api/interface';
   const timeoutMs = deps.timeoutMs ?? Timeouts.mainInterfaceMs;
-  return async function callEvent<R>(event: string, param: object = {}, options: CallOptions = {}): Promise<R> {
+  return async function sendEvent<R>(event: string, param: object = {}, options: CallOptions = {}): Promise<R> {
     const { signal } = options;
     if (signal?.aborted) throw new AbortedError();
     const fetchImpl = deps.fetch ?? globalThis.fetch.bind(globalThis);
