@@ -193,6 +193,9 @@ async function cachedCount(db: Queryable, table: string, whereSql: string, param
   return n;
 }
 
+/** From this many rows skipped on, a page is read in two steps (ids first); fewer are cheaper in one. */
+const DEEP_OFFSET = 200;
+
 /** Paged list: `{pageNum, pageSize, sortField, sortOrder, ...filters}` → `{total, list}`. */
 export async function listEntity(ctx: AuthedContext, entity: Entity, given: Row): Promise<{ total: number; list: Row[] }> {
   const fixed = hooksFor(entity.id).fixedFilters ?? {};
@@ -252,10 +255,15 @@ export async function listEntity(ctx: AuthedContext, entity: Entity, given: Row)
   const order = sortField ? `${colExpr(entity, sortField)} ${dir}, id DESC` : 'id DESC';
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const t = ident(entity.table);
-  const [total, list] = await Promise.all([
-    cachedCount(ctx.db, entity.table, whereSql, params),
-    ctx.db.query(`SELECT ${selectList(entity)} FROM ${t} ${whereSql} ORDER BY ${order} LIMIT ${pageSize} OFFSET ${(pageNum - 1) * pageSize}`, params),
-  ]);
+  const offset = (pageNum - 1) * pageSize;
+  // Deep pages (issue 23): the rows skipped are found by their ids alone (the primary key's or the
+  // sort column's index, without reading the skipped rows' other columns), then only the page's
+  // rows are read whole. Same rows in the same order as the plain OFFSET: the order ends in id.
+  const page =
+    offset >= DEEP_OFFSET
+      ? `SELECT ${selectList(entity)} FROM ${t} WHERE id IN (SELECT id FROM ${t} ${whereSql} ORDER BY ${order} LIMIT ${pageSize} OFFSET ${offset}) ORDER BY ${order}`
+      : `SELECT ${selectList(entity)} FROM ${t} ${whereSql} ORDER BY ${order} LIMIT ${pageSize} OFFSET ${offset}`;
+  const [total, list] = await Promise.all([cachedCount(ctx.db, entity.table, whereSql, params), ctx.db.query(page, params)]);
   return { total, list: maskRows(masked, list) };
 }
 

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import pg from 'pg';
 import type { Db, Queryable, Row } from './db';
 
@@ -9,13 +10,18 @@ pg.types.setTypeParser(1700, (v) => Number(v));
 export async function openPostgres(url: string, max = 10): Promise<Db> {
   const pool = new pg.Pool({ connectionString: url, max });
   await pool.query('SELECT 1');
+  // Debug hook for bench/list-throughput.ts: FC_SQL_LOG=<file> appends each statement and its
+  // parameters as a JSON line (the bench replays a request's statements with pgbench).
+  const logFile = process.env.FC_SQL_LOG;
+  const log = logFile ? (sql: string, params: unknown[]) => fs.appendFileSync(logFile, `${JSON.stringify({ sql, params })}\n`) : null;
   return {
     kind: 'postgres',
     async query<T extends Row = Row>(sql: string, params: unknown[] = []) {
-      const res = await pool.query(sql, params as unknown[]);
-      return res.rows as T[];
+      log?.(sql, params);
+      return (await prepared((q) => pool.query(q), sql, params)).rows as T[];
     },
     async exec(sql) {
+      forgetOnDdl(sql);
       await pool.query(sql);
     },
     async transaction(fn) {
@@ -24,7 +30,8 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
         await client.query('BEGIN');
         const tx: Queryable = {
           async query<T extends Row = Row>(sql: string, params: unknown[] = []) {
-            return (await client.query(sql, params as unknown[])).rows as T[];
+            log?.(sql, params);
+            return (await prepared((q) => client.query(q), sql, params, false)).rows as T[];
           },
         };
         const out = await fn(tx);
@@ -41,4 +48,49 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
       await pool.end();
     },
   };
+}
+
+/**
+ * Statements with parameters run as named (prepared) statements: each pooled connection parses
+ * and plans a statement text once and then only binds and executes it (the list event's SELECTs
+ * and the session look-ups run thousands of times a second under load). Names are kept for the
+ * texts seen; texts beyond MAX_NAMED (generated filters, one-off statements) run unnamed.
+ */
+const MAX_NAMED = 500;
+const names = new Map<string, string>();
+let named = 0;
+
+/** A schema change here (ensureTables, migrations) makes every statement prepared from now on under a new name. */
+function forgetOnDdl(text: string): void {
+  if (/^\s*(ALTER|CREATE|DROP)\s/i.test(text)) names.clear();
+}
+
+function statement(text: string, values: unknown[]): pg.QueryConfig {
+  if (!values.length) {
+    forgetOnDdl(text);
+    return { text };
+  }
+  let name = names.get(text);
+  if (name === undefined && names.size < MAX_NAMED) names.set(text, (name = `fc${named++}`));
+  return name === undefined ? { text, values } : { name, text, values };
+}
+
+/** PostgreSQL's "cached plan must not change result type" (a table got a column after the statement was prepared). */
+const STALE_PLAN = '0A000';
+
+/**
+ * Runs a statement as a named one; a plan gone stale by a schema change (a live schema edit adds a
+ * column to a table a `SELECT *` reads) is prepared again under a new name and run once more
+ * (outside a transaction; inside one the next call prepares it anew).
+ */
+async function prepared(run: (q: pg.QueryConfig) => Promise<pg.QueryResult>, text: string, values: unknown[], retry = true): Promise<pg.QueryResult> {
+  try {
+    return await run(statement(text, values));
+  } catch (err) {
+    if ((err as { code?: string }).code !== STALE_PLAN || !names.has(text)) throw err;
+    names.delete(text);
+    // Inside a transaction the error has aborted it: the caller's retry (if any) prepares anew.
+    if (!retry) throw err;
+    return run(statement(text, values));
+  }
 }
