@@ -110,6 +110,8 @@ export const PUSH_EVENTS = [
   'naviProgress',
   // Robots' long work (topic `robotJob`): upgrades, service packs, log uploads.
   'robotJob',
+  // Issue 21: an SOS call from a robot rings, was taken or ended (topic `robot/<robotId>`).
+  'callRing',
 ] as const;
 /** One realtime push name. */
 export type PushEvent = (typeof PUSH_EVENTS)[number];
