@@ -12,10 +12,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Card, Descriptions, Flex, Form, Input, Modal, Radio, Result, Space, Tag, Tooltip, Typography } from 'antd';
 import { BellOutlined, CloseOutlined, DownOutlined, SoundOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { ALARM_TOPIC, AlarmProcessStatus, alarmCodeText, callEvent, isAbortedError, navigateTo, realtimeLink, type AlarmPush, type Lang } from '@runtime';
+import { ALARM_TOPIC, AlarmProcessStatus, alarmCodeText, callEvent, isAbortedError, navigateTo, realtimeLink, LevelTag, useFormat, type AlarmPush, type Lang } from '@runtime';
 import { ALARM_TEST_IDS as IDS } from './test-ids';
 
-const LEVEL_COLOUR: Record<number, string> = { 1: 'blue', 2: 'orange', 3: 'red' };
 const LEVEL_BORDER: Record<number, string> = { 1: '#1677ff', 2: '#d97706', 3: '#dc2626' };
 /** Seconds a level 1-2 pop-up stays (level 3 stays until closed). */
 const POPUP_SECONDS = 15;
@@ -191,6 +190,7 @@ export default function AlarmPopup() {
 /** One pop-up. */
 function PopupCard({ waiting, lang, onProcess, onDismiss }: { waiting: Waiting; lang: Lang; onProcess: () => void; onDismiss: () => void }) {
   const { t } = useTranslation('alarms');
+  const fmt = useFormat();
   const a = waiting.alarm;
   const robot = a.robotName ?? a.robotId;
   return (
@@ -209,10 +209,10 @@ function PopupCard({ waiting, lang, onProcess, onDismiss }: { waiting: Waiting; 
       <Space direction="vertical" size={4} style={{ width: '100%' }}>
         <Typography.Text>{alarmCodeText(a.code, lang)}</Typography.Text>
         <Space size={4} wrap>
-          <Tag color={LEVEL_COLOUR[a.level] ?? 'default'}>{t('level', { level: a.level })}</Tag>
+          <LevelTag level={a.level} fallback={t('level', { level: a.level })} />
           <Tag>{t(`kind.${a.kind}`)}</Tag>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {t('code', { code: a.code })} · {new Date(a.createdAt).toLocaleString(lang)}
+            {t('code', { code: a.code })} · {fmt.dateTime(a.createdAt)}
           </Typography.Text>
         </Space>
         {waiting.silenced ? (
@@ -240,6 +240,7 @@ function PopupCard({ waiting, lang, onProcess, onDismiss }: { waiting: Waiting; 
 function ProcessDialog({ alarm, onClose, onDone }: { alarm: AlarmPush; onClose: () => void; onDone: () => void }) {
   const { t, i18n } = useTranslation('alarms');
   const lang = i18n.language as Lang;
+  const fmt = useFormat();
   const [form] = Form.useForm<{ processStatus: number; result: string }>();
   const [step, setStep] = useState<'form' | 'confirm' | 'done'>('form');
   const [values, setValues] = useState<{ processStatus: number; result: string }>();
@@ -264,7 +265,7 @@ function ProcessDialog({ alarm, onClose, onDone }: { alarm: AlarmPush; onClose: 
     setProblem(undefined);
     try {
       await callEvent('setAlarmsProcess', { id: alarm.id, ...values });
-      setSavedAt(new Date().toLocaleString(lang));
+      setSavedAt(fmt.dateTime(Date.now()));
       setStep('done');
       onDone();
     } catch (err) {
@@ -311,12 +312,12 @@ function ProcessDialog({ alarm, onClose, onDone }: { alarm: AlarmPush; onClose: 
             label: t('alarm'),
             children: (
               <Space size={4} wrap>
-                <Tag color={LEVEL_COLOUR[alarm.level] ?? 'default'}>{t('level', { level: alarm.level })}</Tag>
+                <LevelTag level={alarm.level} fallback={t('level', { level: alarm.level })} />
                 {alarmCodeText(alarm.code, lang)}
               </Space>
             ),
           },
-          { key: 'raised', label: t('raised'), children: new Date(alarm.createdAt).toLocaleString(lang) },
+          { key: 'raised', label: t('raised'), children: fmt.dateTime(alarm.createdAt) },
         ]}
       />
       {/* The form stays mounted (hidden) through the confirmation, so Back keeps what was typed. */}

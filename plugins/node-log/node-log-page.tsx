@@ -14,7 +14,7 @@ import type { AnswerOf } from '@common/events';
 import { LOG_LEVELS, type LogLevel } from '@common/events/node-log';
 import { LOG_UPLOAD_TIMEOUT_S } from '@common/events/maintenance-software';
 import { formatBytes } from '@common/uploads';
-import { RobotSwitcher, callEvent, callNamedEvent, catalogueMessage, realtimeLink, useRobotSelection } from '@runtime';
+import { RobotSwitcher, formatDateTime, formatTime, getLang, callEvent, callNamedEvent, catalogueMessage, realtimeLink, useRobotSelection } from '@runtime';
 import { NODE_LOG_IDS as IDS } from './test-ids';
 
 type Job = NonNullable<AnswerOf<'getSoftwareJob'>['job']>;
@@ -117,7 +117,7 @@ export default function NodeLogPage() {
     { title: t('fileName'), dataIndex: 'fileName', key: 'fileName', ellipsis: true },
     { title: t('logType'), dataIndex: 'logType', key: 'logType', width: 150, render: (v: number) => t(`logTypes.${v}`, { defaultValue: String(v) }) },
     { title: t('size'), dataIndex: 'fileSize', key: 'fileSize', width: 110, render: (v: number) => formatBytes(v) },
-    { title: t('uploadTime'), dataIndex: 'uploadTime', key: 'uploadTime', width: 190, render: (v: string) => new Date(v).toLocaleString() },
+    { title: t('uploadTime'), dataIndex: 'uploadTime', key: 'uploadTime', width: 190, render: (v: string) => formatDateTime(v, getLang()) },
     {
       title: t('actions'),
       key: 'actions',
@@ -187,7 +187,7 @@ export default function NodeLogPage() {
                     percent={Math.round(job.progress)}
                     status={job.state === 'running' ? 'active' : job.state === 'done' ? 'success' : job.state === 'cancelled' ? 'normal' : 'exception'}
                   />
-                  <Typography.Text type="secondary">{new Date(job.updatedAt).toLocaleTimeString()}</Typography.Text>
+                  <Typography.Text type="secondary">{formatTime(job.updatedAt, getLang())}</Typography.Text>
                 </Space>
               ) : (
                 <Typography.Text type="secondary">{t('noJob')}</Typography.Text>

@@ -12,7 +12,7 @@ import { CloudUploadOutlined, ReloadOutlined, StopOutlined, UploadOutlined } fro
 import { useTranslation } from 'react-i18next';
 import type { AnswerOf } from '@common/events';
 import { UPGRADE_STAGES, UPGRADE_STAGE_TIMEOUT_S, LOG_UPLOAD_TIMEOUT_S, type UpgradeStage } from '@common/events/maintenance-software';
-import { callEvent, getConfig, getLang, getToken, isAbortedError, realtimeLink, useRobotSelection } from '@runtime';
+import { callEvent, formatDateTime, getConfig, getLang, getToken, isAbortedError, realtimeLink, useRobotSelection } from '@runtime';
 import { formatBytes } from '@common/uploads';
 import { TEST_IDS } from './test-ids';
 import { compareVersions, isOutdated, uploadProgram } from './node-version-model';
@@ -135,7 +135,7 @@ function JobPanel({ job, onCancel }: { job: Job; onCancel: () => void }) {
           message={job.state === 'timeout' ? t('timedOut', { stage: t(`stage.${job.stage}`, { defaultValue: job.stage }), seconds: limit ?? 0 }) : t('failedIn', { stage: t(`stage.${job.stage}`, { defaultValue: job.stage }) })}
         />
       ) : null}
-      <Typography.Text type="secondary" style={{ fontSize: 12 }}>{t('updatedAt', { time: new Date(job.updatedAt).toLocaleString() })}</Typography.Text>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>{t('updatedAt', { time: formatDateTime(job.updatedAt, getLang()) })}</Typography.Text>
     </Card>
   );
 }

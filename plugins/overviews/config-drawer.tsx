@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Drawer, Form, Popconfirm, Select, Space, Typography } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { callEvent } from '@runtime';
+import { callEvent, formatDateTime, getLang } from '@runtime';
 import type { MonitoringConfig } from '@common/events/monitoring';
 import { useMaps } from './use-maps';
 import { OVERVIEW_TEST_IDS as IDS } from './test-ids';
@@ -133,7 +133,7 @@ export function ConfigDrawer({ open, config, companyName, robots, onClose, onSav
       {problem ? <Alert type="error" showIcon message={problem} data-testid={IDS.configError} /> : null}
       {config.updatedAt ? (
         <Typography.Text type="secondary" style={{ display: 'block', marginTop: 12, fontSize: 12 }}>
-          {t('dashboard.updatedAt', { time: new Date(config.updatedAt).toLocaleString() })}
+          {t('dashboard.updatedAt', { time: formatDateTime(config.updatedAt, getLang()) })}
         </Typography.Text>
       ) : null}
     </Drawer>

@@ -4,12 +4,11 @@
  * (not released, unprocessed) are listed newest first, at most 20.
  */
 import { useEffect, useState } from 'react';
-import { Empty, List, Tag, Typography } from 'antd';
+import { Empty, List, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ALARM_TOPIC, AlarmProcessStatus, alarmCodeText, realtimeLink, type AlarmPush, type Lang } from '@runtime';
+import { ALARM_TOPIC, AlarmProcessStatus, alarmCodeText, realtimeLink, LevelTag, useFormat, type AlarmPush, type Lang } from '@runtime';
 import { OVERVIEW_TEST_IDS as IDS } from './test-ids';
 
-const LEVEL_COLOUR: Record<number, string> = { 1: 'blue', 2: 'orange', 3: 'red' };
 const MAX_SHOWN = 20;
 const open = (a: AlarmPush) => a.status === 0 && a.processStatus === AlarmProcessStatus.unprocessed;
 
@@ -26,6 +25,7 @@ export function applyAlarmPush(list: AlarmPush[], event: string, data: unknown):
 export function LiveAlarms({ maxHeight = 320 }: { maxHeight?: number | string }) {
   const { t, i18n } = useTranslation('overviews');
   const lang = i18n.language as Lang;
+  const fmt = useFormat();
   const [alarms, setAlarms] = useState<AlarmPush[]>([]);
   useEffect(() => realtimeLink.subscribe(ALARM_TOPIC, ({ event, data }) => setAlarms((list) => applyAlarmPush(list, event, data))), []);
   if (alarms.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('monitor.noAlarms')} />;
@@ -39,13 +39,13 @@ export function LiveAlarms({ maxHeight = 320 }: { maxHeight?: number | string })
           <List.Item.Meta
             title={
               <span>
-                <Tag color={LEVEL_COLOUR[a.level] ?? 'default'}>{t('monitor.level', { level: a.level })}</Tag>
+                <LevelTag level={a.level} fallback={t('monitor.level', { level: a.level })} />
                 {alarmCodeText(a.code, lang)}
               </span>
             }
             description={
               <Typography.Text type="secondary">
-                {a.robotName ?? a.robotId} · {new Date(a.createdAt).toLocaleString(lang)}
+                {a.robotName ?? a.robotId} · {fmt.dateTime(a.createdAt)}
               </Typography.Text>
             }
           />

@@ -10,7 +10,7 @@ import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { AnswerOf } from '@common/events';
-import { EChart, useEventQuery, useRobotSelection, useSkin } from '@runtime';
+import { EChart, formatDateTime, formatShort, getLang, useEventQuery, useRobotSelection, useSkin } from '@runtime';
 
 type SystemAnswer = AnswerOf<'getSystemState'>;
 type Row = SystemAnswer['robots'][number];
@@ -186,7 +186,7 @@ export function OnlineHistoryPage() {
     if (!d) return null;
     const cats = d.subsystems.map((s) => t(s.key));
     return {
-      tooltip: { formatter: (p: { value: [number, number, number, number] }) => `${dayjs(p.value[1]).format('MM-DD HH:mm')} – ${dayjs(p.value[2]).format('MM-DD HH:mm')}` },
+      tooltip: { formatter: (p: { value: [number, number, number, number] }) => `${formatShort(p.value[1], getLang())} – ${formatShort(p.value[2], getLang())}` },
       grid: { left: 90, right: 16, top: 10, bottom: 28 },
       xAxis: { type: 'time' as const, min: d.start, max: d.end },
       yAxis: { type: 'category' as const, data: cats },
@@ -210,7 +210,7 @@ export function OnlineHistoryPage() {
     downloadCsv(
       `online-${selection.robotId}.csv`,
       [t('subsystem'), t('state'), t('from'), t('to'), t('minutes')],
-      d.subsystems.flatMap((s) => s.spans.map((x) => [t(s.key), x.up ? t('online') : t('offline'), dayjs(x.start).format('YYYY-MM-DD HH:mm:ss'), dayjs(x.end).format('YYYY-MM-DD HH:mm:ss'), Math.round((x.end - x.start) / 60000)])),
+      d.subsystems.flatMap((s) => s.spans.map((x) => [t(s.key), x.up ? t('online') : t('offline'), formatDateTime(x.start, getLang()), formatDateTime(x.end, getLang()), Math.round((x.end - x.start) / 60000)])),
     );
   return (
     <Page title={t('historyOnline')} testId="health-online" extra={<Space><RangePick value={range} onChange={setRange} /><Button icon={<DownloadOutlined />} disabled={!d} onClick={exportIt} data-testid="health-export">{t('export')}</Button></Space>}>
@@ -341,7 +341,7 @@ export function ChargePage() {
             <Col span={10}>
               <Card size="small" title={t('failures')}>
                 <Table size="small" rowKey="t" pagination={false} dataSource={c.failures} locale={{ emptyText: t('noFailures') }} columns={[
-                  { title: t('time'), dataIndex: 't', render: (v: number) => dayjs(v).format('MM-DD HH:mm:ss') },
+                  { title: t('time'), dataIndex: 't', render: (v: number) => formatDateTime(v, getLang()) },
                   { title: t('alarmCode'), dataIndex: 'code' },
                   { title: t('pile'), dataIndex: 'pile' },
                 ]} />

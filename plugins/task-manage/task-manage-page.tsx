@@ -3,7 +3,8 @@
  * with kind, name, state, robot, company and next run; filters by kind, state, robot and name; start
  * and stop go through each kind's own events (TASK_CONTROLS: patrols navigationStart/navigationStop,
  * track inspections their REST start/terminate), so their refusals keep their own messages. Stopping a
- * running task asks first. The list refreshes every 10 s and after each action.
+ * running task asks first. The list refreshes by push (realtime topic `tasks`: the server says when a
+ * kind's tasks changed in a company the user sees) and after each action.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert, App, Button, Card, Input, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
@@ -11,12 +12,13 @@ import { PauseCircleOutlined, PlayCircleOutlined, ReloadOutlined } from '@ant-de
 import { useTranslation } from 'react-i18next';
 import type { AnswerOf } from '@common/events';
 import { TASK_KINDS, TASK_STATES, type TaskKind, type TaskState } from '@common/events/task-manage';
-import { callEvent, restCall } from '@runtime';
+import { callEvent, formatDateTime, getLang, realtimeLink, restCall } from '@runtime';
 import { TASK_MANAGE_IDS as IDS } from './test-ids';
 
 type Row = AnswerOf<'getTaskList'>['list'][number];
 
 const NS = 'task-manage';
+const TASKS_TOPIC = 'tasks';
 const KIND_COLOURS: Record<TaskKind, string> = { patrol: 'geekblue', track: 'purple', ad: 'gold', explanation: 'cyan' };
 const STATE_COLOURS: Record<TaskState, string> = {
   idle: 'default',
@@ -44,7 +46,7 @@ async function control(row: Row, action: 'start' | 'stop'): Promise<void> {
   }
 }
 
-const when = (v: string | null) => (v ? new Date(v).toLocaleString() : '—');
+const when = (v: string | null) => formatDateTime(v, getLang(), '—');
 
 /** The page (default export: the plugin route). */
 export default function TaskManagePage() {
@@ -67,8 +69,16 @@ export default function TaskManagePage() {
   }, [kind, state, robotId, name]);
   useEffect(() => {
     load();
-    const timer = setInterval(load, 10_000);
-    return () => clearInterval(timer);
+  }, [load]);
+  // Reload when the server says tasks changed (a burst of changes reloads once).
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const off = realtimeLink.subscribe(TASKS_TOPIC, (m) => {
+      if (m.event !== 'taskChanged') return;
+      clearTimeout(timer);
+      timer = setTimeout(load, 300);
+    });
+    return () => (clearTimeout(timer), off());
   }, [load]);
   // The robot filter offers the robots of every task (unfiltered list).
   useEffect(() => {
@@ -96,23 +106,23 @@ export default function TaskManagePage() {
   };
 
   const columns = [
-    { title: t('kind'), dataIndex: 'kind', key: 'kind', width: 130, render: (k: TaskKind) => <Tag color={KIND_COLOURS[k]}>{t(`kinds.${k}`)}</Tag> },
+    { title: t('kind'), dataIndex: 'kind', key: 'kind', width: 100, render: (k: TaskKind) => <Tag color={KIND_COLOURS[k]}>{t(`kinds.${k}`)}</Tag> },
     { title: t('name'), dataIndex: 'name', key: 'name', ellipsis: true },
     {
       title: t('state'),
       dataIndex: 'state',
       key: 'state',
-      width: 130,
+      width: 100,
       render: (s: TaskState) => <Tag color={STATE_COLOURS[s]}>{t(`states.${s}`)}</Tag>,
     },
-    { title: t('robot'), key: 'robot', width: 190, ellipsis: true, render: (_: unknown, r: Row) => (r.robotNames.length ? r.robotNames.join(', ') : '—') },
-    { title: t('company'), dataIndex: 'companyName', key: 'company', width: 160, ellipsis: true },
-    { title: t('nextRun'), dataIndex: 'nextRun', key: 'nextRun', width: 180, render: when },
-    { title: t('lastRun'), dataIndex: 'lastRunAt', key: 'lastRun', width: 180, render: when },
+    { title: t('robot'), key: 'robot', width: 140, ellipsis: true, render: (_: unknown, r: Row) => (r.robotNames.length ? r.robotNames.join(', ') : '—') },
+    { title: t('company'), dataIndex: 'companyName', key: 'company', width: 120, ellipsis: true },
+    { title: t('nextRun'), dataIndex: 'nextRun', key: 'nextRun', width: 150, render: when },
+    { title: t('lastRun'), dataIndex: 'lastRunAt', key: 'lastRun', width: 150, render: when },
     {
       title: t('actions'),
       key: 'actions',
-      width: 110,
+      width: 130,
       render: (_: unknown, r: Row) => (
         <Space size={4}>
           {r.canStart ? (
@@ -193,7 +203,7 @@ export default function TaskManagePage() {
           columns={columns}
           onRow={(r) => ({ 'data-testid': `${IDS.row}-${r.key}`, 'data-state': r.state }) as React.HTMLAttributes<HTMLElement>}
           pagination={{ pageSize: 10, hideOnSinglePage: true, showSizeChanger: false }}
-          scroll={{ x: 1150, y: 420 }}
+          scroll={{ y: 420 }}
           locale={{ emptyText: t('empty') }}
         />
       </Card>

@@ -2,10 +2,9 @@
 import { useRef, useState } from 'react';
 import { Button, Card, Form, Input, InputNumber, Modal, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import { DeleteOutlined, DownloadOutlined, EditOutlined, MinusCircleOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Paging } from '@runtime';
+import { Paging, formatDateTime, getLang } from '@runtime';
 import { DEFAULT_RAIL_LENGTH_M } from '@common/track';
 import { TrackLayout } from './track-layout';
 import { trackApi, type MapBody, type TrackMap } from './track-api';
@@ -112,7 +111,7 @@ function Maps({ robotId }: { robotId: string }) {
           { title: t('map.length'), dataIndex: 'length', render: (v: number) => `${v} m` },
           { title: t('map.labels'), dataIndex: 'labels', render: (ls: TrackMap['labels']) => ls.map((l) => <Tag key={`${l.name}-${l.position}`}>{`${l.name} · ${l.position} m`}</Tag>) },
           { title: t('map.file'), dataIndex: 'fileName', render: (v: string | null) => v ?? '-' },
-          { title: t('map.updatedAt'), dataIndex: 'updatedAt', render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss') },
+          { title: t('map.updatedAt'), dataIndex: 'updatedAt', render: (v: string) => formatDateTime(v, getLang()) },
           {
             title: t('operations'),
             width: 220,

@@ -2,10 +2,9 @@
 import { useState } from 'react';
 import { Button, Card, Descriptions, Empty, Image, Input, Modal, Segmented, Space, Table, Tag, Typography } from 'antd';
 import { CheckOutlined, EyeOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Paging } from '@runtime';
+import { Paging, formatDateTime, getLang } from '@runtime';
 import { TRACK_CHECK_ITEMS } from '@common/track';
 import { TrackLayout } from './track-layout';
 import { trackApi, type TrackWarning } from './track-api';
@@ -13,7 +12,7 @@ import { useRun } from './use-track';
 import { TRACK_TEST_IDS as IDS } from './test-ids';
 
 const UNITS = Object.fromEntries(TRACK_CHECK_ITEMS.map((c) => [c.key, c.unit]));
-const when = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '-');
+const when = (v: string | null) => formatDateTime(v, getLang(), '-');
 
 function WarningDialog({ id, onClose }: { id: number | null; onClose: (changed: boolean) => void }) {
   const { t } = useTranslation('track-robot');

@@ -95,6 +95,8 @@ export { LANG_NAMES } from './i18n/lang-names';
 /** One date / time format per language, booleans as words, severity of a value (issue 22): every screen formats through these. */
 export { formatDateTime, formatDate, formatTime, formatShort, formatBoolean, datePattern, severityOf, useFormat, LEVEL_COLOURS } from './i18n/format';
 export type { SeverityRule, SeveritySpec } from './i18n/format';
+/** An alarm level as the one tag every screen uses (alarm-level enumeration's label and colour). */
+export { LevelTag } from './ui/level-tag';
 /** The shared message catalogue in the current language (validation texts). */
 export { catalogueMessage, useCatalogue } from './i18n/catalogue';
 /** Skin (light / dark) state and its header switch. */

@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, App, Button, Form, Input, Modal, Popconfirm, Radio, Select, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { callEvent, notifySchemasChanged, type EntitySchema } from '@runtime';
+import { callEvent, formatDateTime, getLang, notifySchemasChanged, type EntitySchema } from '@runtime';
 import type { FormDesignRevision } from '@common/events/form-design';
 import { ENTITY_ID_PATTERN, newEntityEnvelope, withListColumns } from '../model/entity-envelope';
 import { designToSchema, type SchemaEnvelope } from '../model/schema-conversion';
@@ -135,7 +135,7 @@ export default function SaveDialog({
               columns={[
                 { title: t('save.revision'), dataIndex: 'revision', render: (v: number, r) => (r.restoredFrom ? `${v} (${t('save.restoredFrom', { revision: r.restoredFrom })})` : v) },
                 { title: t('save.who'), dataIndex: 'username' },
-                { title: t('save.when'), dataIndex: 'createdAt', render: (v: string) => new Date(v).toLocaleString() },
+                { title: t('save.when'), dataIndex: 'createdAt', render: (v: string) => formatDateTime(v, getLang()) },
                 {
                   title: '',
                   key: 'restore',
