@@ -3,6 +3,8 @@ import { visibleCompanyIds } from '../../entities/scope';
 import { defineFeature } from '../feature';
 import { registerMapEvents } from './map-events';
 import { registerMapBindEvents } from './map-bind-events';
+import { registerBuildingEvents } from './building-events';
+import { registerMapElementEvents } from './map-element-events';
 import { registerMapRoutes } from './map-routes';
 import { adoptAbandonedMaps, processUnrenderedMaps, stopMapProcessing } from './map-store';
 
@@ -19,6 +21,8 @@ export default defineFeature({
       },
     });
     registerMapEvents(events, svc);
+    registerBuildingEvents(events, svc);
+    registerMapElementEvents(events, svc);
     registerMapBindEvents(events, svc);
   },
   routes: (app, { svc, langOf }) => registerMapRoutes(app, svc, langOf),

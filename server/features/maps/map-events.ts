@@ -1,19 +1,16 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { MapElementKind, MapSyncState, mapsTopic } from '../../../common/map';
+import { MapSyncState, mapsTopic } from '../../../common/map';
 import type { MapRecord } from '../../../common/events/maps';
-import { checkElements, type MapElement } from '../../../common/map-elements';
 import { formatMessage, type MessageKey } from '../../../common/messages';
-import { checkPois } from '../../../common/poi';
 import { StatusCode } from '../../../common/protocol';
 import { REFUSALS } from '../../../common/robot-actions';
 import { bumpTable } from '../../entities/crud';
 import { companyVisible, visibleCompanyIds } from '../../entities/scope';
-import { AppError, fail } from '../../errors';
+import { AppError } from '../../errors';
 import { mapFile, mapKey } from './map-store';
 import { SignedLinks } from '../../http/signed-links';
-import type { Static } from '@sinclair/typebox';
-import { BuildingSchema, mapEvents } from '../../../common/events/maps';
+import { mapEvents } from '../../../common/events/maps';
 import type { ParamOf } from '../../../common/events';
 import type { Services } from '../../services';
 import type { AuthedContext, EventRegistry } from '../../events/registry';
@@ -24,25 +21,27 @@ import type { AuthedContext, EventRegistry } from '../../events/registry';
  * caller's company tree. Uploads are REST (server/http/map-routes.ts).
  */
 
-type MapRow = Omit<MapRecord, 'syncs' | 'mapId'> & { id: number; pgmPath: string | null; yamlPath: string | null };
+export type MapRow = Omit<MapRecord, 'syncs' | 'mapId'> & { id: number; pgmPath: string | null; yamlPath: string | null };
 
 const MAP_COLUMNS = `m.id, m."companyId", c."name" AS "companyName", m."regionName", m."buildingName", m."buildingId", m."floor", m."mapName", m."mapType", m."layer",
   m."processState", m."processProgress", m."processError", m."config", m."pgmName", m."yamlName", m."extraFiles", m."pgmPath", m."yamlPath", m."createdAt", m."updatedAt"`;
 
-/** Registers the map, building and map element events. */
 /** How long a robot's map download links hold (the robot downloads at once; a slow link has time). */
 const ROBOT_LINK_TTL_MS = 10 * 60_000;
 
+/** A map in the caller's company tree, or "map not found". */
+export async function loadMapIn(svc: Services, ctx: AuthedContext, mapId: number): Promise<MapRow> {
+  const rows = await svc.db.query<MapRow>(`SELECT ${MAP_COLUMNS} FROM maps m JOIN companies c ON c.id = m."companyId" WHERE m.id = $1`, [mapId]);
+  const row = rows[0];
+  if (!row || !(await companyVisible(svc.db, ctx.session, row.companyId))) throw new AppError(StatusCode.notFound, 'mapNotFound');
+  return row;
+}
+
+/** Registers the map events (buildings: building-events.ts; the editor's document: map-element-events.ts). */
 export function registerMapEvents(reg: EventRegistry, svc: Services): void {
   const robotLinks = new SignedLinks(svc.db, ROBOT_LINK_TTL_MS);
 
-  /** A map in the caller's company tree, or "map not found". */
-  async function loadMap(ctx: AuthedContext, mapId: number): Promise<MapRow> {
-    const rows = await svc.db.query<MapRow>(`SELECT ${MAP_COLUMNS} FROM maps m JOIN companies c ON c.id = m."companyId" WHERE m.id = $1`, [mapId]);
-    const row = rows[0];
-    if (!row || !(await companyVisible(svc.db, ctx.session, row.companyId))) throw new AppError(StatusCode.notFound, 'mapNotFound');
-    return row;
-  }
+  const loadMap = (ctx: AuthedContext, mapId: number) => loadMapIn(svc, ctx, mapId);
 
   /** Map rows with the sync state of each robot of the map's company, messages in the caller's language. */
   async function withSyncs(ctx: AuthedContext, rows: MapRow[]): Promise<MapRecord[]> {
@@ -197,134 +196,4 @@ export function registerMapEvents(reg: EventRegistry, svc: Services): void {
     return { mapId: map.id, robotIds: robots.map((r) => r.robotId), status: MapSyncState.syncing };
   });
 
-  // Buildings: names unique within a company (spec §5), a region and a number of floors.
-  reg.handle(mapEvents.queryBuildings, async (ctx, p) => {
-    const visible = await visibleCompanyIds(svc.db, ctx.session);
-    const params: unknown[] = [];
-    const where: string[] = [];
-    if (visible !== null) where.push(`b."companyId" = ANY($${params.push(visible)})`);
-    if (p.companyId !== undefined) where.push(`b."companyId" = $${params.push(p.companyId)}`);
-    return svc.db.query(
-      `SELECT b.id, b."companyId", c."name" AS "companyName", b."name", b."regionName", b."floors", b."createdAt",
-         (SELECT count(*)::int FROM maps m WHERE m."buildingId" = b.id) AS "mapCount"
-       FROM buildings b JOIN companies c ON c.id = b."companyId" ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY b."regionName", b."name"`,
-      params,
-    );
-  });
-
-  async function uniqueBuilding(companyId: number, name: string, exceptId = 0) {
-    if ((await svc.db.query('SELECT 1 FROM buildings WHERE "companyId" = $1 AND lower("name") = lower($2) AND id <> $3', [companyId, name, exceptId])).length) {
-      throw new AppError(StatusCode.conflict, 'mapNameExists', { name });
-    }
-  }
-
-  reg.handle(mapEvents.addBuilding, async (c, p) => {
-    const companyId = p.companyId ?? c.session.companyId;
-    if (!(await companyVisible(svc.db, c.session, companyId))) throw fail.noPermission();
-    // A super admin sees every company: one that does not exist is named as such (not a server error).
-    if (!(await svc.db.query('SELECT 1 FROM companies WHERE id = $1', [companyId])).length) throw new AppError(StatusCode.badRequest, 'companyNotFound');
-    await uniqueBuilding(companyId, p.name);
-    const rows = await svc.db.query<Static<typeof BuildingSchema>>('INSERT INTO buildings ("companyId", "name", "regionName", "floors") VALUES ($1, $2, $3, $4) RETURNING id, "companyId", "name", "regionName", "floors"', [
-      companyId,
-      p.name,
-      p.regionName,
-      p.floors ?? 1,
-    ]);
-    return rows[0]!;
-  });
-
-  async function loadBuilding(ctx: AuthedContext, id: number) {
-    const b = (await svc.db.query<{ id: number; companyId: number; name: string; regionName: string; floors: number }>('SELECT id, "companyId", "name", "regionName", "floors" FROM buildings WHERE id = $1', [id]))[0];
-    if (!b || !(await companyVisible(svc.db, ctx.session, b.companyId))) throw new AppError(StatusCode.notFound, 'buildingNotFound');
-    return b;
-  }
-
-  reg.handle(mapEvents.modifyBuilding, async (c, p) => {
-    const b = await loadBuilding(c, p.id);
-    c.before = b;
-    if (p.name !== undefined) await uniqueBuilding(b.companyId, p.name, b.id);
-    const next = { ...b, ...Object.fromEntries(Object.entries(p).filter(([, x]) => x !== undefined)) };
-    const highest = (await svc.db.query<{ f: number | null }>('SELECT max("floor")::int AS f FROM maps WHERE "buildingId" = $1', [b.id]))[0]?.f ?? 0;
-    if (next.floors < highest) throw new AppError(StatusCode.badRequest, 'mapFloorRange', { limit: next.floors });
-    await svc.db.transaction(async (tx) => {
-      await tx.query('UPDATE buildings SET "name" = $2, "regionName" = $3, "floors" = $4, "updatedAt" = now() WHERE id = $1', [b.id, next.name, next.regionName, next.floors]);
-      await tx.query('UPDATE maps SET "buildingName" = $2, "regionName" = $3 WHERE "buildingId" = $1', [b.id, next.name, next.regionName]);
-    });
-    return { id: b.id, companyId: b.companyId, name: next.name, regionName: next.regionName, floors: next.floors };
-  });
-
-  reg.handle(mapEvents.deleteBuilding, async (c, p) => {
-    const b = await loadBuilding(c, p.id);
-    c.before = b;
-    if ((await svc.db.query('SELECT 1 FROM maps WHERE "buildingId" = $1 LIMIT 1', [b.id])).length) throw new AppError(StatusCode.badRequest, 'buildingHasMaps');
-    await svc.db.query('DELETE FROM buildings WHERE id = $1', [b.id]);
-    return { id: b.id };
-  });
-
-  // Map elements (the map editor's document): read all, or replace all in one transaction after the spec §5 rules.
-  type ElementRow = { id: number; kind: number; subKind: number | null; name: string; points: [number, number][]; props: Record<string, unknown> };
-  const readElements = async (mapId: number, kind?: number): Promise<MapElement[]> =>
-    (
-      await svc.db.query<ElementRow>(
-        `SELECT id, "kind", "subKind", "name", "points", "props" FROM map_elements WHERE "mapId" = $1 ${kind ? 'AND "kind" = $2' : ''} ORDER BY id`,
-        kind ? [mapId, kind] : [mapId],
-      )
-    ).map((r) => ({ id: String(r.id), kind: r.kind, ...(r.subKind !== null ? { subKind: r.subKind } : {}), name: r.name, points: r.points, props: r.props }));
-
-  reg.handle(mapEvents.getMapElements, async (ctx, p) => {
-    const map = await loadMap(ctx, p.mapId);
-    return { mapId: map.id, elements: await readElements(map.id) };
-  });
-
-  reg.handle(mapEvents.forbiddenZoneQuery, async (ctx, p) => {
-    const map = await loadMap(ctx, p.mapId);
-    return (await readElements(map.id, MapElementKind.specialArea)).filter((e) => e.subKind === 1);
-  });
-
-  const writeElements = async (mapId: number, elements: MapElement[]) => {
-    await svc.db.transaction(async (tx) => {
-      await tx.query('DELETE FROM map_elements WHERE "mapId" = $1', [mapId]);
-      for (const e of elements) {
-        await tx.query('INSERT INTO map_elements ("mapId", "kind", "subKind", "name", "points", "props") VALUES ($1, $2, $3, $4, $5, $6)', [
-          mapId,
-          e.kind,
-          e.subKind ?? null,
-          e.name ?? '',
-          JSON.stringify(e.points),
-          JSON.stringify(e.props ?? {}),
-        ]);
-      }
-    });
-  };
-
-  reg.handle(mapEvents.saveMapElements, async (c, p) => {
-    const map = await loadMap(c, p.mapId);
-    const elements: MapElement[] = p.elements.map((e, i) => ({ id: String(e.id ?? `n${i}`), kind: e.kind, subKind: e.subKind, name: e.name ?? '', points: e.points, props: e.props ?? {} }));
-    const before = await readElements(map.id);
-    const comparable = (list: MapElement[]) => JSON.stringify(list.map(({ kind, subKind, name, points, props }) => ({ kind, subKind: subKind ?? null, name, points, props })));
-    // Spec §5: an unchanged drawing cannot be submitted.
-    if (comparable(before) === comparable(elements)) throw new AppError(StatusCode.badRequest, 'mapUnchanged');
-    // The editor's own rules, run again here (common/map-elements, common/poi): geometry, then points of interest.
-    const err = checkElements(elements) ?? checkPois(elements);
-    if (err) throw new AppError(StatusCode.badRequest, err.key, err.vars);
-    const pixelW = 'pixelW' in map.config ? map.config.pixelW : Infinity;
-    const pixelH = 'pixelH' in map.config ? map.config.pixelH : Infinity;
-    const outside = elements.find((e) => e.points.some(([x, y]) => x < 0 || y < 0 || x > pixelW || y > pixelH));
-    if (outside) throw new AppError(StatusCode.badRequest, 'mapElementInvalid', { name: outside.name || outside.id, detail: 'a point lies outside the map' });
-    c.before = { count: before.length };
-    await writeElements(map.id, elements);
-    return { mapId: map.id, elements: await readElements(map.id) };
-  });
-
-  // Copy pathways (spec §5): routes of one map onto another of the same company tree; source ≠ target.
-  reg.handle(mapEvents.copyPathways, async (c, p) => {
-    if (p.sourceMapId === p.targetMapId) throw new AppError(StatusCode.badRequest, 'mapCopySameSource');
-    const source = await loadMap(c, p.sourceMapId);
-    const target = await loadMap(c, p.targetMapId);
-    const routes = (await readElements(source.id)).filter((e) => e.kind === MapElementKind.path);
-    const current = await readElements(target.id);
-    const next = [...current.filter((e) => e.kind !== MapElementKind.path), ...routes];
-    await writeElements(target.id, next);
-    return { mapId: target.id, copied: routes.length };
-  });
 }
