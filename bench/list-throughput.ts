@@ -149,7 +149,7 @@ interface Captured {
 /**
  * The statements one list request sends in the steady state (session cached, total cached as it is
  * for 2 s under load), per page: a server started with the FC_SQL_LOG hook answers each page once
- * to warm up, then once more with the log emptied before.
+ * to warm up, then three times more with the log emptied before each.
  */
 async function captureStatements(env: Record<string, string>): Promise<Map<number, Captured[]>> {
   const log = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fc-bench-sql-')), 'sql.jsonl');
@@ -159,10 +159,21 @@ async function captureStatements(env: Record<string, string>): Promise<Map<numbe
     const token = await adminToken(server);
     for (const page of PAGES) {
       await call(server.url, 'queryAllUser', { pageNum: page, pageSize: 10 }, token);
-      fs.writeFileSync(log, '');
-      await call(server.url, 'queryAllUser', { pageNum: page, pageSize: 10 }, token);
-      const lines = fs.readFileSync(log, 'utf8').split('\n').filter(Boolean);
-      out.set(page, lines.map((l) => JSON.parse(l) as Captured));
+      // The server's own timers (sweeps, the map worker) query too: a statement counts when each of
+      // three requests sent it. Only reads are replayed (the list event writes nothing).
+      let seen: Captured[] | null = null;
+      for (let i = 0; i < 3; i++) {
+        fs.writeFileSync(log, '');
+        await call(server.url, 'queryAllUser', { pageNum: page, pageSize: 10 }, token);
+        const now = fs
+          .readFileSync(log, 'utf8')
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => JSON.parse(l) as Captured)
+          .filter((st) => /^\s*SELECT\b/i.test(st.sql));
+        seen = seen === null ? now : now.filter((st) => seen!.some((o) => o.sql === st.sql));
+      }
+      out.set(page, seen!);
     }
   } finally {
     await stopServer(server);

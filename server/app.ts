@@ -56,7 +56,16 @@ export async function startServer(config: ServerConfig, say: (step: string) => v
   };
   try {
     say(config.databaseUrl ? 'Connecting to PostgreSQL…' : `Opening the embedded database (PGlite in ${path.join(config.dataDir, 'pglite')})…`);
-    const db = await openDb({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize, pgliteDir: path.join(config.dataDir, 'pglite') });
+    // Issue 23: the database opens (PGlite compiles its WebAssembly off the main thread, PostgreSQL
+    // connects) while the plugins' manifests are read and the features' modules load.
+    const opening = openDb({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize, pgliteDir: path.join(config.dataDir, 'pglite') });
+    opening.catch(() => undefined); // awaited below; a failure is thrown there
+    const pluginsDir = path.join(path.dirname(config.schemasDir), 'plugins');
+    // The plugins' manifests are part of the build: read once.
+    const manifests = readPluginManifests(pluginsDir);
+    const loadingFeatures = loadFeatures();
+    loadingFeatures.catch(() => undefined);
+    const db = await opening;
     closers.push(() => db.close());
     // Replicas of one PostgreSQL share a bus, a leader and a start-up lock; PGlite is one process.
     const cluster = config.databaseUrl ? await postgresCluster(config.databaseUrl) : singleProcess();
@@ -65,9 +74,6 @@ export async function startServer(config: ServerConfig, say: (step: string) => v
     const blobs = config.databaseUrl ? postgresBlobs(config.dataDir, db) : folderBlobs(config.dataDir);
     // Project schemas, then the data folder's overlay where implementers add screens without a rebuild.
     const schemaDirs = [config.schemasDir, path.join(config.dataDir, 'schemas')];
-    const pluginsDir = path.join(path.dirname(config.schemasDir), 'plugins');
-    // The plugins' manifests are part of the build: read once.
-    const manifests = readPluginManifests(pluginsDir);
     let schemas!: SchemaSet;
     // One replica at a time migrates and seeds; the others wait and find it done.
     await cluster.startupLock(async () => {
@@ -118,7 +124,7 @@ export async function startServer(config: ServerConfig, say: (step: string) => v
     closers.push(() => live.close());
     services.live = live;
     registerSettingsEvents(events, services);
-    const features = await loadFeatures();
+    const features = await loadingFeatures;
     for (const f of features) await f.register?.({ svc: services, events });
     registerRoleHooks({ schemas: () => services.schemas, plugins: () => manifests });
 
