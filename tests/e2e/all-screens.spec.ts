@@ -1,22 +1,12 @@
 import { expect, test, type Page } from './fixtures';
 import { login } from './helpers';
+import { SPEC_SCREENS } from './sweep-checks';
 
 /**
  * Issue 19: every child of /home that spec §2 names (and the alias /home/debug) opens a working
  * screen for the super admin with a robot selected — no /404, no /500, no error shown, no page
- * error, no spinner that never stops. The list is spec §2's, in its order.
+ * error, no spinner that never stops. The list is spec §2's, in its order (SPEC_SCREENS, sweep-checks.ts).
  */
-const SPEC_SCREENS = [
-  'telecontrol', 'navigation', 'taskManage', 'energyConsumption', 'historyVideo', 'AICustomInspection', 'temperatureMonitoring',
-  'faceDetection', 'perDetection', 'eventDetection', 'actAlarm', 'thermalImaging', 'personTemperature', 'antiTheftDetection',
-  'avManage', 'adService', 'envDetection', 'companyManage', 'roleManage', 'groupManage', 'dataDict', 'plateDetection',
-  'robotManage', 'userLog', 'companySetting', 'robotSetting', 'batteryManagement', 'mapManage', 'dataOutput', 'unhandledEvent',
-  'alarmManage', 'alarmSetting', 'alarmConfig', 'IDCardDetection', 'emailManage', 'feedback', 'x3Detect', 'snapPicture',
-  'videoPlayback', 'customDetection', 'actionReg', 'systemState', 'logManage', 'webrtcLog', 'versionManage', 'phone',
-  'debugSetting', 'historyOnline', 'suggestion', 'sensor', 'applicationKey', 'chassisMonitoring', 'chargeMonitoring',
-  'terminal', 'operate', 'nodeVersion', 'nodeLog', 'onlineDebug',
-] as const;
-
 /**
  * Screens not built yet; each is still visited and must land on /404 until it is built (so this
  * list cannot go stale: building one fails the test until it is removed from here).
