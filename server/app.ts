@@ -25,6 +25,7 @@ import { RealtimeHub } from './realtime/hub';
 import { registerRoutes } from './http/routes';
 import { registerRealtime } from './http/ws';
 import { registerSecurity } from './http/security';
+import { registerCompression } from './http/compression';
 import { startInProcessSimulator } from './simulator/in-process';
 import { seedDemo, seedRoles } from './demo/seed';
 import { visibleCompanyIds } from './entities/scope';
@@ -141,6 +142,7 @@ export async function startServer(config: ServerConfig, say: (step: string) => v
 
     const app = Fastify({ logger: { level: config.logLevel }, trustProxy: config.trustProxy, bodyLimit: 2 * 1024 * 1024 });
     await registerSecurity(app, config);
+    await registerCompression(app);
     const routes: RunningServer['routes'] = [];
     app.addHook('onRoute', (r) => void routes.push(...[r.method].flat().map((method) => ({ method, url: r.url }))));
     await registerRealtime(app, services);

@@ -1,0 +1,24 @@
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Every text answer of 1 KB or more is compressed for browsers that accept it (issue 23): the
+ * event answers on /api/interface (the login page's verification code, list pages), /config.json,
+ * the protocol documents, exports in text formats. Brotli at its fast level 4 (the package's
+ * default) or gzip; answers already compressed (the built console's .gz copies, /api/schemas)
+ * keep their encoding, and binary types (video, images, xlsx) are left alone. Must be registered
+ * before the routes: the package hooks each route as it is added.
+ */
+export async function registerCompression(app: FastifyInstance): Promise<void> {
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  // The console's index.html is the not-found handler's answer (history routes), which the
+  // package's per-route hook does not reach: gzip it here (a few KB, once per page load).
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (typeof payload !== 'string' || payload.length < 1024 || reply.getHeader('content-encoding')) return payload;
+    if (!String(reply.getHeader('content-type') ?? '').startsWith('text/html')) return payload;
+    if (!/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) return payload;
+    reply.header('content-encoding', 'gzip').header('vary', 'accept-encoding').removeHeader('content-length');
+    return zlib.gzipSync(payload);
+  });
+}
