@@ -25,7 +25,7 @@ import {
   ToolOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { callNamedEvent, isAbortedError, useCatalogue } from '@runtime';
+import { CallPanel, callNamedEvent, isAbortedError, isCallActive, useCall, useCatalogue } from '@runtime';
 import { RobotAction } from '@common/robot-actions';
 import type { ParamOf } from '@common/events';
 import { BROADCAST_MAX_LENGTH, CallState, CHARGING_STATUSES, controlBlock, FireOperation, LIFTER_MAX_DISTANCE_MM, robotOffers, type Control, type ControlState } from '@common/robot-control';
@@ -37,6 +37,7 @@ import { TELECONTROL_TEST_IDS as IDS } from './test-ids';
 export interface ControlPanelProps {
   robotId: string;
   robotType?: number;
+  robotName?: string;
   state: ControlState & { online?: number };
 }
 
@@ -50,10 +51,11 @@ const PLAIN_ACTIONS: { name: ActionName; icon: React.ReactNode }[] = [
 ];
 
 /** The control panel of one robot. */
-export function ControlPanel({ robotId, robotType, state }: ControlPanelProps) {
+export function ControlPanel({ robotId, robotType, robotName, state }: ControlPanelProps) {
   const { t } = useTranslation('telecontrol');
   const msg = useCatalogue();
-  const { run, busy, last } = useRobotCommand(state);
+  useCall();
+  const { run, busy, last } = useRobotCommand(state, robotId);
   const online = !!state.online;
   const offers = (c: Control) => robotOffers(robotType, c);
   const label = (name: string) => t(`action.${name}`);
@@ -134,12 +136,11 @@ export function ControlPanel({ robotId, robotType, state }: ControlPanelProps) {
         {t('control.audio')}
       </Divider>
       <Space direction="vertical" style={{ width: '100%' }}>
-        {offers('remoteCall') ? (
+        {offers('remoteCall') ? <CallPanel robotId={robotId} robotName={robotName} online={online} interactOnline={state.interactOnline === undefined ? undefined : !!state.interactOnline} /> : null}
+        {onCall && !isCallActive(robotId) ? (
           <Flex gap={8} align="center">
-            {onCall
-              ? button('remoteCall', t('action.hangUp'), () => void run('stop', t('action.hangUp'), 'robotAction', { robotId, action: RobotAction.remoteCall, params: { call: 0 } }), <PhoneOutlined rotate={135} />, { danger: true })
-              : button('remoteCall', label('remoteCall'), () => void action('remoteCall', { call: 1 }), <PhoneOutlined />)}
-            {onCall ? <Tag color="green" data-testid={IDS.callState}>{t('call.onCall')}</Tag> : null}
+            {button('remoteCall', t('action.hangUp'), () => void run('stop', t('action.hangUp'), 'robotAction', { robotId, action: RobotAction.remoteCall, params: { call: 0 } }), <PhoneOutlined rotate={135} />, { danger: true })}
+            <Tag color="green">{t('call.onCall')}</Tag>
           </Flex>
         ) : null}
         <SosControl robotId={robotId} hint={online ? undefined : msg('robotOffline')} />

@@ -10,6 +10,8 @@ export default definePlugin({
   id: manifest.id,
   // The page shows the robot tree itself, so it does not require a selected robot.
   routes: [{ path: '/home/telecontrol', page: () => import('./telecontrol-page'), requiresRobot: false }],
+  // SOS calls of robots ring wherever the user is (issue 21).
+  overlays: [{ key: 'call-ring', component: () => import('./call-ring') }],
   // Menu and permissions are data in plugin.json, so the server's permission tree lists them too.
   menu: manifest.menu,
   permissions: manifest.permissions,

@@ -152,7 +152,7 @@ function StatusPanel({ robotId, side }: { robotId: string; side: boolean }) {
         </div>
         <div style={{ gridArea: 'control', minWidth: 0 }}>
           {canSteer?.can ? (
-            <ControlPanel robotId={robotId} robotType={view.robotType} state={view} />
+            <ControlPanel robotId={robotId} robotType={view.robotType} robotName={view.robotName} state={view} />
           ) : canSteer ? (
             // Spec §6: a monitoring user watches; no control is offered that the server would refuse.
             <Alert type="info" showIcon message={t('viewOnly.title')} description={t('viewOnly.text')} data-testid={IDS.viewOnly} />

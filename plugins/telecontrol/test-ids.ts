@@ -17,6 +17,11 @@ export const TELECONTROL_TEST_IDS = {
   action: 'control',
   answer: 'control-answer',
   callState: 'call-state',
+  /** The SOS call notice of a robot (`data-state` ringing | taken | ended, `data-robot`). */
+  sosRing: 'sos-call-ring',
+  sosAccept: 'sos-call-accept',
+  sosDismiss: 'sos-call-dismiss',
+  sosTaken: 'sos-call-taken',
   broadcastText: 'broadcast-text',
   lifter: 'lifter-control',
   fire: 'fire-control',

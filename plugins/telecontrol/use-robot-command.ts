@@ -2,8 +2,8 @@
 import { useCallback, useState } from 'react';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { callEvent } from '@runtime';
-import { hangsUpCall, type Control, type ControlState } from '@common/robot-control';
+import { callEvent, hangUpCall, isCallActive } from '@runtime';
+import { CallState, hangsUpCall, type Control, type ControlState } from '@common/robot-control';
 import type { ParamOf } from '@common/events';
 
 /** The events of robot commands (common/events/control): each answers the robot's acceptance. */
@@ -18,7 +18,7 @@ export interface CommandAnswer {
 }
 
 /** Hook: `run(control, label, event, param)` → the answer, with the busy control and the last answer. */
-export function useRobotCommand(state: ControlState) {
+export function useRobotCommand(state: ControlState, robotId?: string) {
   const { t } = useTranslation('telecontrol');
   const { message, modal } = App.useApp();
   const [busy, setBusy] = useState<string | null>(null);
@@ -27,9 +27,12 @@ export function useRobotCommand(state: ControlState) {
   const run = useCallback(
     async <N extends CommandEvent>(control: Control, label: string, event: N, param: ParamOf<N>, opts: { quiet?: boolean } = {}): Promise<CommandAnswer | null> => {
       // Spec §4: a remote call is hung up before certain actions, after the operator agrees.
-      if (hangsUpCall(control, state)) {
+      // The console's own WebRTC call with this robot counts as a running call too (issue 21).
+      const ownCall = !!robotId && isCallActive(robotId) && hangsUpCall(control, { interactionState: CallState.onCall });
+      if (ownCall || hangsUpCall(control, state)) {
         const ok = await modal.confirm({ title: t('call.hangUpTitle'), content: t('call.hangUpFirst', { action: label }), okText: t('call.continue'), cancelText: t('cancel') });
         if (!ok) return null;
+        if (ownCall) await hangUpCall();
       }
       setBusy(`${event}:${label}`);
       try {
@@ -49,7 +52,7 @@ export function useRobotCommand(state: ControlState) {
         setBusy(null);
       }
     },
-    [state, t, message, modal],
+    [state, robotId, t, message, modal],
   );
   return { run, busy, last };
 }

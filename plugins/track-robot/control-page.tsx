@@ -10,7 +10,7 @@ import { Alert, Badge, Button, Card, Col, Descriptions, Empty, Flex, InputNumber
 import { AimOutlined, CameraOutlined, CaretLeftOutlined, CaretRightOutlined, PauseOutlined, RollbackOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { isAbortedError, liveVideoUrl, LivePlayer, requestStreamAddress } from '@runtime';
+import { CallPanel, isAbortedError, liveVideoUrl, LivePlayer, requestStreamAddress } from '@runtime';
 import { TRACK_LIMITS, TRACK_STATUS_KEYS, TRACK_CHECK_ITEMS, type TrackRemoteCommand } from '@common/track';
 import { TrackLayout } from './track-layout';
 import { trackApi, type TrackStatusAnswer } from './track-api';
@@ -172,6 +172,8 @@ function Control({ robotId }: { robotId: string }) {
             {t('control.reset')}
           </Button>
         </Space>
+        {/* Issue 21: calls with the robot (the server refuses a robot without an interactive subsystem with the spec text). */}
+        <CallPanel robotId={robotId} online={!!s.online} />
       </Space>
     </Card>
   );

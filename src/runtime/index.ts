@@ -209,3 +209,11 @@ export type { EChartProps } from './ui/echart';
 /** Types of alarm pushes and report periods. */
 export type { ReportPeriod, AlarmKind } from '@common/alarm-codes';
 export type { AlarmPush } from '@common/events/topics';
+
+// ── calls (issue 21) ───────────────────────────────────────────────────────────────
+/** The console's WebRTC call with a robot: one at a time, a store the panel, the SOS ring and the guards read. */
+export { acceptCall, getCall, hangUp as hangUpCall, isCallActive, mmss, startCall, startRingTone, useCall } from './calls/call-client';
+export type { CallEnd, CallPhase, CallView } from './calls/call-client';
+/** The call panel of a robot (telecontrol, track control) and the "End the call with X?" question. */
+export { CallPanel, CALL_TEST_IDS, useConfirmEndCall } from './calls/call-panel';
+export type { CallPanelProps } from './calls/call-panel';

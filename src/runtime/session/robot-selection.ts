@@ -28,8 +28,24 @@ export function getRobotSelection(): RobotSelection {
   return store.get() ?? EMPTY;
 }
 
+type SelectionGuard = (next: Required<Pick<RobotSelection, 'robotId'>> & RobotSelection) => boolean;
+let selectionGuard: SelectionGuard | undefined;
+
+/**
+ * Registers a question before another robot is selected (a running call asks "End the call with X?",
+ * spec §4): the guard answers false to hold the switch, asks, and selects again itself once agreed.
+ * Returns the unregister function.
+ */
+export function setRobotSelectionGuard(guard: SelectionGuard): () => void {
+  selectionGuard = guard;
+  return () => {
+    if (selectionGuard === guard) selectionGuard = undefined;
+  };
+}
+
 /** Selects a robot: replaces every remembered field. */
 export function selectRobot(selection: Required<Pick<RobotSelection, 'robotId'>> & RobotSelection): void {
+  if (selectionGuard && selection.robotId !== getRobotSelection().robotId && !selectionGuard(selection)) return;
   const { robotType, robotId, mapId, companyId, buildingName, floor, regionName } = selection;
   store.set({ robotType, robotId, mapId, companyId, buildingName, floor, regionName });
 }
