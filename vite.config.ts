@@ -44,7 +44,13 @@ export default defineConfig({
         // src/runtime is reached through one barrel (@runtime) and its modules do nothing when
         // imported, so unused re-exports must not drag refine, RJSF or antd Tree into the login
         // chunk. (Without this, every module behind the barrel lands in the entry chunk.)
-        moduleSideEffects: [{ test: /[\\/]src[\\/]runtime[\\/].*\.tsx?$/, sideEffects: false }],
+        moduleSideEffects: [
+          { test: /[\\/]src[\\/]runtime[\\/].*\.tsx?$/, sideEffects: false },
+          // @refinedev/antd's one-file bundle imports react-markdown and remark-gfm (CommonJS, so
+          // kept as side effects) for its MarkdownField, which the console never renders: ~55 KB
+          // of gzip (micromark, mdast, unified…) on every list page (issue 23). Pure modules.
+          { test: /[\\/]node_modules[\\/](react-markdown|remark-gfm)[\\/]/, sideEffects: false },
+        ],
       },
     },
   },

@@ -2,7 +2,7 @@
  * Tools of the generated list page: export of the filtered list to Excel, import from Excel,
  * and the row actions a schema declares in `x-row-actions` (for example disable / restore).
  */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { App, Button, Popconfirm, Space, Tooltip, Typography, Upload } from 'antd';
 import { DownloadOutlined, FileExcelOutlined, UploadOutlined } from '@ant-design/icons';
 import { Files } from '@common/constants';
@@ -21,7 +21,10 @@ import { navigateTo } from '../../app/navigation';
 import { getToken, useSession } from '../../session/session-store';
 import { pickLabel, type Labels } from '../schema-types';
 import { LinkDialog, type LinkSpec } from './link-dialog';
-import { ActionFormDialog, type ActionForm } from './action-form-dialog';
+import type { ActionForm } from './action-form-dialog';
+
+// The row action's form (RJSF and ajv, ~100 KB of gzip) loads when a row action opens it, not with every list (issue 23).
+const ActionFormDialog = lazy(() => import('./action-form-dialog').then((m) => ({ default: m.ActionFormDialog })));
 
 /** One row action of `x-row-actions`: an event call (the default), a `link` or `form` dialog, or a `page` to open. */
 export interface RowAction {
@@ -241,15 +244,17 @@ export function RowActions({ actions, record, onDone }: { actions: RowAction[]; 
         );
       })}
       {linking?.kind === 'form' && linking.form && linking.event ? (
-        <ActionFormDialog
-          id={linking.key}
-          title={`${pickLabel(linking.labels, lang, linking.key)} · ${String(record.name ?? record.model ?? record.robotName ?? record.id)}`}
-          event={linking.event}
-          form={linking.form}
-          param={{ ...(linking.param ?? {}), [linking.idParam ?? 'id']: record.id }}
-          onClose={() => setLinking(undefined)}
-          onDone={onDone}
-        />
+        <Suspense fallback={null}>
+          <ActionFormDialog
+            id={linking.key}
+            title={`${pickLabel(linking.labels, lang, linking.key)} · ${String(record.name ?? record.model ?? record.robotName ?? record.id)}`}
+            event={linking.event}
+            form={linking.form}
+            param={{ ...(linking.param ?? {}), [linking.idParam ?? 'id']: record.id }}
+            onClose={() => setLinking(undefined)}
+            onDone={onDone}
+          />
+        </Suspense>
       ) : null}
       {linking?.kind === 'link' && linking.link ? (
         <LinkDialog
