@@ -133,7 +133,7 @@ export function CallPanel({ robotId, robotName, online, interactOnline }: CallPa
   };
 
   return (
-    <Flex vertical gap={8} data-testid={IDS.panel}>
+    <Flex vertical gap={8} data-testid={IDS.panel} data-call-id={mine ? (call.callId ?? '') : ''}>
       <Flex gap={8} wrap align="center">
         {active ? (
           <>
