@@ -105,6 +105,8 @@ export const MESSAGES = {
   robotDataNotFile: { en: 'File format error: not a robot data file of this console', zh: '文件格式错误：不是本控制台的机器人数据文件', ja: 'ファイル形式エラー：このコンソールのロボットデータファイルではありません' },
   robotDataOtherKind: { en: 'File format error: the file is of another robot kind', zh: '文件格式错误：该文件属于其他类型的机器人', ja: 'ファイル形式エラー：別の種類のロボットのファイルです' },
   robotDataBadSetting: { en: 'File format error: a setting of the file is not valid', zh: '文件格式错误：文件中的某项设置无效', ja: 'ファイル形式エラー：ファイル内の設定が正しくありません' },
+  robotNoPicture: { en: 'The robot sent no picture', zh: '机器人未返回图片', ja: 'ロボットから画像が届きませんでした' },
+  robotDataBadTemplate: { en: 'File format error: the function template of the file is not valid', zh: '文件格式错误：文件中的功能模板无效', ja: 'ファイル形式エラー：ファイル内の機能テンプレートが正しくありません' },
   presetDuplicate: { en: 'A preset number is given twice', zh: '预置位编号重复', ja: 'プリセット番号が重複しています' },
   importEmpty: { en: 'File format error: the sheet has no data rows', zh: '文件格式错误：表格中没有数据行', ja: 'ファイル形式エラー：シートにデータ行がありません' },
   importTooMany: { en: 'At most {limit} rows can be imported at once', zh: '一次最多导入{limit}行', ja: '一度にインポートできるのは{limit}行までです' },

@@ -18,6 +18,7 @@ import { RobotJobReportSchema, SOFTWARE_COMMANDS } from './maintenance-software'
 import { NODE_LOG_COMMANDS } from './node-log';
 import { DEBUG_COMMANDS } from './maintenance-debug';
 import { CALL_COMMANDS, SosCallMessageSchema } from './calls';
+import { DisinfectionReportSchema } from './reports';
 import type { RobotCommandSpec } from './robot-command-spec';
 
 /** Who publishes a topic. */
@@ -197,7 +198,7 @@ export const ROBOT_COMMANDS = {
   },
   // Issue 20 (spec §7 control events).
   singlePointNav: { action: 'singlePointNav', summary: 'Drive to one point (mm).', params: o({ x: Type.Number(), y: Type.Number() }), reasons: driving },
-  snapPicture: { action: 'snapPicture', summary: 'Take a picture with a camera.', params: o({ cameraId: opt(CameraId) }), data: o({ pictureUrl: Type.String() }) },
+  snapPicture: { action: 'snapPicture', summary: 'Take a picture with a camera (the main camera, 0, if none is named) and answer it.', params: o({ cameraId: opt(CameraId) }), data: o({ cameraId: opt(Type.Integer()), picture: Type.String({ description: 'The picture, PNG or JPEG, base64 (at most 2 MB).' }) }) },
   infraredCorrect: { action: 'infraredCorrect', summary: 'Infrared correction: 1 background, 2 manual.', params: o({ type: Type.Integer({ enum: [1, 2] }) }), reasons: ['unsupported'] },
   ptzParam: { action: 'ptzParam', summary: 'Store (params given) or read the PTZ speed and presets.', params: o({ speed: opt(Type.Integer()), presets: opt(Type.Array(o({ id: Type.Integer(), name: Type.String() }))) }), data: o({ speed: Type.Integer(), presets: Type.Array(o({ id: Type.Integer(), name: Type.String() })) }) },
   sendCoordinate: { action: 'sendCoordinate', summary: 'Turn the camera head to a coordinate (mm).', params: o({ x: Type.Number(), y: Type.Number() }) },
@@ -307,6 +308,7 @@ export const MQTT_TOPICS = {
   command: { pattern: 'fleet/robots/{robotId}/command', direction: 'serverToRobot', qos: 1, summary: 'Commands to the robot (subscribe to it); answer each on the reply topic.', payload: RobotCommandSchema },
   health: { pattern: 'fleet/robots/{robotId}/health', direction: 'robotToServer', qos: 0, summary: 'System figures, node services, chassis, charging and sensors (every 5 s; issue 19).', payload: RobotHealthSchema },
   job: { pattern: 'fleet/robots/{robotId}/job', direction: 'robotToServer', qos: 1, summary: 'Progress of long robot work: an upgrade\'s stage, a log upload (issue 19).', payload: RobotJobReportSchema },
+  disinfection: { pattern: 'fleet/robots/{robotId}/disinfection', direction: 'robotToServer', qos: 0, summary: 'Disinfection / cold-storage robots: whether they disinfected and the concentration they measure (every 5 s; issue 20 statements).', payload: DisinfectionReportSchema },
   sosCall: {
     pattern: 'fleet/robots/{robotId}/sosCall',
     direction: 'robotToServer',

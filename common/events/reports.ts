@@ -108,6 +108,21 @@ const AlarmTrend = Dated({ count: Count, alarms: Count });
 const stat = <A extends TSchema>(summary: string, answer: A) =>
   ({ summary, access: can(REPORT_PERMISSION), mutating: false, param: ReportParamsSchema, answer }) as const;
 
+/**
+ * What a disinfection / cold-storage robot (kind 7) reports on its `disinfection` topic (issue 20):
+ * whether it disinfected during the last `seconds`, and the disinfectant concentration it measures.
+ */
+export const DisinfectionReportSchema = Type.Object(
+  {
+    t: Type.Optional(Type.Number({ description: 'When (ms since the epoch); the server’s time if absent.' })),
+    working: Type.Integer({ enum: [0, 1], description: '1: disinfecting during the period.' }),
+    seconds: Type.Number({ minimum: 0, maximum: 3600, description: 'The period this report covers (s).' }),
+    concentration: Type.Number({ minimum: 0, maximum: 10000, description: 'Disinfectant concentration (mg/m³).' }),
+  },
+  { additionalProperties: false },
+);
+export type DisinfectionReport = Static<typeof DisinfectionReportSchema>;
+
 /** The statements' query (issue 20 REST paths). */
 const DisinfectQuery = Type.Object({ pageNum: Type.Optional(Type.Integer({ minimum: 1 })), pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })), groupId: Type.Optional(Type.Integer()) }, { additionalProperties: true });
 

@@ -7,5 +7,6 @@ import { debugSim } from './sim-debug';
 import { protocolSim } from './sim-protocol';
 import { bmsSim } from './sim-bms';
 import { callSim } from './sim-call';
+import { disinfectionSim } from './sim-disinfection';
 
-export const SIM_EXTENSIONS: readonly SimExtension[] = [healthSim, nodeLogSim, softwareSim, debugSim, protocolSim, bmsSim, callSim];
+export const SIM_EXTENSIONS: readonly SimExtension[] = [healthSim, nodeLogSim, softwareSim, debugSim, protocolSim, bmsSim, callSim, disinfectionSim];

@@ -1,5 +1,8 @@
 /** Simulated robots: what they answer and publish for the protocol feature (issue 20; see ./extension.ts). */
+import { renderDetectionPicture } from './detection-picture';
 import type { SimExtension } from './extension';
+
+let snaps = 0;
 
 interface ProtocolState {
   speed: number;
@@ -32,7 +35,8 @@ export const protocolSim: SimExtension = {
         if (robot.status === 3 || robot.status === 22) return { refused: 'charging' };
         return { data: { x: p.x, y: p.y } };
       case 'snapPicture':
-        return { data: { pictureUrl: `/sim/snap/${robot.spec.robotId}/${Date.now()}.jpg` } };
+        // The frame its camera sees now (a PNG, base64), as a real robot sends it.
+        return { data: { cameraId: typeof p.cameraId === 'number' ? p.cameraId : 0, picture: renderDetectionPicture('snap', ++snaps).toString('base64') } };
       case 'infraredCorrect':
         if (!INFRARED_KINDS.includes(robot.spec.robotType)) return { refused: 'unsupported' };
         return { data: { type: p.type } };

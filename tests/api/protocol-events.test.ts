@@ -77,7 +77,7 @@ describe('control', () => {
     expect((await s.call('videoParam', { robotId: '01WR000001', definition: 5 }, t.admin)).statusCode).toBe(400);
   });
   it('snapPictures, sendCoordinate, HandheldwirelessRC drive the robot', async () => {
-    expect((await s.call('snapPictures', { robotId: '01WR000001', cameraId: 0 }, t.admin)).param.pictureUrl).toMatch(/^\/sim\/snap\/01WR000001\//);
+    expect((await s.call('snapPictures', { robotId: '01WR000001', cameraId: 0 }, t.admin)).param.pictureUrl).toMatch(/^\/uploads\/.+\.png$/);
     expect((await s.call('sendCoordinate', { robotId: '01WR000001', x: 1000, y: 2000 }, t.admin)).param).toMatchObject({ result: 'accepted' });
     expect((await s.call('HandheldwirelessRC', { robotId: '01WR000001', status: 1 }, t.admin)).param).toMatchObject({ result: 'accepted', data: { status: 1 } });
     expect((await s.call('HandheldwirelessRC', { robotId: '01WR000001', status: 0 }, t.admin)).param.data.status).toBe(0);

@@ -9,7 +9,9 @@ import { RobotType } from '../../../common/robot';
 import { RobotAction } from '../../../common/robot-actions';
 import { FireOperation, RESERVED_PRESETS } from '../../../common/robot-control';
 import { controlEvents as E } from '../../../common/events/control';
+import type { DetectionMessage } from '../../../common/detections';
 import { AppError } from '../../errors';
+import { storeDetection } from '../detections/detection-store';
 import type { Services } from '../../services';
 import type { EventRegistry } from '../../events/registry';
 import type { RobotCommands } from './robot-commands';
@@ -35,7 +37,19 @@ export function registerRobotToolEvents(reg: EventRegistry, svc: Services, { vis
   reg.handle(E.getVideoParam, async (ctx, p) => (await command(ctx, p.robotId, 'videoSettings', {})).data);
   reg.handle(E.videoParam, async (ctx, p) => (await command(ctx, p.robotId, 'videoSettings', { definition: p.definition, dataSaving: p.dataSaving })).data);
   reg.handle(E.singlePointNav, (ctx, p) => control(ctx, p.robotId, 'singlePointNav', 'singlePointNav', { x: p.x, y: p.y }));
-  reg.handle(E.snapPictures, async (ctx, p) => (await command(ctx, p.robotId, 'snapPicture', p.cameraId === undefined ? {} : { cameraId: p.cameraId })).data);
+  // The robot answers the picture; it is kept as a detection of kind snap (listed under Snapped pictures).
+  reg.handle(E.snapPictures, async (ctx, p) => {
+    const reply = await command(ctx, p.robotId, 'snapPicture', p.cameraId === undefined ? {} : { cameraId: p.cameraId });
+    const data = (reply.data ?? {}) as { picture?: unknown; cameraId?: unknown };
+    const cameraId = typeof data.cameraId === 'number' ? data.cameraId : (p.cameraId ?? 0);
+    const robot = await visibleRobot(ctx, p.robotId);
+    const at = { x: robot.x, y: robot.y, latitude: robot.latitude, longitude: robot.longitude };
+    const message = { kind: 'snap', t: Date.now(), start: at, end: at, picture: typeof data.picture === 'string' ? data.picture : undefined, data: { cameraId, source: 'snapPictures', userId: ctx.session.userId } };
+    const id = await storeDetection(svc.db, svc.blobs, svc.fleet, p.robotId, message as unknown as DetectionMessage);
+    const row = id === null ? undefined : (await svc.db.query<{ pictureUrl: string | null }>('SELECT "pictureUrl" FROM detections WHERE id = $1', [id]))[0];
+    if (id === null || !row?.pictureUrl) throw new AppError(StatusCode.badRequest, 'robotNoPicture');
+    return { id, robotId: p.robotId, cameraId, pictureUrl: row.pictureUrl };
+  });
   reg.handle(E.infraredCorrect, (ctx, p) => control(ctx, p.robotId, 'infraredCorrect', 'infraredCorrect', { type: p.type }));
   reg.handle(E.setPTZParam, async (ctx, p) => {
     const reserved = p.presets?.find((x) => RESERVED_PRESETS.includes(x.id));

@@ -1,6 +1,6 @@
-/** Reports (dataOutput): the statistics events, sendEmail, the report workbook `POST /api/report/export`, and the disinfection statements (disinfect-statements.ts). */
+/** Reports (dataOutput): the statistics events, sendEmail, the report workbook `POST /api/report/export`, and the disinfection statements with their telemetry intake (disinfect-statements.ts). */
 import { defineFeature } from '../feature';
-import { registerDisinfectStatements } from './disinfect-statements';
+import { connectDisinfection, registerDisinfectStatements } from './disinfect-statements';
 import { registerReportEvents, registerReportExport } from './report-events';
 
 export default defineFeature({
@@ -9,5 +9,6 @@ export default defineFeature({
     registerReportEvents(events, svc);
     registerDisinfectStatements(events, svc);
   },
+  connect: ({ svc, gateway }) => connectDisinfection(svc, gateway),
   routes: (app, { svc }) => registerReportExport(app, svc),
 });

@@ -36,3 +36,18 @@ export class RestError extends Error {
 export function isAbortedError(error: unknown): boolean {
   return error instanceof AbortedError || (error instanceof Error && error.name === 'AbortedError');
 }
+
+/** Marks the error of a call that ran out of time (spec §9: 60 s events, 30 s REST). */
+export function markTimedOut<E extends Error>(error: E): E {
+  (error as E & { timedOut?: boolean }).timedOut = true;
+  return error;
+}
+
+/** Whether an error is a call that ran out of time. */
+export const isTimeoutError = (error: unknown): boolean => !!error && typeof error === 'object' && (error as { timedOut?: unknown }).timedOut === true;
+
+/**
+ * Whether a failed query is tried again: not after a time-out (its message is shown and the list
+ * stops loading; three more tries would keep the spinner up for minutes), else up to three times.
+ */
+export const retryQuery = (failures: number, error: unknown): boolean => !isTimeoutError(error) && !isAbortedError(error) && failures < 3;

@@ -6,7 +6,7 @@
 import { PROTOCOL_VERSION, isSuccessCode, StatusCode, type EventAnswer, type EventEnvelope, type Lang } from '@common/protocol';
 import { Timeouts } from '@common/constants';
 import type { AnswerOf, EventName, ParamOf } from '@common/events';
-import { AbortedError, EventError } from './errors';
+import { AbortedError, EventError, markTimedOut } from './errors';
 
 /** Why a call failed before the server could answer, for a localized message. */
 export type TransportFailure = 'network' | 'timeout' | 'badAnswer';
@@ -86,7 +86,7 @@ export function createEventClient(deps: EventClientDeps): CallEvent {
       if (timedOut) {
         const text = deps.describeFailure('timeout');
         deps.onTimeout?.(text);
-        throw new EventError(0, text, event);
+        throw markTimedOut(new EventError(0, text, event));
       }
       if (signal?.aborted) throw new AbortedError();
       throw new EventError(0, deps.describeFailure('network'), event);

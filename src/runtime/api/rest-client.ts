@@ -6,7 +6,7 @@ import { Timeouts } from '@common/constants';
 import { RestCode, type RestAnswer } from '@common/protocol';
 import type { AnswerOf, EventName, ParamOf } from '@common/events';
 import { restMethodOf } from '@common/events/define';
-import { AbortedError, RestError } from './errors';
+import { AbortedError, markTimedOut, RestError } from './errors';
 import type { TransportFailure } from './event-client';
 
 /** What the REST client needs from its surroundings. */
@@ -129,7 +129,7 @@ export function createRestClient(deps: RestClientDeps): RestCall {
         if (timedOut) {
           const text = deps.describeFailure('timeout');
           deps.onTimeout?.(text);
-          throw new RestError(0, text);
+          throw markTimedOut(new RestError(0, text));
         }
         if (signal?.aborted) throw new AbortedError();
         throw new RestError(0, deps.describeFailure('server'));

@@ -12,6 +12,7 @@ import { formatMessage } from '@common/messages';
 import type { Lang } from '@common/protocol';
 import { callNamedEvent, restCall } from '../api/clients';
 import { createSchemaDataProvider } from '../api/data-provider';
+import { retryQuery } from '../api/errors';
 import { createAccessControlProvider } from '../access/access-control-provider';
 import { createAuthProvider } from '../session/auth-provider';
 import { getSession } from '../session/session-store';
@@ -42,6 +43,9 @@ export interface ConsoleRefineProps {
 }
 
 /** refine wired to the console runtime. */
+/** Queries: a time-out is not tried again (it ends loading under its alert, spec §8/§9). */
+const REACT_QUERY = { clientConfig: { defaultOptions: { queries: { retry: retryQuery } } } };
+
 export function ConsoleRefine({ schemas, extraResources = [], children }: ConsoleRefineProps) {
   const { i18n: i18nInstance } = useTranslation();
   const lang = i18nInstance.language as Lang;
@@ -100,7 +104,7 @@ export function ConsoleRefine({ schemas, extraResources = [], children }: Consol
       routerProvider={routerProvider}
       notificationProvider={useAntdNotificationProvider}
       resources={resources}
-      options={{ disableTelemetry: true, syncWithLocation: false, warnWhenUnsavedChanges: false, mutationMode: 'pessimistic', liveMode: 'off' }}
+      options={{ disableTelemetry: true, syncWithLocation: false, warnWhenUnsavedChanges: false, mutationMode: 'pessimistic', liveMode: 'off', reactQuery: REACT_QUERY }}
       {...providers}
     >
         <SchemaProvider registry={schemas}>{children}</SchemaProvider>
