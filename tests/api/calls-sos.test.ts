@@ -49,12 +49,18 @@ const setSosMode = async (robotId: string, mode: 1 | 2) => expect((await s.call(
 const liveCalls = async (robotId: string) =>
   (await s.server.services.db.query<{ callId: string; state: number; userId: number | null }>('SELECT "callId", state, "userId" FROM webrtc_logs WHERE "robotId" = $1 AND state > 0', [robotId]));
 
+/** Ends whatever call a robot still has (a failed test must not leave the robot busy for the next). */
+const endLive = async (robotId: string) => {
+  for (const c of await liveCalls(robotId)) await s.call('callHangUp', { callId: c.callId }, t.admin);
+};
+
 /** A console peer: sends audio (and receives what the robot sends). */
 async function consolePeer() {
-  const pc = new RTCPeerConnection({ iceServers: [] });
+  const pc = new RTCPeerConnection({});
   const audio = pc.addTransceiver('audio', { direction: 'sendrecv' });
   pc.addTransceiver('video', { direction: 'recvonly' });
   const received = { audio: 0, video: 0 };
+  if (process.env.HB_DEBUG) pc.connectionStateChange.subscribe((st) => console.log('console peer', st));
   for (const tr of pc.getTransceivers()) tr.onTrack.subscribe((track) => track.onReceiveRtp.subscribe(() => void received[track.kind as 'audio' | 'video']++));
   await pc.setLocalDescription(await pc.createOffer());
   if (pc.iceGatheringState !== 'complete') await Promise.race([pc.iceGatheringStateChange.watch((st) => st === 'complete'), new Promise((r) => setTimeout(r, 5_000))]);
@@ -90,7 +96,7 @@ describe('SOS calls from robots (issue 21)', () => {
     const fleet = await ringSocket(t.entadmin, 'fleet');
     const robotTopic = await ringSocket(t.entsuper, `robot/${ROBOT}`);
     const other = await ringSocket(t.admin, `robot/${foreign}`);
-    const peer = await consolePeer();
+    let peer: Awaited<ReturnType<typeof consolePeer>> | undefined;
     try {
       await setSosMode(ROBOT, 2);
       expect(await s.call('simulateSosCall', { robotId: ROBOT, video: true }, t.admin)).toMatchObject({ statusCode: 200, param: { robotId: ROBOT, mode: 2 } });
@@ -114,14 +120,17 @@ describe('SOS calls from robots (issue 21)', () => {
       expect(await s.call('callAccept', { callId }, t.admin)).toEqual({ statusCode: 400, statusInfo: TAKEN });
       expect(await s.call('callAccept', { callId }, t.admin, 'zh')).toEqual({ statusCode: 400, statusInfo: '其他用户已接听该通话' });
       expect(await s.call('callAccept', { callId }, t.admin, 'ja')).toEqual({ statusCode: 400, statusInfo: '他のユーザーが通話に応答しました' });
+      // The taker's console makes its peer once it has the call (as a browser does).
+      peer = await consolePeer();
       expect(await s.call('callSignal', { callId, kind: 'offer', data: peer.offer }, loseTok)).toEqual({ statusCode: 400, statusInfo: TAKEN });
 
       // The taker offers; the robot answers at once and media flows both ways.
       const sig = await s.call('callSignal', { callId, kind: 'offer', data: peer.offer }, winTok);
       expect(sig).toMatchObject({ statusCode: 200, param: { kind: 'answer', state: 2 } });
+      if (process.env.HB_DEBUG) console.log('offer cands', peer.offer.match(/a=candidate.*/g), 'answer cands', String(sig.param.data).match(/a=candidate.*/g));
       await peer.pc.setRemoteDescription({ type: 'answer', sdp: sig.param.data });
       let info: any;
-      for (const until = Date.now() + 30_000; Date.now() < until; ) {
+      for (const until = Date.now() + 45_000; Date.now() < until; ) {
         info = (await s.call('getCallInfo', { callId }, winTok)).param;
         if (peer.received.video > 10 && peer.received.audio > 10 && info.robotAudioPackets > 10) break;
         await new Promise((r) => setTimeout(r, 200));
@@ -153,10 +162,14 @@ describe('SOS calls from robots (issue 21)', () => {
       expect((await s.call('callHangUp', { callId: foreignCall }, t.admin)).param).toMatchObject({ state: 0, result: 2 });
       await expect.poll(() => other.of(foreignCall).at(-1)?.state, { timeout: 5_000 }).toBe('ended');
     } finally {
-      await peer.close();
+      await peer?.close();
       for (const sock of [fleet, robotTopic, other]) sock.ws.close();
+      await endLive(ROBOT);
       await setSosMode(ROBOT, 1);
-      if (foreign) await setSosMode(foreign, 1);
+      if (foreign) {
+        await endLive(foreign);
+        await setSosMode(foreign, 1);
+      }
     }
   }, 120_000);
 
@@ -184,6 +197,7 @@ describe('SOS calls from robots (issue 21)', () => {
       await expect.poll(() => fleet.of(again).at(-1)?.state, { timeout: 5_000 }).toBe('ended');
     } finally {
       fleet.ws.close();
+      await endLive(ROBOT);
       await setSosMode(ROBOT, 1);
     }
   }, 60_000);
