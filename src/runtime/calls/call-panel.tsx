@@ -106,7 +106,14 @@ function RemoteMedia({ call }: { call: CallView }) {
   });
   if (!call.remote) return null;
   return call.video ? (
-    <video ref={ref} autoPlay playsInline data-testid={IDS.remoteVideo} style={{ width: '100%', maxHeight: 180, background: '#000', borderRadius: 4, display: 'block' }} />
+    // A small floating window beside the control column, so that the camera, PTZ pad and emergency stop stay in view (1366×768).
+    <video
+      ref={ref}
+      autoPlay
+      playsInline
+      data-testid={IDS.remoteVideo}
+      style={{ position: 'fixed', right: 372, bottom: 16, width: 220, height: 124, zIndex: 900, objectFit: 'cover', background: '#000', borderRadius: 6, boxShadow: '0 6px 16px rgba(0,0,0,0.3)' }}
+    />
   ) : (
     <audio ref={ref} autoPlay data-testid={IDS.remoteAudio} />
   );
