@@ -105,6 +105,14 @@ async function main(): Promise<void> {
     userDataDir: profile,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+  // Interrupted (Ctrl-C, a time-out): Chromium and the server must not outlive the bench.
+  const interrupted = () => {
+    chrome.kill();
+    server.stop();
+    fs.rmSync(profile, { recursive: true, force: true });
+    process.exit(130);
+  };
+  process.once('SIGINT', interrupted).once('SIGTERM', interrupted);
   try {
     const token = (await call(base, undefined, 'login', { username: 'admin', password: 'demo1234', codeId: 'x', code: 'x' })).token as string;
     const maps = (await call(base, token, 'queryMap', { pageNum: 1, pageSize: 50 })) as { list?: Array<{ mapId: number; processState: string }> } | Array<{ mapId: number; processState: string }>;
