@@ -186,12 +186,23 @@ async function cachedCount(db: Queryable, table: string, whereSql: string, param
   const hit = countCache.get(key);
   const now = Date.now();
   if (hit && hit.version === version && now - hit.at < COUNT_TTL_MS) return hit.n;
-  const rows = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${ident(table)} ${whereSql}`, params);
-  const n = rows[0]?.n ?? 0;
-  if (countCache.size > 5_000) countCache.clear();
-  countCache.set(key, { n, at: now, version });
-  return n;
+  // One count at a time per table and filter (issue 23): under load, the requests that find the
+  // total expired share the count already running instead of each scanning the table.
+  const running = countsRunning.get(key);
+  if (running && running.version === version) return running.n;
+  const counting = db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${ident(table)} ${whereSql}`, params).then((rows) => rows[0]?.n ?? 0);
+  countsRunning.set(key, { n: counting, version });
+  try {
+    const n = await counting;
+    if (countCache.size > 5_000) countCache.clear();
+    countCache.set(key, { n, at: now, version });
+    return n;
+  } finally {
+    if (countsRunning.get(key)?.n === counting) countsRunning.delete(key);
+  }
 }
+
+const countsRunning = new Map<string, { n: Promise<number>; version: number }>();
 
 /** From this many rows skipped on, a page is read in two steps (ids first); fewer are cheaper in one. */
 const DEEP_OFFSET = 200;
