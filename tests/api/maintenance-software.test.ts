@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/test-server';
+import { waitRobotJob, type RobotJob } from '../helpers/robot-job';
 import { loginAll } from './admin-support';
 
 let s: TestServer;
@@ -12,14 +13,7 @@ let t: Awaited<ReturnType<typeof loginAll>>;
 const ROBOT = '01WR000001';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-const waitJob = async (done: (job: { state: string; stage: string }) => boolean) => {
-  for (let i = 0; i < 150; i++) {
-    const job = (await s.call('getSoftwareJob', { robotId: ROBOT }, t.admin)).param?.job;
-    if (job && done(job)) return job;
-    await sleep(200);
-  }
-  throw new Error('job did not reach the state');
-};
+const waitJob = (done: (job: RobotJob) => boolean) => waitRobotJob(s, t.admin, ROBOT, done);
 
 beforeAll(async () => {
   s = await startTestServer();

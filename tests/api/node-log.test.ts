@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NODE_LOG_UPLOAD_PATH } from '../../common/events/node-log';
 import { startTestServer, type TestServer } from '../helpers/test-server';
+import { waitRobotJob, type RobotJob } from '../helpers/robot-job';
 import { NO_PERMISSION, loginAll, tableHash } from './admin-support';
 
 let s: TestServer;
@@ -16,17 +17,9 @@ const ROBOT = '01WR000001'; // PatrolA1, HarborSecurity, online
 const STATIC = '03WS000001'; // LobbyStatic: static, switched off in the demo
 const OTHER = '05WV000001'; // MetroColdChain: not in HarborSecurity's tree
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-type Job = { state: string; stage: string; progress: number; jobId: string; message?: string };
 type LogFile = { id: number; robotId: string; logType: number; fileName: string; fileSize: number; fileUrl: string; status: number; jobId: string };
 
-const waitJob = async (done: (job: Job) => boolean) => {
-  for (let i = 0; i < 200; i++) {
-    const job = (await s.call('getSoftwareJob', { robotId: ROBOT }, t.admin)).param?.job as Job | null;
-    if (job && done(job)) return job;
-    await sleep(150);
-  }
-  throw new Error('job did not reach the state');
-};
+const waitJob = (done: (job: RobotJob) => boolean) => waitRobotJob(s, t.admin, ROBOT, done);
 
 let files: LogFile[] = [];
 

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/test-server';
+import { waitRobotJob, type RobotJob } from '../helpers/robot-job';
 import { authedSocket } from '../helpers/socket-auth';
 import { loginAll, NO_PERMISSION, rowCount, tableHash } from './admin-support';
 
@@ -48,14 +49,7 @@ async function uploadProgram(param: unknown, body: Buffer, token: string = t.adm
   return res.json();
 }
 
-const waitJob = async (done: (job: { state: string; stage: string }) => boolean) => {
-  for (let i = 0; i < 150; i++) {
-    const job = (await s.call('getSoftwareJob', { robotId: ROBOT }, t.admin)).param?.job;
-    if (job && done(job)) return job;
-    await sleep(200);
-  }
-  throw new Error('job did not reach the state');
-};
+const waitJob = (done: (job: RobotJob) => boolean) => waitRobotJob(s, t.admin, ROBOT, done);
 
 describe('nodeVersion: live progress on the robotJob topic', () => {
   it('pushes each stage of an upgrade to a subscribed console until done; a general user cannot subscribe', async () => {
@@ -78,7 +72,8 @@ describe('nodeVersion: live progress on the robotJob topic', () => {
     const up = await s.call('softwareUpdate', { robotId: ROBOT, name: 'interaction', version: '1.3.0' }, t.entadmin);
     expect(up.statusCode).toBe(200);
     await waitJob((j) => j.state !== 'running');
-    await sleep(300);
+    // The last push may trail the stored job (on PostgreSQL it crosses the cluster bus).
+    for (let i = 0; i < 50 && !pushes.some((p) => p.robotId === ROBOT && p.state !== 'running'); i++) await sleep(100);
     ws.close();
     const mine = pushes.filter((p) => p.robotId === ROBOT);
     expect(new Set(mine.map((p) => p.stage))).toEqual(new Set(['download', 'unpack', 'install', 'restart']));
