@@ -252,6 +252,19 @@ export const TOPICS = {
       robotJob: { summary: "A robot's job moved on (stage, progress) or ended (done, failed, timeout, cancelled); the getSoftwareJob shape.", data: JobSchema },
     },
   },
+  tasks: {
+    pattern: 'tasks',
+    summary: 'Changes of the tasks that taskManage lists (patrols, track inspections, ad tasks, explanation tasks): a task was added, removed, started, stopped or changed state.',
+    subscribe: "Any logged-in user; each push reaches only sessions that may read the task's kind and whose company tree holds the task's company (super and platform administrators: all).",
+    rule: companyTree,
+    events: {
+      snapshot: { summary: 'Nothing: the subscription is open (getTaskList gives the list).', data: Type.Object({}) },
+      taskChanged: {
+        summary: 'Tasks of a kind changed in a company: read getTaskList again.',
+        data: Type.Object({ kind: Type.String({ description: 'patrol, track, ad or explanation' }), companyId: Type.Integer() }),
+      },
+    },
+  },
 } as const satisfies Record<string, TopicSpec>;
 
 /** The push event names of every topic (snapshot included). */

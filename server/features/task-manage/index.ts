@@ -2,6 +2,12 @@
  * taskManage (issue 19): getTaskList gathers every kind of task of the caller's company tree in
  * one list (common/events/task-manage.ts). Nothing is stored here and nothing is started here:
  * the page starts and stops a task through its kind's own events (TASK_CONTROLS).
+ *
+ * The page refreshes by push: the leader compares a small signature of each kind's tasks per
+ * company (ids, names, states, last runs; an ad task's state at this minute) every TASK_WATCH_MS
+ * and pushes `taskChanged` on the realtime topic `tasks` to the sessions that may read that kind
+ * and see that company, on every replica. The tasks are written by their own features
+ * (navigation, track, ads, maps), which need not know about this page.
  */
 import { subjectCan } from '../../../common/access';
 import { TASK_CONTROLS, TASK_KIND_READ, taskManageEvents, type TaskKind, type TaskState } from '../../../common/events/task-manage';
@@ -11,6 +17,7 @@ import { visibleCompanyIds } from '../../entities/scope';
 import type { Services } from '../../services';
 import { defineFeature } from '../feature';
 import { isDue } from '../navigation/navigation-schedule';
+import { companyChain } from '../alarms/alarm-service';
 
 type Row = {
   key: string;
@@ -57,58 +64,48 @@ export function nextTrackRun(t: Parameters<typeof taskDue>[0], now = new Date())
 const PATROL_STATE: Record<number, TaskState> = { 0: 'idle', 1: 'armed', 2: 'running', 3: 'finished' };
 const TRACK_STATE: Record<number, TaskState> = { 0: 'idle', 1: 'running', 2: 'paused', 3: 'terminated', 4: 'finished' };
 
-async function listTasks(svc: Services, session: Parameters<typeof visibleCompanyIds>[1], now = new Date()): Promise<Row[]> {
-  const scope = await visibleCompanyIds(svc.db, session);
-  const inScope = (alias: string, n: number) => (scope === null ? { sql: 'TRUE', args: [] as unknown[] } : { sql: `${alias}."companyId" = ANY($${n})`, args: [scope] as unknown[] });
-  const may = (kind: TaskKind) => subjectCan(session, TASK_KIND_READ[kind]);
-  const names = new Map((await svc.db.query<{ robotId: string; robotName: string }>('SELECT "robotId", "robotName" FROM robots')).map((r) => [r.robotId, r.robotName]));
-  const rows: Row[] = [];
-  const base = (kind: TaskKind, id: number, name: string, robotIds: string[], companyId: number, companyName: string) => ({
-    key: `${kind}-${id}`,
-    kind,
-    id: Number(id),
-    name,
-    robotIds,
-    robotNames: robotIds.map((r) => names.get(r) ?? r),
-    companyId: Number(companyId),
-    companyName,
-  });
+type DbRow = Record<string, unknown>;
+/** What each kind adds to the common fields: its state rule, next run, and whether start/stop apply now. */
+type KindFields = Pick<Row, 'robotIds' | 'state' | 'status' | 'nextRun' | 'lastRunAt' | 'canStart' | 'canStop'>;
 
-  if (may('patrol')) {
-    const w = inScope('t', 1);
-    const list = await svc.db.query<Record<string, unknown>>(
-      `SELECT t.*, c.name AS "companyName" FROM nav_tasks t JOIN companies c ON c.id = t."companyId" WHERE ${w.sql} ORDER BY t.id`,
-      w.args,
-    );
-    for (const t of list) {
+/**
+ * One entry per task kind: the query of the caller's visible tasks (`scope` is the alias whose
+ * "companyId" is matched against the company tree) and the rule that turns a stored row into its
+ * state, next run and possible actions. Start/stop go through the kind's own events (TASK_CONTROLS),
+ * which the page calls; the caller's permission for them is checked in listTasks.
+ */
+const KINDS: { kind: TaskKind; scope: string; sql: (where: string) => string; fields: (t: DbRow, now: Date) => KindFields }[] = [
+  {
+    kind: 'patrol',
+    scope: 't',
+    sql: (where) => `SELECT t.*, c.name AS "companyName" FROM nav_tasks t JOIN companies c ON c.id = t."companyId" WHERE ${where} ORDER BY t.id`,
+    fields: (t, now) => {
       const status = Number(t.status ?? 0);
       const state = PATROL_STATE[status] ?? 'idle';
       const schedule = { time: t.time as string | null, months: t.months as string | null, days: t.days as string | null, weeks: t.weeks as string | null, hours: t.hours as string | null };
-      rows.push({
-        ...base('patrol', Number(t.id), String(t.name), [String(t.robotId)], Number(t.companyId), String(t.companyName)),
+      return {
+        robotIds: [String(t.robotId)],
         state,
         status,
         nextRun: state === 'armed' ? nextPatrolRun(schedule, now) : null,
         lastRunAt: iso(t.lastRunAt),
         canStart: status === 0 || status === 3,
         canStop: status === 1 || status === 2,
-      });
-    }
-  }
-
-  if (may('track')) {
-    const w = inScope('r', 1);
-    const list = await svc.db.query<Record<string, unknown>>(
-      `SELECT t.*, r."companyId", c.name AS "companyName" FROM track_tasks t JOIN robots r ON r."robotId" = t."robotId" JOIN companies c ON c.id = r."companyId" WHERE ${w.sql} ORDER BY t.id`,
-      w.args,
-    );
-    for (const t of list) {
+      };
+    },
+  },
+  {
+    kind: 'track',
+    scope: 'r',
+    sql: (where) =>
+      `SELECT t.*, r."companyId", c.name AS "companyName" FROM track_tasks t JOIN robots r ON r."robotId" = t."robotId" JOIN companies c ON c.id = r."companyId" WHERE ${where} ORDER BY t.id`,
+    fields: (t, now) => {
       const status = Number(t.status ?? 0);
       const task = { type: Number(t.type), enabled: t.enabled === true, runTime: (t.runTime as string | null) || null, period: (t.period as string | null) || null, weekDays: (t.weekDays as number[]) ?? [], lastRunAt: (t.lastRunAt as string | null) ?? null };
       const idle = status !== 1 && status !== 2;
       const next = idle && task.type === 0 && task.enabled ? nextTrackRun(task, now) : null;
-      rows.push({
-        ...base('track', Number(t.id), String(t.name), [String(t.robotId)], Number(t.companyId), String(t.companyName)),
+      return {
+        robotIds: [String(t.robotId)],
         // A preset task waiting for its time is armed (the kind has no separate "started" state).
         state: status === 0 && next ? 'armed' : (TRACK_STATE[status] ?? 'idle'),
         status,
@@ -116,43 +113,62 @@ async function listTasks(svc: Services, session: Parameters<typeof visibleCompan
         lastRunAt: iso(t.lastRunAt),
         canStart: idle,
         canStop: !idle,
-      });
-    }
-  }
-
-  if (may('ad')) {
-    const w = inScope('t', 1);
-    const list = await svc.db.query<Record<string, unknown>>(
-      `SELECT t.*, c.name AS "companyName" FROM ad_tasks t JOIN companies c ON c.id = t."companyId" WHERE ${w.sql} ORDER BY t.id`,
-      w.args,
-    );
-    for (const t of list) {
+      };
+    },
+  },
+  {
+    kind: 'ad',
+    scope: 't',
+    sql: (where) => `SELECT t.*, c.name AS "companyName" FROM ad_tasks t JOIN companies c ON c.id = t."companyId" WHERE ${where} ORDER BY t.id`,
+    fields: (t, now) => {
       const start = new Date(String(t.startTime)).getTime();
       const end = new Date(String(t.endTime)).getTime();
       const state: TaskState = now.getTime() < start ? 'scheduled' : now.getTime() <= end ? 'active' : 'ended';
-      rows.push({
-        ...base('ad', Number(t.id), String(t.name), ((t.robotIds as string[]) ?? []).map(String), Number(t.companyId), String(t.companyName)),
+      return {
+        robotIds: ((t.robotIds as string[]) ?? []).map(String),
         state,
         status: null,
         nextRun: state === 'scheduled' && Number.isFinite(start) ? new Date(start).toISOString() : null,
         lastRunAt: null,
         canStart: false,
         canStop: false,
-      });
-    }
-  }
-
-  if (may('explanation')) {
-    const w = inScope('m', 1);
-    const list = await svc.db.query<Record<string, unknown>>(
+      };
+    },
+  },
+  {
+    kind: 'explanation',
+    scope: 'm',
+    sql: (where) =>
       `SELECT e.id, e.name, e.props, m."companyId", c.name AS "companyName" FROM map_elements e JOIN maps m ON m.id = e."mapId" JOIN companies c ON c.id = m."companyId"
-       WHERE e.kind = ${MapElementKind.interestPoint} AND jsonb_array_length(COALESCE(e.props->'explainPoints', '[]'::jsonb)) > 0 AND ${w.sql} ORDER BY e.id`,
-      w.args,
-    );
-    for (const t of list) {
+       WHERE e.kind = ${MapElementKind.interestPoint} AND jsonb_array_length(COALESCE(e.props->'explainPoints', '[]'::jsonb)) > 0 AND ${where} ORDER BY e.id`,
+    fields: (t) => {
       const props = (t.props ?? {}) as { robotId?: unknown };
       const robotIds = typeof props.robotId === 'string' && props.robotId ? [props.robotId] : [];
-      rows.push({ ...base('explanation', Number(t.id), String(t.name), robotIds, Number(t.companyId), String(t.companyName)), state: 'ready', status: null, nextRun: null, lastRunAt: null, canStart: false, canStop: false });
+      return { robotIds, state: 'ready', status: null, nextRun: null, lastRunAt: null, canStart: false, canStop: false };
+    },
+  },
+];
+
+async function listTasks(svc: Services, session: Parameters<typeof visibleCompanyIds>[1], now = new Date()): Promise<Row[]> {
+  const scope = await visibleCompanyIds(svc.db, session);
+  const names = new Map((await svc.db.query<{ robotId: string; robotName: string }>('SELECT "robotId", "robotName" FROM robots')).map((r) => [r.robotId, r.robotName]));
+  const rows: Row[] = [];
+  for (const k of KINDS) {
+    if (!subjectCan(session, TASK_KIND_READ[k.kind])) continue;
+    const where = scope === null ? 'TRUE' : `${k.scope}."companyId" = ANY($1)`;
+    const list = await svc.db.query<DbRow>(k.sql(where), scope === null ? [] : [scope]);
+    for (const t of list) {
+      const f = k.fields(t, now);
+      rows.push({
+        key: `${k.kind}-${Number(t.id)}`,
+        kind: k.kind,
+        id: Number(t.id),
+        name: String(t.name),
+        companyId: Number(t.companyId),
+        companyName: String(t.companyName),
+        ...f,
+        robotNames: f.robotIds.map((r) => names.get(r) ?? r),
+      });
     }
   }
 
@@ -167,11 +183,67 @@ async function listTasks(svc: Services, session: Parameters<typeof visibleCompan
   return rows;
 }
 
+/** Realtime topic of task changes (common/events/topics.ts). */
+export const TASKS_TOPIC = 'tasks';
+const TASK_WATCH_MS = Number(process.env.TASK_WATCH_MS ?? 1500);
+
+/** One signature per kind and company: any change of a listed task (or of its state) changes it. */
+const SIGNATURES: { kind: TaskKind; sql: string }[] = [
+  { kind: 'patrol', sql: `SELECT "companyId", md5(string_agg(concat_ws(':', id, name, status, "lastRunAt"), ',' ORDER BY id)) AS sig FROM nav_tasks GROUP BY "companyId"` },
+  {
+    kind: 'track',
+    sql: `SELECT r."companyId", md5(string_agg(concat_ws(':', t.id, t.name, t.status, t.enabled, t.type, t."runTime", t."lastRunAt", t."robotId"), ',' ORDER BY t.id)) AS sig
+          FROM track_tasks t JOIN robots r ON r."robotId" = t."robotId" GROUP BY r."companyId"`,
+  },
+  {
+    kind: 'ad',
+    sql: `SELECT "companyId", md5(string_agg(concat_ws(':', id, name, "startTime", "endTime", "robotIds"::text, CASE WHEN now() < "startTime" THEN 's' WHEN now() <= "endTime" THEN 'a' ELSE 'e' END), ',' ORDER BY id)) AS sig
+          FROM ad_tasks GROUP BY "companyId"`,
+  },
+  {
+    kind: 'explanation',
+    sql: `SELECT m."companyId", md5(string_agg(concat_ws(':', e.id, e.name, e.props->>'robotId'), ',' ORDER BY e.id)) AS sig FROM map_elements e JOIN maps m ON m.id = e."mapId"
+          WHERE e.kind = ${MapElementKind.interestPoint} AND jsonb_array_length(COALESCE(e.props->'explainPoints', '[]'::jsonb)) > 0 GROUP BY m."companyId"`,
+  },
+];
+
+/** Starts the watcher (the leader's work); returns its stopper. */
+function watchTasks(svc: Services): () => void {
+  let last: Map<string, string> | null = null;
+  let busy = false;
+  const check = async () => {
+    if (busy || !svc.cluster.isLeader()) return;
+    busy = true;
+    try {
+      const now = new Map<string, string>();
+      for (const s of SIGNATURES) for (const r of await svc.db.query<{ companyId: number; sig: string }>(s.sql)) now.set(`${s.kind}|${Number(r.companyId)}`, r.sig);
+      const before = last;
+      last = now;
+      if (!before) return;
+      const changed = new Set([...now.keys(), ...before.keys()].filter((k) => now.get(k) !== before.get(k)));
+      for (const key of changed) {
+        const [kind, company] = key.split('|') as [TaskKind, string];
+        const companyId = Number(company);
+        svc.hub.publishTo(TASKS_TOPIC, 'taskChanged', { kind, companyId }, { permission: TASK_KIND_READ[kind], companies: await companyChain(svc.db, companyId) });
+      }
+    } catch {
+      // The database is closing or busy: the next round tries again.
+    } finally {
+      busy = false;
+    }
+  };
+  const timer = setInterval(() => void check(), TASK_WATCH_MS);
+  timer.unref?.();
+  void check();
+  return () => clearInterval(timer);
+}
+
 const ORDER: Record<TaskState, number> = { running: 0, paused: 1, active: 2, armed: 3, scheduled: 4, idle: 5, ready: 6, finished: 7, terminated: 8, ended: 9 };
 
 export default defineFeature({
   id: 'task-manage',
   register: ({ events, svc }) => {
+    svc.hub.addTopicKind(TASKS_TOPIC, { snapshot: async () => ({}) });
     events.handle(taskManageEvents.getTaskList, async (ctx, p) => {
       const name = p.name?.trim().toLowerCase();
       const list = (await listTasks(svc, ctx.session))
@@ -179,5 +251,9 @@ export default defineFeature({
         .sort((a, b) => ORDER[a.state] - ORDER[b.state] || (a.nextRun ?? '9').localeCompare(b.nextRun ?? '9') || a.key.localeCompare(b.key));
       return { list, total: list.length };
     });
+  },
+  start: async ({ svc }) => {
+    const stop = watchTasks(svc);
+    return async () => stop();
   },
 });
