@@ -89,10 +89,13 @@ export class MosquittoAccounts {
 
   /** Makes the robot's client with this secret, or changes its secret; its connection is dropped. */
   async setRobot(robotId: string, password: string): Promise<void> {
-    const [, created] = await this.run([
+    const [roleExists, created] = await this.run([
       { command: 'createRole', rolename: robotRole(robotId), textname: `Fleet Console robot ${robotId}: its own topics only`, acls: robotRoleAcls(robotId) },
       { command: 'createClient', username: robotId, password, roles: [{ rolename: robotRole(robotId) }] },
     ]);
+    // A role made by an older version lacks the topics added since (e.g. sosCall): add every ACL of
+    // today's catalogue; the plugin refuses those the role already has, which is fine.
+    if (roleExists) await this.run(robotRoleAcls(robotId).map((acl) => ({ command: 'addRoleACL', rolename: robotRole(robotId), ...acl })));
     if (!created) return;
     const errors = await this.run([
       { command: 'setClientPassword', username: robotId, password },

@@ -486,6 +486,12 @@ describe('one cluster (issue 17)', () => {
     await robot.publishAsync(MqttTopics.status('42WR000001'), '{}');
     await until(() => seen.includes(MqttTopics.status('42WR000001')), 5_000, 'its own status');
     expect(seen).not.toContain(MqttTopics.status('01WR000002'));
+    // A role made by an older version lacks a topic added since: take one away, as if it had never been granted.
+    await watcher.publishAsync(
+      '$CONTROL/dynamic-security/v1',
+      JSON.stringify({ commands: [{ command: 'removeRoleACL', rolename: 'fleet-robot-42WR000001', acltype: 'publishClientSend', topic: MqttTopics.status('42WR000001') }] }),
+      { qos: 1 },
+    );
     // Reset through another replica: the connected robot is dropped, the old secret refused, the new one works.
     const dropped = new Promise<void>((resolve) => robot.on('close', () => resolve()));
     const second = await call<{ password: string }>(urls()[1]!, 'resetRobotCredentials', { robotId: '42WR000001' }, admin);
@@ -493,6 +499,14 @@ describe('one cluster (issue 17)', () => {
     robot.end(true);
     expect(await attempt({ username: '42WR000001', password: first.param!.password })).toBe('Connection refused: Not authorized');
     expect(await attempt({ username: '42WR000001', password: second.param!.password })).toBe('connected');
+    // The reset gave the existing role today's rules again: its own status reaches the server.
+    const again = await mqtt.connectAsync(c.mqttUrl, { username: '42WR000001', password: second.param!.password, reconnectPeriod: 0 });
+    seen.length = 0;
+    await until(async () => {
+      await again.publishAsync(MqttTopics.status('42WR000001'), '{}');
+      return seen.includes(MqttTopics.status('42WR000001'));
+    }, 5_000, 'its own status after the role was renewed');
+    await again.endAsync(true);
     await watcher.endAsync(true);
   }, 60_000);
 
