@@ -27,6 +27,9 @@ test('SOS mode is read from the robot, changed in the select and kept; the SOS b
   await expect(page.getByTestId('telecontrol-sos-mode')).toContainText('Remote call');
   await page.getByTestId('telecontrol-sos').click();
   await expect(page.getByText('SOS sent to the robot').last()).toBeVisible();
+  // The remote call rings on: hang it up, so later tests find the robot out of a call.
+  await page.getByTestId('control-remoteCall').click();
+  await expect(page.getByTestId('control-remoteCall')).toHaveCount(0, { timeout: 15_000 });
 
   // Put it back.
   expect((await callEvent(page, 'serverMediaOption', { robotId: '01WR000002', mode: 1 }, admin)).param.mode).toBe(1);
