@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
-import { RTCPeerConnection, RtpHeader, RtpPacket } from 'werift';
+import { consolePeer } from '../helpers/call-peer';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { authedSocket } from '../helpers/socket-auth';
 import { loginAll, NO_PERMISSION, tableHash } from './admin-support';
@@ -53,23 +53,6 @@ const liveCalls = async (robotId: string) =>
 const endLive = async (robotId: string) => {
   for (const c of await liveCalls(robotId)) await s.call('callHangUp', { callId: c.callId }, t.admin);
 };
-
-/** A console peer: sends audio (and receives what the robot sends). */
-async function consolePeer() {
-  const pc = new RTCPeerConnection({});
-  const audio = pc.addTransceiver('audio', { direction: 'sendrecv' });
-  pc.addTransceiver('video', { direction: 'recvonly' });
-  const received = { audio: 0, video: 0 };
-  if (process.env.HB_DEBUG) pc.connectionStateChange.subscribe((st) => console.log('console peer', st));
-  for (const tr of pc.getTransceivers()) tr.onTrack.subscribe((track) => track.onReceiveRtp.subscribe(() => void received[track.kind as 'audio' | 'video']++));
-  await pc.setLocalDescription(await pc.createOffer());
-  if (pc.iceGatheringState !== 'complete') await Promise.race([pc.iceGatheringStateChange.watch((st) => st === 'complete'), new Promise((r) => setTimeout(r, 5_000))]);
-  let seq = 1;
-  const timer = setInterval(() => {
-    void audio.sender.sendRtp(new RtpPacket(new RtpHeader({ sequenceNumber: seq++, timestamp: seq * 960, payloadType: 111 }), Buffer.alloc(40, 0xf8))).catch(() => undefined);
-  }, 20);
-  return { pc, offer: pc.localDescription!.sdp, received, close: async () => (clearInterval(timer), await pc.close()) };
-}
 
 beforeAll(async () => {
   s = await startTestServer({ CALL_RING_TIMEOUT_MS: String(RING_MS) });

@@ -5,7 +5,7 @@
  * robot), and every refusal answers the exact spec §8 text and changes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RTCPeerConnection, RtpHeader, RtpPacket } from 'werift';
+import { consolePeer } from '../helpers/call-peer';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { loginAll, NO_PERMISSION, tableHash } from './admin-support';
 
@@ -18,28 +18,6 @@ const rowCount = async () => (await s.server.services.db.query<{ n: number }>('S
 const simMode = (robotId: string, mode: string) => s.server.services.gateway!.request(robotId, 'simulateCallMode', { mode });
 async function online(robotId: string, token: string): Promise<void> {
   for (let i = 0; i < 100 && (await s.call('reqRobotStatus', { robotId }, token)).param?.online !== 1; i++) await new Promise((r) => setTimeout(r, 200));
-}
-
-/** A console peer: sends audio (and receives what the robot sends). */
-async function consolePeer(video: boolean) {
-  const pc = new RTCPeerConnection({});
-  const audio = pc.addTransceiver('audio', { direction: 'sendrecv' });
-  if (video) pc.addTransceiver('video', { direction: 'recvonly' });
-  const received = { audio: 0, video: 0 };
-  if (process.env.H1_DEBUG) pc.connectionStateChange.subscribe((st) => console.log('console peer', st));
-  for (const tr of pc.getTransceivers())
-    tr.onTrack.subscribe((track) =>
-      track.onReceiveRtp.subscribe(() => {
-        received[track.kind as 'audio' | 'video']++;
-      }),
-    );
-  await pc.setLocalDescription(await pc.createOffer());
-  if (pc.iceGatheringState !== 'complete') await pc.iceGatheringStateChange.watch((st) => st === 'complete');
-  let seq = 1;
-  const timer = setInterval(() => {
-    void audio.sender.sendRtp(new RtpPacket(new RtpHeader({ sequenceNumber: seq++, timestamp: seq * 960, payloadType: 111 }), Buffer.alloc(40, 0xf8))).catch(() => undefined);
-  }, 20);
-  return { pc, offer: pc.localDescription!.sdp, received, close: async () => (clearInterval(timer), await pc.close()) };
 }
 
 beforeAll(async () => {
