@@ -112,6 +112,8 @@ export const PUSH_EVENTS = [
   'robotJob',
   // Issue 21: an SOS call from a robot rings, was taken or ended (topic `robot/<robotId>`).
   'callRing',
+  // Issue 19: a task of the caller's company tree changed (topic `tasks`; taskManage reloads).
+  'taskChanged',
 ] as const;
 /** One realtime push name. */
 export type PushEvent = (typeof PUSH_EVENTS)[number];
