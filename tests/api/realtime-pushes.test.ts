@@ -52,8 +52,8 @@ async function console_(topic: string) {
 const pushOf = (event: string, topic?: string) => (m: any) => m.type === 'push' && m.event === event && (!topic || m.topic === topic);
 
 describe('realtime pushes (spec §4)', () => {
-  it('lists exactly the pushes of the spec, then the alarm, map, patrol and robot job pushes', () => {
-    expect([...PUSH_EVENTS]).toEqual(['status', 'interactionState', 'gps', 'pushVideoFlag', 'mapChange', 'nameChange', 'videoParamNew', 'VideoHeart', 'VideoErrorReport', 'pushVideo', 'videoUrlChange', 'alarm', 'alarmChange', 'mapProgress', 'mapSync', 'naviProgress', 'robotJob']);
+  it('lists exactly the pushes of the spec, then the alarm, map, patrol, robot job, SOS call and task pushes', () => {
+    expect([...PUSH_EVENTS]).toEqual(['status', 'interactionState', 'gps', 'pushVideoFlag', 'mapChange', 'nameChange', 'videoParamNew', 'VideoHeart', 'VideoErrorReport', 'pushVideo', 'videoUrlChange', 'alarm', 'alarmChange', 'mapProgress', 'mapSync', 'naviProgress', 'robotJob', 'callRing', 'taskChanged']);
   });
 
   it('relays a robot’s interaction state, map change and camera error report from MQTT', async () => {
