@@ -30,8 +30,13 @@ export function useAntdNotificationProvider(): NotificationProvider {
           return;
         }
         if (type === 'success') notification.success({ key, message, description });
-        // Spec §8: failed calls show an alert with the common tip title.
-        else notification.error({ key, message: t('errors.tipTitle'), description: description || message });
+        // Spec §8: failed calls show an alert with the common tip title. Keyed by its text, as the
+        // clients' failure alerts are (api/failure-notice.tsx): a query that fails after its call
+        // already reported the failure (a time-out) shows one alert, not two of the same words.
+        else {
+          const text = description || message;
+          notification.error({ key: `failure:${text}`, message: t('errors.tipTitle'), description: text, props: { 'data-testid': 'failure-notice' } as never });
+        }
       },
       close(key) {
         notification.destroy(key);
