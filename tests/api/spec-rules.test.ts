@@ -37,20 +37,25 @@ async function upload(kind: string, body: Buffer): Promise<any> {
   const res = await fetch(`${s.url}/api/upload?kind=${kind}`, { method: 'POST', headers: { token: t.admin, 'accept-language': 'en' }, body: form });
   return res.json();
 }
+/** Every file under DATA_DIR/uploads with its size, the half-written ones in .partial included.
+ * The simulated robots store pictures there too, so a refusal is checked by what it would have
+ * left behind (a file of the refused size), not by a count that other writers change. */
 const storedFiles = () => {
   const root = path.join(s.dir, 'uploads');
-  const walk = (d: string): string[] => fs.readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? (e.name === '.partial' ? [] : walk(path.join(d, e.name))) : [path.join(d, e.name)]));
-  return fs.existsSync(root) ? walk(root).length : 0;
+  const walk = (d: string): string[] => fs.readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(d, e.name)) : [path.join(d, e.name)]));
+  return (fs.existsSync(root) ? walk(root) : []).map((f) => ({ f, size: fs.statSync(f).size }));
 };
+const filesOfSize = (size: number) => storedFiles().filter((x) => x.size === size).map((x) => x.f);
 
 describe('point pictures: at most 512 KB (spec §5, §9)', () => {
   it('accepts a picture of exactly 512 KB and refuses 512 KB + 1 byte, storing nothing', async () => {
     const ok = await upload('image', png(512 * 1024));
     expect(ok.code).toBe(0);
     expect(ok.data).toMatchObject({ size: 512 * 1024, type: 'png' });
-    const before = storedFiles();
+    expect(filesOfSize(512 * 1024)).toHaveLength(1);
     expect(await upload('image', png(512 * 1024 + 1))).toEqual({ code: 400, message: 'The file is too large (at most 0.5 MB)' });
-    expect(storedFiles()).toBe(before);
+    expect(filesOfSize(512 * 1024 + 1)).toEqual([]);
+    expect(filesOfSize(512 * 1024)).toHaveLength(1); // no truncated copy left behind either
   });
 
   it('a logo stays "under 0.5 MB": exactly 512 KB is refused', async () => {
