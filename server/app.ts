@@ -88,7 +88,7 @@ export async function startServer(config: ServerConfig, say: (step: string) => v
       await seedRoles(db);
       await ensureTables(db, [...schemas.entities.values()]);
       // The demo maps' files are shared at once (the other replicas read them from the store).
-      if (config.seedDemo && (await seedDemo(db, config.dataDir))) {
+      if (config.seedDemo && (await seedDemo(db, config.dataDir, config.seedDemoWork))) {
         say('Created the demo data: companies, users, robots, buildings and maps (the maps are cut into tiles in the background for about a minute).');
         await blobs.savedTree('maps');
       }

@@ -17,6 +17,8 @@ export interface ServerConfig {
   production: boolean;
   simulator: boolean;
   seedDemo: boolean;
+  /** The demo's tasks and versionManage rows (issue 19); tests leave them out (DEMO_WORK=off) so their counts are their own. */
+  seedDemoWork: boolean;
   companyMaxLayer: number;
   mapMaxLayer: number;
   version: string;
@@ -85,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     production,
     simulator: env.SIMULATOR !== 'off',
     seedDemo: env.DEMO !== 'off',
+    seedDemoWork: env.DEMO_WORK !== 'off',
     companyMaxLayer: Number(env.COMPANY_MAX_LAYER ?? 3),
     mapMaxLayer: Number(env.MAP_MAX_LAYER ?? 10),
     version: env.npm_package_version ?? '0.1.0',

@@ -110,7 +110,7 @@ export async function seedRoles(db: Db): Promise<void> {
 }
 
 /** Writes the demo data on the first start (an empty users table). Returns whether it did. */
-export async function seedDemo(db: Db, dataDir: string): Promise<boolean> {
+export async function seedDemo(db: Db, dataDir: string, withWork = true): Promise<boolean> {
   const existing = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
   if ((existing[0]?.n ?? 0) > 0) return false;
   const companyIds = new Map<string, number>();
@@ -195,5 +195,108 @@ export async function seedDemo(db: Db, dataDir: string): Promise<boolean> {
   }
   // Body-temperature infrared robots (spec §3 infrared kind 2), so temperature monitoring has one.
   await db.query('UPDATE robots SET "infraredType" = 2 WHERE "robotId" = ANY($1)', [DEMO_BODY_TEMPERATURE]);
+  if (withWork) await seedDemoWork(db);
   return true;
+}
+
+/**
+ * The demo's versionManage rows (issue 19): the simulated robots' node services and firmware
+ * (server/simulator/sim-software.ts) against their latest versions, some newer than what the robots
+ * run, so nodeVersion shows outdated ones. Per project the newest row (createdAt) is the latest.
+ */
+export const DEMO_VERSIONS = [
+  { projectName: 'firmware', version: '2.3.1', type: 'firmware', daysAgo: 120 },
+  { projectName: 'firmware', version: '2.4.0', type: 'firmware', daysAgo: 12 },
+  { projectName: 'robot-core', version: '1.8.0', type: 'software', daysAgo: 40 },
+  { projectName: 'video-service', version: '1.5.0', type: 'software', daysAgo: 9 },
+  { projectName: 'interaction', version: '1.2.0', type: 'software', daysAgo: 60 },
+  { projectName: 'navigation', version: '3.1.0', type: 'software', daysAgo: 30 },
+  { projectName: 'chassis-driver', version: '1.0.0', type: 'software', daysAgo: 5 },
+] as const;
+
+/**
+ * Demo tasks of every kind taskManage lists (issue 19), on the MetroColdChain map and robots and the
+ * rail robot, none of them armed (nothing starts by itself): patrols (one finished), track
+ * inspections (an instant one and a disabled daily one), ad tasks (one showing now, one ended) and
+ * an explanation point on DepotGround (a map no e2e test edits).
+ */
+export const DEMO_TASKS = {
+  patrols: [
+    { name: 'Cold store night round', robotId: '05WV000001', route: 'ColdLoop', status: 0, lastRunAt: null },
+    { name: 'Cold store dock check', robotId: '07WY000001', route: 'ColdLoop', status: 3, lastRunAt: 26 },
+  ],
+  tracks: [
+    { name: 'Cabinet row sweep', robotId: '04TP000001', type: 1, enabled: true },
+    { name: 'Weekly rail survey', robotId: '04TP000001', type: 0, enabled: false },
+  ],
+  ads: [
+    { name: 'Cold chain safety notice', robotIds: ['06LK000001', '07WY000001'], fromDays: -1, toDays: 30 },
+    { name: 'Autumn open day', robotIds: ['05WV000001'], fromDays: -40, toDays: -10 },
+  ],
+  explanation: { name: 'Depot tour', robotId: '04WR000003', points: ['Gate', 'Loading bay', 'Control room'] },
+} as const;
+
+/** Adds DEMO_VERSIONS and DEMO_TASKS (once, into a seeded demo). */
+export async function seedDemoWork(db: Db): Promise<void> {
+  const day = 86_400_000;
+  for (const v of DEMO_VERSIONS) {
+    const at = new Date(Date.now() - v.daysAgo * day);
+    await db.query('INSERT INTO software_versions ("projectName", "version", "type", "date", "description", "uploader", "createdAt") VALUES ($1, $2, $3, $4, $5, $6, $7)', [
+      v.projectName,
+      v.version,
+      v.type,
+      at.toISOString().slice(0, 10),
+      'Demo release',
+      'admin',
+      at.toISOString(),
+    ]);
+  }
+  const robot = async (robotId: string) => (await db.query<{ companyId: number; mapId: number }>('SELECT "companyId", "mapId" FROM robots WHERE "robotId" = $1', [robotId]))[0]!;
+  for (const p of DEMO_TASKS.patrols) {
+    const r = await robot(p.robotId);
+    const route = await db.query('SELECT 1 FROM map_elements WHERE "mapId" = $1 AND "kind" = 101 AND "name" = $2', [r.mapId, p.route]);
+    if (!route.length) {
+      await db.query('INSERT INTO map_elements ("mapId", "kind", "name", "points", "props") VALUES ($1, 101, $2, $3, $4)', [r.mapId, p.route, JSON.stringify([[40, 40], [160, 40], [160, 120], [40, 120]]), JSON.stringify({})]);
+    }
+    await db.query('INSERT INTO nav_tasks ("name", "robotId", "mapId", "routeName", "companyId", "status", "time", "lastRunAt", "runs") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)', [
+      p.name,
+      p.robotId,
+      r.mapId,
+      p.route,
+      r.companyId,
+      p.status,
+      '22:00:00',
+      p.lastRunAt === null ? null : new Date(Date.now() - p.lastRunAt * 3_600_000).toISOString(),
+      p.lastRunAt === null ? 0 : 1,
+    ]);
+  }
+  for (const t of DEMO_TASKS.tracks) {
+    await db.query('INSERT INTO track_tasks ("robotId", "name", "type", "runTime", "period", "weekDays", "enabled") VALUES ($1, $2, $3, $4, $5, $6, $7)', [
+      t.robotId,
+      t.name,
+      t.type,
+      t.type === 0 ? '06:30:00' : null,
+      t.type === 0 ? 'weekly' : null,
+      JSON.stringify(t.type === 0 ? [1] : []),
+      t.enabled,
+    ]);
+  }
+  for (const a of DEMO_TASKS.ads) {
+    const r = await robot(a.robotIds[0]);
+    await db.query('INSERT INTO ad_tasks ("name", "startTime", "endTime", "robotIds", "companyId") VALUES ($1, $2, $3, $4, $5)', [
+      a.name,
+      new Date(Date.now() + a.fromDays * day).toISOString(),
+      new Date(Date.now() + a.toDays * day).toISOString(),
+      JSON.stringify(a.robotIds),
+      r.companyId,
+    ]);
+  }
+  const e = DEMO_TASKS.explanation;
+  const r = await robot(e.robotId);
+  await db.query('INSERT INTO map_elements ("mapId", "kind", "name", "points", "props") VALUES ($1, 107, $2, $3, $4)', [
+    r.mapId,
+    e.name,
+    JSON.stringify([[100, 80]]),
+    JSON.stringify({ name: e.name, type: 'explain', robotId: e.robotId, actions: [], explainPoints: e.points }),
+  ]);
 }

@@ -18,7 +18,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fc-template-'));
   const server = await startServer(
-    loadConfig({ ...process.env, CAPTCHA: 'off', PORT: '0', MQTT_PORT: '0', DATA_DIR: dir, SIMULATOR: 'off', LOG_LEVEL: 'error' }, process.cwd()),
+    loadConfig({ ...process.env, CAPTCHA: 'off', PORT: '0', MQTT_PORT: '0', DATA_DIR: dir, SIMULATOR: 'off', LOG_LEVEL: 'error', DEMO_WORK: 'off' }, process.cwd()),
   );
   await server.close();
   project.provide('pgliteTemplate', path.join(dir, 'pglite'));

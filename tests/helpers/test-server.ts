@@ -24,6 +24,8 @@ export async function startTestServer(extraEnv: Record<string, string> = {}): Pr
     LOG_LEVEL: 'error',
     // Issue 4: no random simulator episodes (statuses, drops, collisions) under tests that rely on its behaviour.
     SIM_EPISODE_MINUTES: '0',
+    // The demo's tasks and versions (issue 19) stay out of the tests' databases (tests/api/demo-work.test.ts seeds them).
+    DEMO_WORK: 'off',
     ...extraEnv,
   };
   const pgBase = process.env.FC_TEST_DB === 'postgres' ? inject('pgUrl') : '';
