@@ -146,7 +146,7 @@ export default function MonitorOverviewPage() {
                       <Typography.Text style={{ width: 110 }} ellipsis>
                         {status.labelOfKey(d.key)}
                       </Typography.Text>
-                      <Progress percent={Math.round((d.count / robots.length) * 100)} format={() => d.count} size="small" style={{ flex: 1, margin: 0 }} strokeColor={d.key === 'offline' ? ROBOT_STATE_COLOURS.offline : undefined} />
+                      <Progress aria-label={status.labelOfKey(d.key)} percent={Math.round((d.count / robots.length) * 100)} format={() => d.count} size="small" style={{ flex: 1, margin: 0 }} strokeColor={d.key === 'offline' ? ROBOT_STATE_COLOURS.offline : undefined} />
                     </Flex>
                   ))
                 )}
