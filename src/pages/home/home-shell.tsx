@@ -82,9 +82,14 @@ export function HomeShell({ menuEntries, overlays = [] }: HomeShellProps) {
     .filter((p) => location.pathname === p || location.pathname.startsWith(`${p}/`))
     .sort((a, b) => b.length - a.length)
     .slice(0, 1);
+  // Every page has one level-1 heading (axe page-has-heading-one): the open page's menu name, for screen readers.
+  const pageEntry = groups.flatMap((g) => g.entries).find((e) => e.path === selected[0]);
 
   const content = (
     <PageErrorBoundary>
+      <h1 className="fc-visually-hidden" data-testid="page-heading">
+        {pageEntry ? entryLabel(pageEntry, lang) : t('app.name')}
+      </h1>
       <ShellOverlays overlays={overlays} />
       <Suspense
         fallback={
