@@ -25,3 +25,15 @@ export function pageName(route: string, lang: Lang, entities: readonly { 'x-rout
   const entity = entities.find((e) => e['x-route'] === route);
   return pick(entity?.['x-menu']?.labels ?? entity?.['x-labels']) ?? route;
 }
+
+/**
+ * Every named console page as a picker option (a role's home page): plugin pages and schema pages
+ * with a menu entry, by name in a language, sorted by name. `pattern` keeps the routes a schema allows.
+ */
+export function pageOptions(lang: Lang, entities: readonly { 'x-route'?: string; 'x-menu'?: { labels?: Labels }; 'x-labels'?: Labels }[], pattern?: RegExp): { value: string; label: string }[] {
+  const routes = new Set<string>([...pluginPages.keys(), ...entities.filter((e) => e['x-menu'] && e['x-route']).map((e) => e['x-route']!)]);
+  return [...routes]
+    .filter((r) => !pattern || pattern.test(r))
+    .map((value) => ({ value, label: pageName(value, lang, entities) }))
+    .sort((a, b) => a.label.localeCompare(b.label, lang));
+}

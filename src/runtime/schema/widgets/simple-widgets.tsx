@@ -1,10 +1,14 @@
 /** Small widgets: `datetime`, `textarea`, `password`, `role-picker`, `ref-picker`, `robot-picker`, and an enum select with label search. */
+import { useMemo } from 'react';
 import { DatePicker, Input, Select } from 'antd';
 import dayjs from 'dayjs';
 import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { useRobotOptions } from './robot-options';
 import { useRefOptions } from '../ref-lookups';
+import { pageOptions, PAGE_REF } from '../../i18n/page-names';
+import { useSchemas } from '../schema-context';
+import type { Lang } from '@common/protocol';
 import { Lengths } from '@common/constants';
 import { DATE_PATTERNS, datePattern } from '../../i18n/format';
 
@@ -85,7 +89,16 @@ export function RolePickerWidget({ id, value, onChange, disabled, readonly, plac
 export function RefPickerWidget({ id, value, onChange, disabled, readonly, placeholder, schema }: WidgetProps) {
   const multiple = schema.type === 'array';
   const ref = (schema['x-ref'] ?? (schema.items as { 'x-ref'?: string } | undefined)?.['x-ref']) as string | undefined;
-  const { options, isLoading } = useRefOptions(ref);
+  const isPage = ref === PAGE_REF;
+  const refOptions = useRefOptions(isPage ? undefined : ref);
+  // x-ref "page": the console's pages by name (a role's home page), not records of an entity.
+  const { i18n } = useTranslation();
+  const schemas = useSchemas();
+  const pages = useMemo(
+    () => (isPage ? pageOptions(i18n.language as Lang, schemas.entities, typeof schema.pattern === 'string' ? new RegExp(schema.pattern) : undefined) : []),
+    [isPage, i18n.language, schemas.entities, schema.pattern],
+  );
+  const { options, isLoading } = isPage ? { options: pages, isLoading: false } : refOptions;
   return (
     <Select
       id={id}
