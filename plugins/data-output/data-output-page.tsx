@@ -4,7 +4,7 @@
  * robots, export to Excel (the server builds the workbook) and mailing it to mailbox groups or
  * addresses (spec §5: at least one).
  */
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, App, Button, Card, Col, DatePicker, Empty, Form, Modal, Row, Segmented, Select, Space, Spin, Statistic, Table, Tag, Typography, type ButtonProps } from 'antd';
 import { DownloadOutlined, MailOutlined, ReloadOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -13,7 +13,9 @@ import {
   callEvent,
   getLang,
   getToken,
+  ALARM_TOPIC,
   isAbortedError,
+  realtimeLink,
   REPORT_PERIODS,
   robotStatusLabel,
   useCatalogue,
@@ -52,20 +54,40 @@ export default function DataOutputPage() {
   const query = reportQuery(selection.robotId, period, customDays);
   const enabled = query !== null;
   const param = (query ?? { period: 'week' }) as unknown as Record<string, unknown>;
-  const companyParam = useMemo(() => ({ period: param.period, start: param.start, end: param.end }), [param.period, param.start, param.end]);
+  // The company tree's figures over the same calendar days as the robot's (its utcOffset too: without it the robot
+  // table counted from UTC midnight while the figures counted from the caller's).
+  const companyParam = useMemo(() => ({ period: param.period, start: param.start, end: param.end, utcOffset: param.utcOffset }), [param.period, param.start, param.end, param.utcOffset]);
 
-  const summaryQ = useEventQuery('getSummaryStatistics', param, { enabled });
-  const dailyQ = useEventQuery('getOperationalAlarm', param, { enabled });
-  const byCodeQ = useEventQuery('getOperationalAlarmCount', param, { enabled });
-  const processQ = useEventQuery('queryAlarmProcessCount', param, { enabled });
-  const companyQ = useEventQuery('getCompanyTrend', companyParam, { enabled });
-  const robotsQ = useEventQuery('getRobots', companyParam, { enabled });
-  const infoQ = useEventQuery('getInfoCount', param, { enabled });
-  const faceQ = useEventQuery('getFaceTrend', param, { enabled });
-  const plateQ = useEventQuery('getPlateTrend', param, { enabled });
-  const personQ = useEventQuery('getPersonTrend', param, { enabled });
-  const infraredQ = useEventQuery('getInfraredTrend', param, { enabled });
+  // Issue 22 (the page read 0 alarms while the API answered 1): a report is read when opened (no 30 s cache) and
+  // again when an alarm is raised or changes while it is open; it kept the figures of when it was first opened.
+  const live = { enabled, staleTime: 0 };
+  const summaryQ = useEventQuery('getSummaryStatistics', param, live);
+  const dailyQ = useEventQuery('getOperationalAlarm', param, live);
+  const byCodeQ = useEventQuery('getOperationalAlarmCount', param, live);
+  const processQ = useEventQuery('queryAlarmProcessCount', param, live);
+  const companyQ = useEventQuery('getCompanyTrend', companyParam, live);
+  const robotsQ = useEventQuery('getRobots', companyParam, live);
+  const infoQ = useEventQuery('getInfoCount', param, live);
+  const faceQ = useEventQuery('getFaceTrend', param, live);
+  const plateQ = useEventQuery('getPlateTrend', param, live);
+  const personQ = useEventQuery('getPersonTrend', param, live);
+  const infraredQ = useEventQuery('getInfraredTrend', param, live);
   const all = [summaryQ, dailyQ, byCodeQ, processQ, companyQ, robotsQ, infoQ, faceQ, plateQ, personQ, infraredQ];
+  const alarmQueries = useRef([summaryQ, dailyQ, byCodeQ, processQ, companyQ, robotsQ]);
+  alarmQueries.current = enabled ? [summaryQ, dailyQ, byCodeQ, processQ, companyQ, robotsQ] : [];
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const off = realtimeLink.subscribe(ALARM_TOPIC, ({ event }) => {
+      if (event !== 'alarm' && event !== 'alarmChange') return;
+      // A burst of alarms is read once.
+      clearTimeout(timer);
+      timer = setTimeout(() => alarmQueries.current.forEach((q) => void q.refetch()), 500);
+    });
+    return () => {
+      clearTimeout(timer);
+      off();
+    };
+  }, []);
   const summary = { data: recordOf<Summary>(summaryQ.data, 'total'), isLoading: summaryQ.isLoading };
   const daily = listOf<DailyPoint>(dailyQ.data);
   const byCode = listOf<AnswerOf<'getOperationalAlarmCount'>[number]>(byCodeQ.data);
