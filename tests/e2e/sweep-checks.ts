@@ -113,7 +113,9 @@ export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /** axe-core's WCAG 2 A / AA violations of the page as it is now (or of the part `include` selects) (rule id, impact and at most five targets each). */
 export async function axeViolations(page: Page, exclude: string[] = [], include?: string): Promise<string[]> {
-  let builder = new AxeBuilder({ page }).withTags(AXE_TAGS).options({ resultTypes: ['violations'] });
+  // options() replaces the whole option object, runOnly included: called after withTags it ran every rule
+  // (best practices such as page-has-heading-one and heading-order too), so withTags comes last.
+  let builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).withTags(AXE_TAGS);
   if (include) builder = builder.include(include);
   for (const e of exclude) builder = builder.exclude(e);
   const result = await builder.analyze();
