@@ -33,7 +33,7 @@ describe('demo work seed', () => {
     expect(by('Cold chain safety notice')).toMatchObject({ kind: 'ad', state: 'active', robotNames: ['ColdKeeper', 'AnbotYOne'] });
     expect(by('Autumn open day')).toMatchObject({ kind: 'ad', state: 'ended' });
     expect(by('Depot tour')).toMatchObject({ kind: 'explanation', state: 'ready', robotNames: ['EastPatrol'] });
-    const names = [...DEMO_TASKS.patrols, ...DEMO_TASKS.tracks, ...DEMO_TASKS.ads, DEMO_TASKS.explanation].map((x) => x.name);
+    const names: string[] = [...DEMO_TASKS.patrols, ...DEMO_TASKS.tracks, ...DEMO_TASKS.ads, DEMO_TASKS.explanation].map((x) => x.name);
     expect(rows.filter((r) => names.includes(r.name))).toHaveLength(names.length);
     expect(rows.some((r) => r.state === 'running' || r.state === 'armed')).toBe(false);
   });

@@ -7,6 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { NO_PERMISSION, loginAll, rest } from './admin-support';
+import { authedSocket } from '../helpers/socket-auth';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let s: TestServer;
 let t: Awaited<ReturnType<typeof loginAll>>;
@@ -99,6 +102,42 @@ describe('taskManage', () => {
     expect(mon.every((r) => !r.canStart && !r.canStop)).toBe(true);
     expect((await s.call('navigationStart', { id: patrolId }, t.monitor)).statusInfo).toBe(NO_PERMISSION);
     expect((await s.call('getTaskList', {}, 'not-a-token')).statusCode).not.toBe(200);
+  });
+
+  it('pushes taskChanged on the tasks topic when a task table is written (no polling), to those who may read the kind', async () => {
+    const ws = authedSocket(s.url.replace('http', 'ws') + '/ws', t.entadmin);
+    const frames: { type: string; topic?: string; event?: string; data?: { kind: string; companyId: number } }[] = [];
+    ws.on('message', (raw) => {
+      const m = JSON.parse(raw.toString());
+      for (const p of m.type === 'batch' ? m.pushes : [m]) frames.push(p);
+    });
+    await new Promise((r) => ws.once('open', r));
+    ws.send(JSON.stringify({ type: 'subscribe', topic: 'tasks' }));
+    for (let i = 0; i < 50 && !frames.some((f) => f.event === 'snapshot' && f.topic === 'tasks'); i++) await sleep(100);
+    const pushed = (kind: string) => frames.filter((f) => f.topic === 'tasks' && f.event === 'taskChanged' && f.data?.kind === kind);
+    const waitPush = async (kind: string, n: number) => {
+      for (let i = 0; i < 100 && pushed(kind).length < n; i++) await sleep(100);
+      return pushed(kind).length;
+    };
+    // Nothing written: nothing pushed (a poll would not push either, but here nothing even runs).
+    await sleep(1_000);
+    expect(frames.filter((f) => f.event === 'taskChanged')).toEqual([]);
+
+    expect((await s.call('navigationStart', { id: patrolId }, t.entadmin)).statusCode).toBe(200);
+    expect(await waitPush('patrol', 1)).toBeGreaterThanOrEqual(1);
+    expect(pushed('patrol')[0]!.data).toEqual({ kind: 'patrol', companyId: 2 });
+    expect((await s.call('navigationStop', { id: patrolId }, t.entadmin)).statusCode).toBe(200);
+    expect(await waitPush('patrol', 2)).toBeGreaterThanOrEqual(2);
+
+    // A track task renamed through its own REST route (track_tasks bumped by the track feature).
+    expect((await rest(s, 'POST', `/robot/track/inspectTask/${TRACK}/${trackId}`, t.admin, { name: 'CabinetCheck2' })).code).toBe(0);
+    expect(await waitPush('track', 1)).toBeGreaterThanOrEqual(1);
+    // An ad task of another company tree (MetroColdChain): this enterprise admin hears nothing of it.
+    expect((await s.call('addAdTask', { name: 'ColdDeals2', startTime: '2099-06-01T00:00:00Z', endTime: '2099-06-30T00:00:00Z', robotIds: ['06LK000001'], companyId: 3 }, t.admin)).statusCode).toBe(200);
+    await sleep(1_500);
+    expect(pushed('ad')).toEqual([]);
+    ws.close();
+    expect((await rest(s, 'POST', `/robot/track/inspectTask/${TRACK}/${trackId}`, t.admin, { name: 'CabinetCheck' })).code).toBe(0);
   });
 
   it('bad input: the exact message, nothing changed', async () => {

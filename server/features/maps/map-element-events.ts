@@ -5,6 +5,7 @@ import { mapEvents } from '../../../common/events/maps';
 import { checkPois } from '../../../common/poi';
 import { StatusCode } from '../../../common/protocol';
 import { AppError } from '../../errors';
+import { bumpTable } from '../../entities/crud';
 import type { AuthedContext, EventRegistry } from '../../events/registry';
 import type { Services } from '../../services';
 import { loadMapIn } from './map-events';
@@ -46,6 +47,7 @@ export function registerMapElementEvents(reg: EventRegistry, svc: Services): voi
         ]);
       }
     });
+    bumpTable('map_elements');
   };
 
   reg.handle(mapEvents.saveMapElements, async (c, p) => {

@@ -3,11 +3,12 @@
  * one list (common/events/task-manage.ts). Nothing is stored here and nothing is started here:
  * the page starts and stops a task through its kind's own events (TASK_CONTROLS).
  *
- * The page refreshes by push: the leader compares a small signature of each kind's tasks per
- * company (ids, names, states, last runs; an ad task's state at this minute) every TASK_WATCH_MS
- * and pushes `taskChanged` on the realtime topic `tasks` to the sessions that may read that kind
- * and see that company, on every replica. The tasks are written by their own features
- * (navigation, track, ads, maps), which need not know about this page.
+ * The page refreshes by push: when a task table is written (the store's table bumps, which every
+ * replica sends over the cluster bus), the leader compares a small signature of that kind's tasks
+ * per company (ids, names, states, last runs; an ad task's state at this minute) and pushes
+ * `taskChanged` on the realtime topic `tasks` to the sessions that may read that kind and see that
+ * company, on every replica. No polling: the writers (navigation, track, ads, maps) only bump
+ * their table, and an ad task's clock-driven state change has a timer at its next start or end.
  */
 import { subjectCan } from '../../../common/access';
 import { TASK_CONTROLS, TASK_KIND_READ, taskManageEvents, type TaskKind, type TaskState } from '../../../common/events/task-manage';
@@ -18,6 +19,7 @@ import type { Services } from '../../services';
 import { defineFeature } from '../feature';
 import { isDue } from '../navigation/navigation-schedule';
 import { companyChain } from '../alarms/alarm-service';
+import { ClusterChannels } from '../../cluster/join';
 
 type Row = {
   key: string;
@@ -185,11 +187,12 @@ async function listTasks(svc: Services, session: Parameters<typeof visibleCompan
 
 /** Realtime topic of task changes (common/events/topics.ts). */
 export const TASKS_TOPIC = 'tasks';
-const TASK_WATCH_MS = Number(process.env.TASK_WATCH_MS ?? 1500);
+/** How long the leader gathers table writes before comparing (a burst of writes gives one push). */
+const TASK_SETTLE_MS = 150;
 
 /** One signature per kind and company: any change of a listed task (or of its state) changes it. */
 const SIGNATURES: { kind: TaskKind; sql: string }[] = [
-  { kind: 'patrol', sql: `SELECT "companyId", md5(string_agg(concat_ws(':', id, name, status, "lastRunAt"), ',' ORDER BY id)) AS sig FROM nav_tasks GROUP BY "companyId"` },
+  { kind: 'patrol', sql: `SELECT "companyId", md5(string_agg(concat_ws(':', id, name, status, "lastRunAt", "robotId"), ',' ORDER BY id)) AS sig FROM nav_tasks GROUP BY "companyId"` },
   {
     kind: 'track',
     sql: `SELECT r."companyId", md5(string_agg(concat_ws(':', t.id, t.name, t.status, t.enabled, t.type, t."runTime", t."lastRunAt", t."robotId"), ',' ORDER BY t.id)) AS sig
@@ -207,35 +210,84 @@ const SIGNATURES: { kind: TaskKind; sql: string }[] = [
   },
 ];
 
-/** Starts the watcher (the leader's work); returns its stopper. */
+/**
+ * The tables each kind is read from: a write to one of them (store table bumps, heard from every
+ * replica over the cluster bus) makes the leader compare that kind's signatures.
+ */
+const KIND_TABLES: Record<string, TaskKind[]> = {
+  nav_tasks: ['patrol'],
+  track_tasks: ['track'],
+  ad_tasks: ['ad'],
+  map_elements: ['explanation'],
+  maps: ['explanation'],
+  robots: ['track'],
+  companies: ['patrol', 'track', 'ad', 'explanation'],
+};
+
+/**
+ * Starts the watcher (the leader's work); returns its stopper. No polling: it compares when a task
+ * table is written (bumpTable on any replica) and, for ad tasks, whose state follows the clock, at
+ * the next start or end of one of them.
+ */
 function watchTasks(svc: Services): () => void {
-  let last: Map<string, string> | null = null;
-  let busy = false;
-  const check = async () => {
-    if (busy || !svc.cluster.isLeader()) return;
-    busy = true;
-    try {
-      const now = new Map<string, string>();
-      for (const s of SIGNATURES) for (const r of await svc.db.query<{ companyId: number; sig: string }>(s.sql)) now.set(`${s.kind}|${Number(r.companyId)}`, r.sig);
-      const before = last;
-      last = now;
-      if (!before) return;
-      const changed = new Set([...now.keys(), ...before.keys()].filter((k) => now.get(k) !== before.get(k)));
-      for (const key of changed) {
-        const [kind, company] = key.split('|') as [TaskKind, string];
-        const companyId = Number(company);
+  const last = new Map<TaskKind, Map<number, string>>();
+  const pending = new Set<TaskKind>();
+  let settle: NodeJS.Timeout | null = null;
+  let adClock: NodeJS.Timeout | null = null;
+  let running: Promise<void> = Promise.resolve();
+  let stopped = false;
+
+  const compare = async (kinds: TaskKind[]) => {
+    for (const kind of kinds) {
+      const now = new Map<number, string>();
+      for (const r of await svc.db.query<{ companyId: number; sig: string }>(SIGNATURES.find((s) => s.kind === kind)!.sql)) now.set(Number(r.companyId), r.sig);
+      const before = last.get(kind);
+      last.set(kind, now);
+      if (!before || !svc.cluster.isLeader()) continue;
+      for (const companyId of new Set([...now.keys(), ...before.keys()])) {
+        if (now.get(companyId) === before.get(companyId)) continue;
         svc.hub.publishTo(TASKS_TOPIC, 'taskChanged', { kind, companyId }, { permission: TASK_KIND_READ[kind], companies: await companyChain(svc.db, companyId) });
       }
-    } catch {
-      // The database is closing or busy: the next round tries again.
-    } finally {
-      busy = false;
+      if (kind === 'ad') await armAdClock();
     }
   };
-  const timer = setInterval(() => void check(), TASK_WATCH_MS);
-  timer.unref?.();
-  void check();
-  return () => clearInterval(timer);
+  /** A timer at the next start or end of an ad task (its state changes then without a write). */
+  const armAdClock = async () => {
+    if (adClock) clearTimeout(adClock);
+    adClock = null;
+    const next = (await svc.db.query<{ at: string | null }>(`SELECT min(t) AS at FROM (SELECT "startTime" AS t FROM ad_tasks WHERE "startTime" > now() UNION ALL SELECT "endTime" FROM ad_tasks WHERE "endTime" > now()) x`))[0]?.at;
+    if (!next || stopped) return;
+    // A timer fires at most ~24.8 days ahead; a later boundary is looked at again then.
+    const wait = Math.min(Math.max(new Date(next).getTime() - Date.now() + 1_000, 1_000), 2 ** 31 - 1);
+    adClock = setTimeout(() => schedule(['ad']), wait);
+    adClock.unref?.();
+  };
+  const run = (kinds: TaskKind[]) => {
+    running = running.then(() => compare(kinds)).catch(() => undefined); // the database is closing: nothing to push
+  };
+  const schedule = (kinds: TaskKind[]) => {
+    for (const k of kinds) pending.add(k);
+    if (settle || stopped) return;
+    settle = setTimeout(() => {
+      settle = null;
+      const kinds = [...pending];
+      pending.clear();
+      run(kinds);
+    }, TASK_SETTLE_MS);
+    settle.unref?.();
+  };
+  const off = svc.cluster.on(ClusterChannels.tables, (table) => {
+    const kinds = typeof table === 'string' ? KIND_TABLES[table] : undefined;
+    if (kinds && svc.cluster.isLeader()) schedule(kinds);
+  });
+  // The first signatures (nothing to push yet); a replica that becomes leader has them already.
+  run(SIGNATURES.map((s) => s.kind));
+  return () => {
+    stopped = true;
+    off();
+    if (settle) clearTimeout(settle);
+    if (adClock) clearTimeout(adClock);
+  };
 }
 
 const ORDER: Record<TaskState, number> = { running: 0, paused: 1, active: 2, armed: 3, scheduled: 4, idle: 5, ready: 6, finished: 7, terminated: 8, ended: 9 };

@@ -4,6 +4,7 @@ import { formatMessage } from '../../../common/messages';
 import { trackEvents, type TrackTask } from '../../../common/events/track';
 import { TrackTaskStatus, TrackTaskType } from '../../../common/track';
 import { AppError } from '../../errors';
+import { bumpTable } from '../../entities/crud';
 import type { EventContext, EventRegistry } from '../../events/registry';
 import { fieldsOf, idOf, rowOf, trackRobot, type TrackDeps } from './track-events';
 import type { TrackTaskRow } from './track-service';
@@ -15,6 +16,12 @@ const TASK_FIELDS = fieldsOf(taskParam);
 export function registerTrackTaskEvents(reg: EventRegistry, { svc, track }: TrackDeps): void {
   const db = svc.db;
   const row = rowOf(db);
+  /** Marks track_tasks written once the write is done (taskManage's push, cached totals). */
+  const bumped = async <T>(write: Promise<T>): Promise<T> => {
+    const r = await write;
+    bumpTable('track_tasks');
+    return r;
+  };
   const robotOf = (ctx: EventContext, id: unknown) => trackRobot(svc, ctx, id);
   const taskOf = async (robotId: string, id: unknown) => row<TrackTaskRow>('SELECT * FROM track_tasks WHERE id = $1 AND "robotId" = $2', [idOf(id), robotId]);
   /** Spec §5: at least one inspection point with an action, all of this robot. */
@@ -53,10 +60,10 @@ export function registerTrackTaskEvents(reg: EventRegistry, { svc, track }: Trac
     const type = p.type ?? TrackTaskType.preset;
     const when = schedule(ctx.lang, { type, runTime: p.runTime ?? null, period: p.period ?? null, weekDays: p.weekDays ?? [] });
     await checkPoints(robotId, p.pointIds);
-    return row(
+    return bumped(row(
       'INSERT INTO track_tasks ("robotId", "name", "type", "runTime", "period", "weekDays", "policy", "enabled", "pointIds") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING *',
       [robotId, p.name, type, when.runTime, when.period, JSON.stringify(when.weekDays), p.policy ?? 0, p.enabled ?? true, JSON.stringify(p.pointIds)],
-    );
+    ));
   });
 
   reg.handle(trackEvents['POST /robot/track/inspectTask/{robot}/{id}'], async (ctx, p) => {
@@ -67,10 +74,10 @@ export function registerTrackTaskEvents(reg: EventRegistry, { svc, track }: Trac
     if (p.pointIds) await checkPoints(robotId, p.pointIds);
     const next = { ...before, ...Object.fromEntries(Object.entries(p).filter(([k, v]) => v !== undefined && TASK_FIELDS.has(k))) } as TrackTaskRow;
     Object.assign(next, schedule(ctx.lang, next));
-    return row(
+    return bumped(row(
       'UPDATE track_tasks SET "name" = $3, "type" = $4, "runTime" = $5, "period" = $6, "weekDays" = $7, "policy" = $8, "enabled" = $9, "pointIds" = $10 WHERE id = $1 AND "robotId" = $2 RETURNING *',
       [before.id, robotId, next.name, next.type, next.runTime, next.period, JSON.stringify(next.weekDays), next.policy, next.enabled, JSON.stringify(next.pointIds)],
-    );
+    ));
   });
 
   reg.handle(trackEvents['DELETE /robot/track/inspectTask/{robot}/{id}'], async (ctx, p) => {
@@ -79,6 +86,7 @@ export function registerTrackTaskEvents(reg: EventRegistry, { svc, track }: Trac
     ctx.before = before;
     if (running(before)) throw new AppError(StatusCode.badRequest, 'trackTaskRunningLocked');
     await db.query('DELETE FROM track_tasks WHERE id = $1', [before.id]);
+    bumpTable('track_tasks');
     return { id: Number(before.id) };
   });
 

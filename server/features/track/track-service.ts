@@ -6,6 +6,7 @@ import type { TrackMessage, TrackState, TrackTask } from '../../../common/events
 import { StatusCode } from '../../../common/protocol';
 import { REFUSALS } from '../../../common/robot-actions';
 import { AppError } from '../../errors';
+import { bumpTable } from '../../entities/crud';
 import type { Services } from '../../services';
 import type { FleetGateway } from '../../fleet/gateway';
 
@@ -46,7 +47,7 @@ export class TrackService {
         const status = state.trackStatus === TrackStatus.paused ? TrackTaskStatus.paused : TrackTaskStatus.inspecting;
         this.queue = this.queue
           .then(() => this.svc.db.query('UPDATE track_tasks SET "status" = $1 WHERE id = $2 AND "status" IN ($3, $4)', [status, state.taskId, TrackTaskStatus.inspecting, TrackTaskStatus.paused]))
-          .then(() => undefined)
+          .then(() => bumpTable('track_tasks'))
           .catch(() => undefined);
       }
     });
@@ -86,6 +87,7 @@ export class TrackService {
       const rows = await db.query<{ taskId: number | null }>('UPDATE track_results SET "status" = $1, "finishedAt" = now() WHERE id = $2 AND "finishedAt" IS NULL RETURNING "taskId"', [m.status, m.runId]);
       const taskId = rows[0]?.taskId;
       if (taskId) await db.query('UPDATE track_tasks SET "status" = $1 WHERE id = $2', [m.status, taskId]);
+      if (taskId) bumpTable('track_tasks');
     }
   }
 
@@ -155,6 +157,7 @@ export class TrackService {
       throw new AppError(StatusCode.badRequest, reply.reason === 'state' ? 'trackTaskBusy' : (REFUSALS[reply.reason ?? 'state'] ?? 'refusedState'));
     }
     await db.query('UPDATE track_tasks SET "status" = $1, "lastRunAt" = now() WHERE id = $2', [TrackTaskStatus.inspecting, task.id]);
+    bumpTable('track_tasks');
     return { runId };
   }
 
@@ -167,6 +170,7 @@ export class TrackService {
     if (reply.result !== 'accepted') throw new AppError(StatusCode.badRequest, REFUSALS[reply.reason ?? 'state'] ?? 'refusedState');
     const status = op === 'pause' ? TrackTaskStatus.paused : op === 'resume' ? TrackTaskStatus.inspecting : TrackTaskStatus.terminated;
     await this.svc.db.query('UPDATE track_tasks SET "status" = $1 WHERE id = $2', [status, task.id]);
+    bumpTable('track_tasks');
     if (op === 'terminate') this.states.set(task.robotId, { ...state, runId: null, taskId: null });
   }
 
