@@ -98,7 +98,7 @@ export function RefPickerWidget({ id, value, onChange, disabled, readonly, place
     () => (isPage ? pageOptions(i18n.language as Lang, schemas.entities, typeof schema.pattern === 'string' ? new RegExp(schema.pattern) : undefined) : []),
     [isPage, i18n.language, schemas.entities, schema.pattern],
   );
-  const { options, isLoading } = isPage ? { options: pages, isLoading: false } : refOptions;
+  const { options, isLoading }: { options: { value: string | number; label: string }[]; isLoading: boolean } = isPage ? { options: pages, isLoading: false } : refOptions;
   return (
     <Select
       id={id}
