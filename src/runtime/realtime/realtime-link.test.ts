@@ -152,7 +152,12 @@ describe('RealtimeLink', () => {
     const b = vi.fn();
     const offA = link.subscribe('robot/R1', a);
     const offB = link.subscribe('robot/R1', b);
-    expect(last().sent.filter((m) => m.type === 'subscribe')).toEqual([{ type: 'subscribe', topic: 'robot/R1' }]);
+    // The second listener asks again: the server answers each subscribe with a snapshot, which the newcomer needs
+    // (issue 22: the monitor overview waited forever for the fleet snapshot the shell's call ring had taken).
+    expect(last().sent.filter((m) => m.type === 'subscribe')).toEqual([
+      { type: 'subscribe', topic: 'robot/R1' },
+      { type: 'subscribe', topic: 'robot/R1' },
+    ]);
     last().receive({ type: 'push', topic: 'robot/R1', event: 'status', data: { status: 2 } });
     expect(a).toHaveBeenCalledWith<[TopicMessage]>({ topic: 'robot/R1', event: 'status', data: { status: 2 } });
     expect(b).toHaveBeenCalledTimes(1);

@@ -140,6 +140,11 @@ export class RealtimeLink {
       listeners = new Set();
       this.topics.set(topic, listeners);
       if (this.open) this.send({ type: 'subscribe', topic });
+    } else if (this.open) {
+      // A listener joining a topic already subscribed needs its snapshot too: the server answers every
+      // subscribe with one (its sets are idempotent). Without it, a page subscribing to 'fleet' after the
+      // shell's call ring waited for a snapshot forever (monitor overview's endless spinner, role sweep).
+      this.send({ type: 'subscribe', topic });
     }
     // A wrapper so the same function may subscribe twice and be counted twice.
     const entry: TopicListener = (m) => listener(m);
