@@ -19,7 +19,7 @@ const STATUS_COLOURS: Record<VideoRecordInfo['status'], string> = { uploading: '
 
 /** The page. */
 export default function HistoryVideoPage() {
-  const { t } = useTranslation('history-video');
+  const { t, i18n } = useTranslation('history-video');
   const { message } = App.useApp();
   const robotId = useRobotSelection().selection.robotId!;
   const { data: canExport } = useCan({ resource: 'video', action: 'export' });
@@ -105,6 +105,38 @@ export default function HistoryVideoPage() {
                   disabledDate={(d) => d.isAfter(dayjs(), 'day')}
                   onSelect={(d) => setDay(d)}
                   onPanelChange={(d) => setMonth(d.startOf('month'))}
+                  // antd's own header has two unnamed selects (axe label): the same choice, named.
+                  headerRender={({ value, onChange }) => {
+                    const pick = (next: Dayjs) => {
+                      const d = next.isAfter(dayjs(), 'day') ? dayjs() : next;
+                      onChange(d);
+                      setDay(d);
+                      setMonth(d.startOf('month'));
+                    };
+                    const thisYear = dayjs().year();
+                    const monthName = new Intl.DateTimeFormat(i18n.language, { month: 'short' });
+                    return (
+                      <Space style={{ display: 'flex', justifyContent: 'flex-end', padding: 8 }}>
+                        <Select
+                          size="small"
+                          aria-label={t('year')}
+                          data-testid={`${IDS.calendar}-year`}
+                          value={value.year()}
+                          onChange={(y: number) => pick(value.year(y))}
+                          options={Array.from({ length: 5 }, (_, i) => thisYear - 4 + i).map((y) => ({ value: y, label: String(y) }))}
+                        />
+                        <Select
+                          size="small"
+                          aria-label={t('month')}
+                          data-testid={`${IDS.calendar}-month`}
+                          value={value.month()}
+                          popupMatchSelectWidth={false}
+                          onChange={(m: number) => pick(value.month(m))}
+                          options={Array.from({ length: 12 }, (_, m) => ({ value: m, label: monthName.format(new Date(2020, m, 1)) }))}
+                        />
+                      </Space>
+                    );
+                  }}
                   fullCellRender={(d, info) => {
                     if (info.type !== 'date') return info.originNode;
                     const has = days?.has(d.format('YYYY-MM-DD'));
