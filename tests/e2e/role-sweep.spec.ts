@@ -6,9 +6,13 @@
  * one, an actions column off-screen, and any axe-core WCAG 2 A / AA violation (axe runs once per
  * screen and skin). A spec screen the role's guards block must land on /404.
  *
- * Runs: every role in English; Chinese and Japanese for the super admin and the general user; the
- * dark skin for the super admin in English. One browser context per run, logged in once, moving
- * between screens inside the console (no reload per screen).
+ * The normal e2e run checks the everyday screens (QUICK_SCREENS) of the super admin in English in
+ * both skins and of the general user in Chinese and Japanese, in about 8 minutes. FC_ROLE_SWEEP=1
+ * runs the full sweep (several hours on a loaded 2-core machine, see RUNS): every role in English;
+ * Chinese and Japanese for the super admin and the general user; the dark skin for the super admin
+ * in English. One browser context per run, logged in once, moving between screens inside the
+ * console (no reload per screen). A screen gets SCREEN_LIMIT_MS; one that does not settle fails and
+ * the run goes on with the next.
  */
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +30,13 @@ const USERS = [
   { user: 'entadmin', roleId: 4 },
   { user: 'monitor', roleId: 5 },
 ];
+const FULL = Boolean(process.env.FC_ROLE_SWEEP);
+/**
+ * The full sweep (FC_ROLE_SWEEP=1): every screen of every run below. Measured on this shared 2-core
+ * machine at load 15–20: 7–45 s a screen (axe and live video are the slow parts), so one run of
+ * ~60 screens takes 10–20 minutes and the nine runs several hours: far over the 8-minute budget of
+ * the normal e2e run. It stays behind the flag, for a quiet machine or a nightly job.
+ */
 const RUNS: Run[] = [
   ...USERS.map((u) => ({ ...u, lang: 'en' as Lang, skin: 'light' as Skin })),
   { user: 'admin', roleId: 1, lang: 'en', skin: 'dark' },
@@ -34,6 +45,23 @@ const RUNS: Run[] = [
     { user: 'monitor', roleId: 5, lang, skin: 'light' as Skin },
   ]),
 ];
+/**
+ * The part in the normal e2e run (no flag): the everyday screens of an operator for the super admin
+ * in English (light and dark skin) and the general user in Chinese and Japanese, plus the screens a
+ * general user's guards block. Every check of the full sweep applies to them.
+ */
+const QUICK_SCREENS: Record<string, string[]> = {
+  admin: ['telecontrol', 'alarmManage', 'robotManage', 'roleManage', 'navigation', 'dataOutput', 'taskManage', 'historyVideo', 'monitorOverview', 'navPandect'],
+  monitor: ['telecontrol', 'faceDetection', 'perDetection', 'dashboard', 'alarmManage', 'robotSetting'],
+};
+const QUICK_RUNS: Run[] = [
+  { user: 'admin', roleId: 1, lang: 'en', skin: 'light' },
+  { user: 'admin', roleId: 1, lang: 'en', skin: 'dark' },
+  { user: 'monitor', roleId: 5, lang: 'zh', skin: 'light' },
+  { user: 'monitor', roleId: 5, lang: 'ja', skin: 'light' },
+];
+/** A screen that has not settled and been checked within this time fails (and the sweep goes on with the next). */
+const SCREEN_LIMIT_MS = 90_000;
 
 /**
  * Known, honest exceptions: axe rules left out on an element, with the reason. Keep this tiny.
@@ -123,19 +151,15 @@ async function visit(page: Page, run: Run, route: string, errors: string[], bloc
 }
 
 test.describe('every screen × every built-in role (issue 22)', () => {
-  // Not in `npm test` yet: it has not run to the end once (written on an overloaded machine), it
-  // still finds open faults (issue 22 note), and its time on a quiet machine is unmeasured against
-  // CI's budget. Run it with FC_ROLE_SWEEP=1; it joins npm test when it is green and timed.
-  test.skip(!process.env.FC_ROLE_SWEEP, 'the role sweep runs with FC_ROLE_SWEEP=1 (not yet green; see issue 22)');
   const started = Date.now();
   test.afterAll(() => {
-    console.log(`role sweep: ${RUNS.length} runs in ${Math.round((Date.now() - started) / 1000)} s`);
+    console.log(`role sweep (${FULL ? 'full' : 'default part'}): ${(FULL ? RUNS : QUICK_RUNS).length} runs in ${Math.round((Date.now() - started) / 1000)} s`);
   });
 
-  for (const run of RUNS) {
-    test(`${run.user} (role ${run.roleId}) in ${run.lang}, ${run.skin} skin`, async ({ page }) => {
-      // Generous: under load a screen with live video takes tens of seconds (the quiet-machine budget is 8 minutes for all runs).
-      test.setTimeout(20 * 60_000);
+  for (const run of FULL ? RUNS : QUICK_RUNS) {
+    test(`${run.user} (role ${run.roleId}) in ${run.lang}, ${run.skin} skin${FULL ? '' : ', everyday screens'}`, async ({ page }) => {
+      // Generous: under load a screen with live video takes tens of seconds.
+      test.setTimeout(FULL ? 40 * 60_000 : 8 * 60_000);
       const t0 = Date.now();
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
@@ -149,13 +173,26 @@ test.describe('every screen × every built-in role (issue 22)', () => {
       const menu = await menuRoutes(page);
       expect(menu.length, 'the menu offers screens').toBeGreaterThan(run.roleId === 5 ? 10 : 20);
       const blocked = blockedFor(run.roleId);
-      const spec = SPEC_SCREENS.map((s) => `/home/${s}`).filter((r) => !menu.includes(r));
+      const quick = QUICK_SCREENS[run.user]?.map((s) => `/home/${s}`);
+      const spec = SPEC_SCREENS.map((s) => `/home/${s}`).filter((r) => !menu.includes(r) && (!quick || FULL || quick.includes(r)));
+      const offered = FULL || !quick ? menu : menu.filter((r) => quick.includes(r));
       const problems: string[] = [];
       let opened = 0;
       const slow: string[] = [];
-      for (const [route, isBlocked] of [...menu.map((r) => [r, false] as const), ...spec.map((r) => [r, blocked.has(r.split('/').pop()!)] as const)]) {
+      for (const [route, isBlocked] of [...offered.map((r) => [r, false] as const), ...spec.map((r) => [r, blocked.has(r.split('/').pop()!)] as const)]) {
         const s0 = Date.now();
-        const found = await visit(page, run, route, errors, isBlocked);
+        if (process.env.SWEEP_TIMES) console.log(`${run.user}/${run.lang}/${run.skin} opens ${route}`);
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const limit = new Promise<string[]>((resolve) => {
+          timer = setTimeout(() => resolve([`${route}: not settled and checked within ${SCREEN_LIMIT_MS / 1000} s`]), SCREEN_LIMIT_MS);
+        });
+        const found = await Promise.race([visit(page, run, route, errors, isBlocked), limit]);
+        clearTimeout(timer);
+        if (Date.now() - s0 >= SCREEN_LIMIT_MS) {
+          // Start the next screen from a fresh console (the stuck one may still hold the page).
+          await page.goto('/home', { timeout: 60_000 }).catch(() => undefined);
+          await expect(page).toHaveURL(/\/home\//, { timeout: 60_000 }).catch(() => undefined);
+        }
         problems.push(...found);
         opened++;
         if (process.env.SWEEP_TIMES) console.log(`${run.user}/${run.lang}/${run.skin} ${route} ${Date.now() - s0} ms${found.map((f) => `\n  ${f}`).join('')}`);
