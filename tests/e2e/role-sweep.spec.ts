@@ -6,8 +6,8 @@
  * one, an actions column off-screen, and any axe-core WCAG 2 A / AA violation (axe runs once per
  * screen and skin). A spec screen the role's guards block must land on /404.
  *
- * The normal e2e run checks the everyday screens (QUICK_SCREENS) of the super admin in English in
- * both skins and of the general user in Chinese and Japanese, in about 8 minutes. FC_ROLE_SWEEP=1
+ * The normal e2e run checks the everyday screens (QUICK_SCREENS) of the super admin in English and
+ * of the general user in Chinese and Japanese (about 6 minutes at load ~20 on a shared 2-core machine). FC_ROLE_SWEEP=1
  * runs the full sweep (several hours on a loaded 2-core machine, see RUNS): every role in English;
  * Chinese and Japanese for the super admin and the general user; the dark skin for the super admin
  * in English. One browser context per run, logged in once, moving between screens inside the
@@ -47,16 +47,16 @@ const RUNS: Run[] = [
 ];
 /**
  * The part in the normal e2e run (no flag): the everyday screens of an operator for the super admin
- * in English (light and dark skin) and the general user in Chinese and Japanese, plus the screens a
+ * in English and the general user in Chinese and Japanese, plus the screens a
  * general user's guards block. Every check of the full sweep applies to them.
  */
 const QUICK_SCREENS: Record<string, string[]> = {
   admin: ['telecontrol', 'alarmManage', 'robotManage', 'roleManage', 'navigation', 'dataOutput', 'taskManage', 'historyVideo', 'monitorOverview', 'navPandect'],
   monitor: ['telecontrol', 'faceDetection', 'perDetection', 'dashboard', 'alarmManage', 'robotSetting'],
 };
+// The dark skin is left to the full sweep: with it the default part took 7.3 min at load ~20 and 18 min at load ~30.
 const QUICK_RUNS: Run[] = [
   { user: 'admin', roleId: 1, lang: 'en', skin: 'light' },
-  { user: 'admin', roleId: 1, lang: 'en', skin: 'dark' },
   { user: 'monitor', roleId: 5, lang: 'zh', skin: 'light' },
   { user: 'monitor', roleId: 5, lang: 'ja', skin: 'light' },
 ];
