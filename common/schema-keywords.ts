@@ -100,7 +100,7 @@ export const MenuSchema = Type.Object(
 export const RowActionSchema = Type.Object(
   {
     key: PropName,
-    kind: Type.Optional(oneOf(['event', 'link', 'form', 'page'] as const)),
+    kind: Type.Optional(oneOf(['event', 'link', 'form', 'page', 'download', 'upload'] as const)),
     path: Type.Optional(Type.String({ pattern: '^/', description: 'a console path' })),
     event: Type.Optional(EventName),
     link: Type.Optional(
@@ -126,6 +126,10 @@ export const RowActionSchema = Type.Object(
     danger: Type.Optional(Type.Boolean()),
     labels: LabelsSchema,
     confirmLabels: Type.Optional(LabelsSchema),
+    /** The text shown when the action succeeded; `{{field}}` takes the answer's field, else the row's. */
+    doneLabels: Type.Optional(LabelsSchema),
+    /** `upload`: the file types offered (the input's accept, e.g. ".json"). */
+    accept: Type.Optional(Type.String()),
   },
   { additionalProperties: false },
 );
@@ -205,7 +209,7 @@ export const SCHEMA_KEYWORD_DECLARATIONS = {
   }),
   'x-row-actions': keyword({
     at: ['entity'],
-    description: 'Buttons on each row: an event call, a "link" dialog linking records of another entity, a "form" dialog, or a "page" to open; shown to holders of "permission", on rows matching "when".',
+    description: 'Buttons on each row: an event call, a "link" dialog linking records of another entity, a "form" dialog, a "page" to open, a "download" of the event\'s answer as a JSON file, or an "upload" of a JSON file as the event\'s `data` (after a confirmation naming the row); shown to holders of "permission", on rows matching "when".',
     value: Type.Array(RowActionSchema),
     example: [{ key: 'disable', event: 'companyDisable', param: { enabled: 0 }, when: { enabled: 1 }, confirm: true, permission: 'company:update', labels: { en: 'Disable', zh: '禁用', ja: '無効化' } }],
   }),

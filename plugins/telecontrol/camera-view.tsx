@@ -18,6 +18,7 @@ import { cameraPushes, type RobotStatusView } from './robot-status-model';
 import { TELECONTROL_TEST_IDS as IDS } from './test-ids';
 import { CameraSettingsDialog } from './camera-settings-dialog';
 import { PtzPad } from './ptz-pad';
+import { RobotSnap } from './robot-snap';
 import { usePlayerHeight } from './use-fit';
 
 const CAMERAS = [0, 1, 2, 3, 4] as const;
@@ -151,6 +152,7 @@ export function CameraView({ robotId, videoOnline, state }: { robotId: string; v
           <Tooltip title={t('snapshot')}>
             <Button size="small" icon={<CameraOutlined />} onClick={() => void takeSnapshot()} loading={busy === 'snapshot'} disabled={!url} aria-label={t('snapshot')} data-testid={IDS.snapshot} />
           </Tooltip>
+          {canSteer?.can ? <RobotSnap robotId={robotId} cameraId={camera} disabled={!state?.online} /> : null}
           <Tooltip title={canSettings?.can ? t('settings.open') : t('settings.noPermission')}>
             <Button size="small" icon={<SettingOutlined />} onClick={() => setSettingsOpen(true)} disabled={!canSettings?.can || !state?.online} data-testid={IDS.cameraSettings}>
               {t('settings.button')}

@@ -7,7 +7,7 @@
  */
 import { useRef, useState } from 'react';
 import { Button, Flex, Input, Space, Tooltip, Typography } from 'antd';
-import { AimOutlined, ArrowDownOutlined, ArrowLeftOutlined, ArrowRightOutlined, ArrowUpOutlined, ZoomInOutlined, ZoomOutOutlined } from '@ant-design/icons';
+import { AimOutlined, ArrowDownOutlined, ArrowLeftOutlined, ArrowRightOutlined, ArrowUpOutlined, UnorderedListOutlined, ZoomInOutlined, ZoomOutOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useCatalogue } from '@runtime';
 import { RobotAction } from '@common/robot-actions';
@@ -15,6 +15,7 @@ import { CameraAction, MAX_PRESET, presetProblem, type ControlState, type PTZ_DI
 import { useRobotCommand } from './use-robot-command';
 import { mergeLens, type LensReadout } from './robot-status-model';
 import { TELECONTROL_TEST_IDS as IDS } from './test-ids';
+import { PtzPresetsDialog } from './ptz-presets';
 
 type Lens = 'zoomIn' | 'zoomOut' | 'focusNear' | 'focusFar';
 const LENS_EVENT: Record<Lens, 'cameraZoom' | 'cameraFocus'> = { zoomIn: 'cameraZoom', zoomOut: 'cameraZoom', focusNear: 'cameraFocus', focusFar: 'cameraFocus' };
@@ -38,6 +39,7 @@ export function PtzPad({ robotId, cameraId, state }: { robotId: string; cameraId
   const { run: runCommand } = useRobotCommand(state);
   const [lensOf, setLensOf] = useState<Partial<Record<number, LensReadout>>>({});
   const [preset, setPreset] = useState('');
+  const [presetsOpen, setPresetsOpen] = useState(false);
   const held = useRef<string | null>(null);
   // Every PTZ and lens command answers the camera's position: merged into its camera's read-out.
   const run: typeof runCommand = async (control, label, event, param, opts) => {
@@ -158,6 +160,9 @@ export function PtzPad({ robotId, cameraId, state }: { robotId: string; cameraId
             <Button onClick={() => presetCall('goPreset')} disabled={!preset || !!problem} data-testid={`${IDS.ptz}-goPreset`}>
               {t('ptz.go')}
             </Button>
+            <Tooltip title={t('presets.open')}>
+              <Button icon={<UnorderedListOutlined />} aria-label={t('presets.open')} onClick={() => setPresetsOpen(true)} data-testid={`${IDS.ptz}-presets`} />
+            </Tooltip>
           </Space.Compact>
           <Typography.Text type={problem ? 'danger' : 'secondary'} style={{ fontSize: 12 }} data-testid={IDS.presetHint}>
             {problem ? msg(problem, { limit: MAX_PRESET }) : t('ptz.presetHint')}
@@ -174,6 +179,7 @@ export function PtzPad({ robotId, cameraId, state }: { robotId: string; cameraId
           })}
         </Typography.Text>
       ) : null}
+      <PtzPresetsDialog robotId={robotId} cameraId={cameraId} cameraName={t(`camera.${cameraId}`)} open={presetsOpen} onClose={() => setPresetsOpen(false)} run={run} />
     </div>
   );
 }

@@ -153,7 +153,8 @@ function EntityList({ entity }: { entity: EntitySchema }) {
   });
   const dataWidth = columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 0), 0);
   if (canBulkDelete && SELECTION_AFTER_DATA) columns.push(Table.SELECTION_COLUMN);
-  const actionsWidth = canEdit?.can || canDelete?.can || rowActions.length ? Math.max(rowActions.length ? 200 : 120, textWidth(t('common.actions')) + 34) : 0;
+  // Two text actions and the icons share a line: each action past the first widens the column.
+  const actionsWidth = canEdit?.can || canDelete?.can || rowActions.length ? Math.max(rowActions.length ? 200 + 50 * (rowActions.length - 1) : 120, textWidth(t('common.actions')) + 34) : 0;
   if (actionsWidth) {
     columns.push({
       key: '__actions',

@@ -2,8 +2,8 @@
  * Tools of the generated list page: export of the filtered list to Excel, import from Excel,
  * and the row actions a schema declares in `x-row-actions` (for example disable / restore).
  */
-import { lazy, Suspense, useState } from 'react';
-import { App, Button, Popconfirm, Space, Tooltip, Typography, Upload } from 'antd';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { App, Button, Popconfirm, Space, Tooltip, Typography, Upload, type ButtonProps } from 'antd';
 import { DownloadOutlined, FileExcelOutlined, UploadOutlined } from '@ant-design/icons';
 import { Files } from '@common/constants';
 import { formatMessage } from '@common/messages';
@@ -26,10 +26,10 @@ import type { ActionForm } from './action-form-dialog';
 // The row action's form (RJSF and ajv, ~100 KB of gzip) loads when a row action opens it, not with every list (issue 23).
 const ActionFormDialog = lazy(() => import('./action-form-dialog').then((m) => ({ default: m.ActionFormDialog })));
 
-/** One row action of `x-row-actions`: an event call (the default), a `link` or `form` dialog, or a `page` to open. */
+/** One row action of `x-row-actions`: an event call (the default), a `link` or `form` dialog, a `page` to open, a `download` of the answer or an `upload` of a file. */
 export interface RowAction {
   key: string;
-  kind?: 'event' | 'link' | 'form' | 'page';
+  kind?: 'event' | 'link' | 'form' | 'page' | 'download' | 'upload';
   /** The page a `page` action opens, with `?<idParam>=<row id>` (e.g. a plugin's page of the row's records). */
   path?: string;
   /** The event a plain action calls. */
@@ -55,7 +55,23 @@ export interface RowAction {
   danger?: boolean;
   labels: Labels;
   confirmLabels?: Labels;
+  /** The text shown on success; `{{field}}` takes the answer's field, else the row's. */
+  doneLabels?: Labels;
+  /** `upload`: the file types offered. */
+  accept?: string;
 }
+
+/** `{{field}}` of a row action's text: the answer's field, else the row's. */
+function fillText(text: string, answer: unknown, record: BaseRecord): string {
+  const a = answer && typeof answer === 'object' ? (answer as Record<string, unknown>) : {};
+  return text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => {
+    const v = a[k] ?? record[k];
+    return v === undefined || v === null ? '—' : String(v);
+  });
+}
+
+/** The row's name for a title or a confirmation. */
+const rowName = (record: BaseRecord) => String(record.name ?? record.model ?? record.robotName ?? record.id);
 
 /** `x-list-exports`: more files made from the filtered list (a route taking the export body), each a button. */
 export interface ListExport {
@@ -222,20 +238,73 @@ export function RowActions({ actions, record, onDone }: { actions: RowAction[]; 
   const applicable = actions.filter((a) => applies(a, record, session));
   const [linking, setLinking] = useState<RowAction>();
   const runEvent = useRowActionRunner(onDone);
+  const { message, modal } = App.useApp();
+  const idOf = (a: RowAction) => record[a.idField ?? 'id'];
+  const [uploading, setUploading] = useState<RowAction>();
+  const fileInput = useRef<HTMLInputElement>(null);
+  // `download`: the event's answer saved as <row id>-<key>.json.
+  const download = async (a: RowAction) => {
+    if (!a.event) return;
+    try {
+      const answer = await callNamedEvent(a.event, { ...(a.param ?? {}), [a.idParam ?? 'id']: idOf(a) });
+      browserSave(new Blob([JSON.stringify(answer, null, 2)], { type: 'application/json' }), `${String(idOf(a))}-${a.key}.json`);
+      void message.success(fillText(pickLabel(a.doneLabels ?? a.labels, lang, a.key), answer, record));
+    } catch (err) {
+      if (!isAbortedError(err)) void message.error((err as Error).message);
+    }
+  };
+  // `upload`: a chosen file is read (JSON; other text is sent as it is and the server says why it is not a file),
+  // confirmed naming the row, then sent as `data`; the answer or the refusal shows in a dialog.
+  const upload = async (a: RowAction, file: File) => {
+    if (!a.event) return;
+    const text = await file.text();
+    let data: unknown = text;
+    try {
+      data = JSON.parse(text);
+    } catch {
+      /* not JSON: the server refuses it with its message */
+    }
+    const title = `${pickLabel(a.labels, lang, a.key)} · ${rowName(record)}`;
+    const ok = await modal.confirm({
+      title,
+      content: (
+        <div data-testid={`row-action-confirm-${a.key}`}>
+          <Typography.Paragraph>{fillText(pickLabel(a.confirmLabels ?? a.labels, lang, a.key), undefined, record)}</Typography.Paragraph>
+          <Typography.Text type="secondary">{file.name}</Typography.Text>
+        </div>
+      ),
+      okButtonProps: { danger: a.danger, 'data-testid': `row-action-confirm-ok-${a.key}` } as ButtonProps,
+    });
+    if (!ok) return;
+    try {
+      const answer = await callNamedEvent(a.event, { ...(a.param ?? {}), [a.idParam ?? 'id']: idOf(a), data });
+      modal.success({ title, content: <div data-testid={`row-action-done-${a.key}`}>{fillText(pickLabel(a.doneLabels ?? a.labels, lang, a.key), answer, record)}</div> });
+      onDone();
+    } catch (err) {
+      if (!isAbortedError(err)) modal.error({ title, content: <div data-testid={`row-action-error-${a.key}`}>{(err as Error).message}</div> });
+    }
+  };
   const run = async (a: RowAction) => {
     if (a.kind === 'link' || a.kind === 'form') return setLinking(a);
     if (a.kind === 'page') return a.path ? navigateTo(`${a.path}?${a.idParam ?? 'id'}=${encodeURIComponent(String(record.id))}`) : undefined;
+    if (a.kind === 'download') return download(a);
+    if (a.kind === 'upload') {
+      setUploading(a);
+      return fileInput.current?.click();
+    }
     return runEvent(a, record);
   };
   return (
     <>
       {applicable.map((a) => {
+        // An upload asks after the file is chosen (naming the row and the file), not before.
+        const asks = a.confirm && a.kind !== 'upload';
         const button = (
-          <Button key={a.key} size="small" type="link" danger={a.danger} data-testid={`row-action-${a.key}`} onClick={a.confirm ? undefined : () => void run(a)}>
+          <Button key={a.key} size="small" type="link" danger={a.danger} data-testid={`row-action-${a.key}`} onClick={asks ? undefined : () => void run(a)}>
             {pickLabel(a.labels, lang, a.key)}
           </Button>
         );
-        return a.confirm ? (
+        return asks ? (
           <Popconfirm key={a.key} title={pickLabel(a.confirmLabels ?? a.labels, lang, a.key)} onConfirm={() => run(a)} okButtonProps={{ danger: a.danger }}>
             {button}
           </Popconfirm>
@@ -243,11 +312,25 @@ export function RowActions({ actions, record, onDone }: { actions: RowAction[]; 
           button
         );
       })}
+      {applicable.some((a) => a.kind === 'upload') ? (
+        <input
+          ref={fileInput}
+          type="file"
+          hidden
+          accept={uploading?.accept}
+          data-testid="row-action-file"
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            e.target.value = '';
+            if (file && uploading) void upload(uploading, file);
+          }}
+        />
+      ) : null}
       {linking?.kind === 'form' && linking.form && linking.event ? (
         <Suspense fallback={null}>
           <ActionFormDialog
             id={linking.key}
-            title={`${pickLabel(linking.labels, lang, linking.key)} · ${String(record.name ?? record.model ?? record.robotName ?? record.id)}`}
+            title={`${pickLabel(linking.labels, lang, linking.key)} · ${rowName(record)}`}
             event={linking.event}
             form={linking.form}
             param={{ ...(linking.param ?? {}), [linking.idParam ?? 'id']: record.id }}
