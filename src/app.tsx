@@ -1,6 +1,6 @@
 /** Routes of the console: login, error pages and the (lazy) console behind the login. */
-import { Suspense, useEffect } from 'react';
-import { BrowserRouter, Route, Routes, useNavigate } from 'react-router';
+import { Suspense, useEffect, useState } from 'react';
+import { createBrowserRouter, Route, RouterProvider, Routes, useNavigate } from 'react-router';
 import { AppProviders, lazyPage, setNavigator } from '@runtime';
 
 const LoginPage = lazyPage(() => import('./pages/login/login-page'));
@@ -28,21 +28,28 @@ function Loading() {
   return <div className="boot" role="progressbar" aria-label="Loading" />;
 }
 
-/** The application. */
-export function App() {
+function Root() {
   return (
-    <BrowserRouter>
-      <AppProviders>
-        <NavigatorBridge />
-        <Suspense fallback={<Loading />}>
-          <Routes>
-            <Route path="/" element={<LoginPage />} />
-            <Route path="/404" element={<NotFoundPage />} />
-            <Route path="/500" element={<ServerErrorPage />} />
-            <Route path="/*" element={<ConsoleRoot />} />
-          </Routes>
-        </Suspense>
-      </AppProviders>
-    </BrowserRouter>
+    <AppProviders>
+      <NavigatorBridge />
+      <Suspense fallback={<Loading />}>
+        <Routes>
+          <Route path="/" element={<LoginPage />} />
+          <Route path="/404" element={<NotFoundPage />} />
+          <Route path="/500" element={<ServerErrorPage />} />
+          <Route path="/*" element={<ConsoleRoot />} />
+        </Routes>
+      </Suspense>
+    </AppProviders>
   );
+}
+
+/**
+ * The application, on a data router: one splat route holds the console's own <Routes>, and the
+ * data router makes react-router's useBlocker available, so a page can ask before the browser's
+ * Back button leaves it (a running call asks "End the call with X?", spec §4).
+ */
+export function App() {
+  const [router] = useState(() => createBrowserRouter([{ path: '*', element: <Root /> }]));
+  return <RouterProvider router={router} />;
 }

@@ -2,14 +2,16 @@
  * The call panel of a robot (telecontrol, track control; issue 21, spec §4): "Voice call" /
  * "Video call"; waiting with a ring tone and the ring time-out; on call with the running
  * duration, mute and hang-up, the robot's video (or audio); the result with the spec §8 texts.
- * While a call is on, switching robot or leaving the page asks "End the call with X?" first.
+ * While a call is on, switching robot or leaving the page (the menu, a link, the browser's Back
+ * button) asks "End the call with X?" first; reloading or closing the tab asks the browser's own
+ * "Leave site?" question, and the call is hung up when the page goes.
  */
 import { useEffect, useRef, useState } from 'react';
 import { Alert, App, Button, Flex, Tag, Tooltip, Typography } from 'antd';
 import { AudioMutedOutlined, AudioOutlined, LoadingOutlined, PhoneOutlined, VideoCameraOutlined } from '@ant-design/icons';
 import { useCan } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
-import { setLeaveGuard } from '../app/navigation';
+import { useBlocker } from 'react-router';
 import { useCatalogue } from '../i18n/catalogue';
 import { selectRobot, setRobotSelectionGuard } from '../session/robot-selection';
 import { clearCallResult, getCall, hangUp, hangUpOnUnload, isCallActive, mmss, setMuted, startCall, useCall, type CallView } from './call-client';
@@ -71,11 +73,28 @@ export function useConfirmEndCall(): () => Promise<boolean> {
   };
 }
 
-/** While a call is on: a robot switch and leaving the page ask first; closing the tab hangs up. */
+/**
+ * While a call is on: a robot switch and every navigation inside the console (menu, links, the
+ * browser's Back and Forward) ask first; reloading or closing the tab asks the browser's question
+ * (beforeunload) and hangs up when the page goes (pagehide).
+ */
 function useCallGuards(active: boolean) {
   const confirmEnd = useConfirmEndCall();
   const confirmRef = useRef(confirmEnd);
   confirmRef.current = confirmEnd;
+  // Read at navigation time: once the question hung the call up, the navigation goes through.
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => isCallActive() && currentLocation.pathname !== nextLocation.pathname);
+  const blockerRef = useRef(blocker);
+  blockerRef.current = blocker;
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    void confirmRef.current().then((ok) => {
+      const now = blockerRef.current;
+      if (now.state !== 'blocked') return;
+      if (ok) now.proceed();
+      else now.reset();
+    });
+  }, [blocker.state]);
   useEffect(() => {
     if (!active) return;
     const unselect = setRobotSelectionGuard((next) => {
@@ -83,16 +102,21 @@ function useCallGuards(active: boolean) {
       void confirmRef.current().then((ok) => ok && selectRobot(next));
       return false;
     });
-    const unleave = setLeaveGuard(() => confirmRef.current());
+    const ask = (event: BeforeUnloadEvent) => {
+      if (!isCallActive()) return;
+      event.preventDefault();
+      event.returnValue = '';
+    };
     const unload = () => hangUpOnUnload();
+    window.addEventListener('beforeunload', ask);
     window.addEventListener('pagehide', unload);
     return () => {
       unselect();
-      unleave();
+      window.removeEventListener('beforeunload', ask);
       window.removeEventListener('pagehide', unload);
     };
   }, [active]);
-  // The page went away without asking (browser back): the call ends with it.
+  // The page went away (after the question): the call ends with it.
   useEffect(() => () => void hangUp(), []);
 }
 
