@@ -1,5 +1,8 @@
 // `npm test`: set up what is needed, then run every gate in order; stops at the first failure.
-import { spawnSync } from 'node:child_process';
+// The two API gates run side by side (each runs its files one after another, so one engine's
+// suite leaves a core free): their lines are prefixed with the gate's name.
+import { spawn } from 'node:child_process';
+import readline from 'node:readline';
 import fs from 'node:fs';
 import { ensureBuild, ensureDependencies } from './ensure.mjs';
 
@@ -10,27 +13,42 @@ const hasPostgres = fs.existsSync('/usr/lib/postgresql') && fs.readdirSync('/usr
 const hasChromium = fs.existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium');
 const hasClusterParts = hasPostgres && fs.existsSync('/usr/sbin/mosquitto') && fs.existsSync('/usr/sbin/haproxy');
 
-const gates = [
-  ['typecheck', 'npx tsc -p tsconfig.json --noEmit'],
-  ['lint', 'npx eslint . --max-warnings 0'],
-  ['dependency rules', 'npx depcruise src plugins server common --config .dependency-cruiser.cjs'],
-  ['unit', 'npx vitest run --project unit'],
-  ['api (PGlite)', 'npx vitest run --project api', { FC_TEST_DB: 'pglite' }],
-  ...(hasPostgres ? [['api (PostgreSQL)', 'npx vitest run --project api', { FC_TEST_DB: 'postgres' }]] : []),
-  ...(hasClusterParts ? [['cluster (PostgreSQL, Mosquitto, HAProxy)', 'npx vitest run --project cluster']] : []),
-  ...(hasChromium ? [['e2e (Chromium)', 'npx playwright test -c tests/e2e/playwright.config.ts']] : []),
+/** Stages run in order; the gates of one stage run side by side. */
+const stages = [
+  [['typecheck', 'npx tsc -p tsconfig.json --noEmit']],
+  [['lint', 'npx eslint . --max-warnings 0']],
+  [['dependency rules', 'npx depcruise src plugins server common --config .dependency-cruiser.cjs']],
+  [['unit', 'npx vitest run --project unit']],
+  [
+    ['api (PGlite)', 'npx vitest run --project api', { FC_TEST_DB: 'pglite' }],
+    ...(hasPostgres ? [['api (PostgreSQL)', 'npx vitest run --project api', { FC_TEST_DB: 'postgres' }]] : []),
+  ],
+  ...(hasClusterParts ? [[['cluster (PostgreSQL, Mosquitto, HAProxy)', 'npx vitest run --project cluster']]] : []),
+  ...(hasChromium ? [[['e2e (Chromium)', 'npx playwright test -c tests/e2e/playwright.config.ts']]] : []),
 ];
+const gates = stages.flat();
 if (!hasPostgres) console.warn('! PostgreSQL is not installed: the API suite runs on PGlite only (apt-get install -y postgresql).');
 if (!hasClusterParts) console.warn('! Mosquitto or HAProxy is not installed: the cluster suite is skipped (apt-get install -y mosquitto haproxy).');
 if (!hasChromium) console.warn('! Chromium is not installed: end-to-end tests skipped (apt-get install -y chromium).');
 
-const results = [];
-for (const [name, cmd, env] of gates) {
+/** Runs one gate; alone its output goes straight through, beside others each line is prefixed. */
+function runGate([name, cmd, env], prefixed) {
   console.log(`\n=== ${name}: ${cmd}`);
   const t0 = Date.now();
-  const r = spawnSync(cmd, { shell: true, stdio: 'inherit', env: { ...process.env, ...(env ?? {}) } });
-  results.push({ name, ok: r.status === 0, s: ((Date.now() - t0) / 1000).toFixed(1) });
-  if (r.status !== 0) break;
+  return new Promise((resolve) => {
+    const child = spawn(cmd, { shell: true, stdio: prefixed ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, ...(env ?? {}) } });
+    if (prefixed) {
+      for (const stream of [child.stdout, child.stderr]) readline.createInterface({ input: stream }).on('line', (line) => console.log(`[${name}] ${line}`));
+    }
+    child.on('close', (code) => resolve({ name, ok: code === 0, s: ((Date.now() - t0) / 1000).toFixed(1) }));
+  });
+}
+
+const results = [];
+for (const stage of stages) {
+  const done = await Promise.all(stage.map((gate) => runGate(gate, stage.length > 1)));
+  results.push(...done);
+  if (done.some((r) => !r.ok)) break;
 }
 console.log('\nGates:');
 for (const r of results) console.log(`  ${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.s} s)`);
