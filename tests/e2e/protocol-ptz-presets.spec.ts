@@ -51,7 +51,8 @@ test('named presets: listed from the robot, saved under a name, recalled; 45 ref
   expect((await callEvent(page, 'getPTZParam', { robotId: '01WR000001' }, admin)).param.presets).toEqual([{ id: 12, name: 'Lobby' }]);
 
   // Reopened: read from the robot again.
-  await page.keyboard.press('Escape');
+  await page.locator('.ant-modal-close').click();
+  await expect(page.getByTestId('ptz-presets-dialog')).toHaveCount(0);
   await page.getByTestId('ptz-presets').click();
   await expect(page.getByTestId('ptz-presets-dialog').getByTestId('ptz-preset-12')).toContainText('Lobby');
   await callEvent(page, 'setPTZParam', { robotId: '01WR000001', presets: [] }, admin);
