@@ -25,6 +25,8 @@ const SKIN_TOKENS = {
     colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
     colorTextDescription: 'rgba(0, 0, 0, 0.62)',
     colorTextPlaceholder: 'rgba(0, 0, 0, 0.58)',
+    // The value of a disabled select (e.g. camera definition for a monitoring user) stays readable: 4.7:1 on #f5f5f5.
+    colorTextDisabled: 'rgba(0, 0, 0, 0.56)',
     // antd takes links' colour (link buttons: row actions) from colorInfo, not the brand colour: #1677ff is 3.9:1
     // on a hovered row (#fafafa); the brand colour is 5:1 (axe color-contrast on navigation's row actions).
     colorLink: BRAND_COLOUR,
