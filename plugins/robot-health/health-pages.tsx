@@ -236,6 +236,8 @@ export function SensorPage() {
   const q = useEventQuery('getSensorData', { robotId: selection.robotId, minutes: 60 }, { staleTime: 0 });
   usePoll(q.refetch);
   const d = answer<SensorAnswer>(q.data, 'sensors');
+  // A known sensor's name in the console's language; one the robot alone knows keeps its own name.
+  const sensorName = (x: { id: string; name: string }) => t(`sensorName_${x.id}`, { defaultValue: x.name });
   return (
     <Page title={t('sensor')} testId="health-sensor" extra={<Typography.Text type="secondary">{t('liveEvery', { s: LIVE_MS / 1000 })}</Typography.Text>}>
       <ErrorLine error={q.error} retry={q.refetch} />
@@ -243,14 +245,14 @@ export function SensorPage() {
       <Row gutter={[12, 12]}>
         {(d?.sensors ?? []).map((s) => (
           <Col key={s.id} xs={24} md={12} xl={8}>
-            <Card size="small" title={<span style={s.ok ? undefined : { color: '#cf1322' }}>{s.name}</span>} extra={<Tag color={s.ok ? 'green' : 'red'}>{s.ok ? t('ok') : t('outOfRange')}</Tag>} data-testid={`health-sensor-${s.id}`}>
+            <Card size="small" title={<span style={s.ok ? undefined : { color: '#cf1322' }}>{sensorName(s)}</span>} extra={<Tag color={s.ok ? 'green' : 'red'}>{s.ok ? t('ok') : t('outOfRange')}</Tag>} data-testid={`health-sensor-${s.id}`}>
               <Statistic value={s.value} suffix={s.unit} valueStyle={s.ok ? undefined : { color: '#cf1322' }} />
               <Typography.Text type="secondary">{t('threshold', { min: s.min, max: s.max, unit: s.unit })}</Typography.Text>
               <EChart
                 dark={dark}
                 height={120}
                 option={{
-                  ...line([s.name], [d!.history.filter((h) => s.id in h.values).map((h) => [h.t, h.values[s.id]!] as [number, number])]),
+                  ...line([sensorName(s)], [d!.history.filter((h) => s.id in h.values).map((h) => [h.t, h.values[s.id]!] as [number, number])]),
                   legend: { show: false },
                   grid: { left: 36, right: 8, top: 8, bottom: 20 },
                   series: [{ type: 'line', showSymbol: false, data: d!.history.filter((h) => s.id in h.values).map((h) => [h.t, h.values[s.id]]), markLine: { silent: true, symbol: 'none', lineStyle: { color: '#ff4d4f' }, data: [{ yAxis: s.min }, { yAxis: s.max }] } }],
