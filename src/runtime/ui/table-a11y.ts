@@ -4,8 +4,7 @@
  * `tabindex="-1"`, which makes an aria-hidden element focusable ("aria-hidden-focus"). Each such
  * row, whenever a table renders one, loses the tabindex and becomes inert. A table body that
  * scrolls (fixed header, `.ant-table-body`) can be reached with the keyboard (tabindex 0), so it
- * scrolls with the arrow keys ("scrollable-region-focusable"); so can a tree's scrolling list.
- * Started once with the
+ * scrolls with the arrow keys ("scrollable-region-focusable"). Started once with the
  * console (ConsoleRefine); returns its stopper.
  */
 const SELECTOR = 'tr.ant-table-measure-row[tabindex]';
@@ -16,8 +15,6 @@ function fix(root: ParentNode): void {
     row.setAttribute('inert', '');
   }
   for (const body of root.querySelectorAll('.ant-table-body:not([tabindex])')) body.setAttribute('tabindex', '0');
-  // A tree's scrolling list (the robot tree on telecontrol) likewise.
-  for (const list of root.querySelectorAll('.ant-tree-list-holder:not([tabindex])')) list.setAttribute('tabindex', '0');
 }
 
 export function startTableA11y(root: HTMLElement = document.body): () => void {
