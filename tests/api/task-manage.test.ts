@@ -141,7 +141,14 @@ describe('taskManage', () => {
   });
 
   it('bad input: the exact message, nothing changed', async () => {
-    const before = await s.fingerprint();
+    // The push test before this one starts and stops tasks: wait until their writes have settled.
+    let before = await s.fingerprint();
+    for (let i = 0; i < 40; i++) {
+      await new Promise((r) => setTimeout(r, 250));
+      const now = await s.fingerprint();
+      if (now === before) break;
+      before = now;
+    }
     expect((await s.call('getTaskList', { kind: 'cleaning' }, t.admin)).statusInfo).toBe('Validation failed: Kind has a value that is not allowed');
     expect((await s.call('getTaskList', { state: 'sleeping' }, t.admin)).statusInfo).toBe('Validation failed: State has a value that is not allowed');
     expect((await s.call('getTaskList', { robotId: '' }, t.admin)).statusInfo).toBe('Validation failed: Robot is required');
