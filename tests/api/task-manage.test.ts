@@ -141,11 +141,13 @@ describe('taskManage', () => {
   });
 
   it('bad input: the exact message, nothing changed', async () => {
+    // The simulated robots write their detections and live robot rows while this runs: those two tables are left out.
+    const fingerprint = async () => (await s.fingerprint()).split(',').filter((x) => !/^(detections|robots):/.test(x)).join(',');
     // The push test before this one starts and stops tasks: wait until their writes have settled.
-    let before = await s.fingerprint();
+    let before = await fingerprint();
     for (let i = 0; i < 40; i++) {
       await new Promise((r) => setTimeout(r, 250));
-      const now = await s.fingerprint();
+      const now = await fingerprint();
       if (now === before) break;
       before = now;
     }
@@ -154,6 +156,6 @@ describe('taskManage', () => {
     expect((await s.call('getTaskList', { robotId: '' }, t.admin)).statusInfo).toBe('Validation failed: Robot is required');
     expect((await s.call('getTaskList', { name: 'x'.repeat(65) }, t.admin)).statusInfo).toBe('Validation failed: Name must be at most 64 characters');
     expect((await s.call('getTaskList', { colour: 'red' }, t.admin)).statusCode).not.toBe(200);
-    expect(await s.fingerprint()).toBe(before);
+    expect(await fingerprint()).toBe(before);
   });
 });
