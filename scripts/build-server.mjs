@@ -22,12 +22,19 @@ function featureFolders() {
 
 export async function buildServer() {
   const folders = featureFolders();
+  // The entry hands over the features as a loader and starts main, which opens the port first
+  // (server/http/early.ts) and only then loads the rest: with splitting, what main imports
+  // lazily (the server, each feature and the packages they import) is its own chunk, read once
+  // the port answers.
   const entry = [
-    "import { provideBundledFeatures } from './server/features/feature.ts';",
-    ...folders.map((f, i) => `import * as f${i} from './server/features/${f}/index.ts';`),
-    `provideBundledFeatures([${folders.map((f, i) => `{ folder: ${JSON.stringify(f)}, module: f${i} }`).join(', ')}]);`,
-    // After the features are handed over: main starts the server when it is evaluated.
-    "await import('./server/main.ts');",
+    "import { provideBundledFeatures } from '../server/features/feature.ts';",
+    'provideBundledFeatures(async () => {',
+    '  const found = [];',
+    // One at a time, in name order: a feature's module may declare hooks when it loads.
+    ...folders.map((f) => `  found.push({ folder: ${JSON.stringify(f)}, module: await import('../server/features/${f}/index.ts') });`),
+    '  return found;',
+    '});',
+    "await import('../server/main.ts');",
   ].join('\n');
   const common = {
     bundle: true,
@@ -41,7 +48,14 @@ export async function buildServer() {
     tsconfig: path.join(root, 'tsconfig.json'),
   };
   fs.rmSync(SERVER_BUILD_DIR, { recursive: true, force: true });
-  await build({ ...common, stdin: { contents: entry, resolveDir: root, sourcefile: 'server-entry.ts', loader: 'ts' }, outfile: path.join(SERVER_BUILD_DIR, 'main.mjs') });
+  fs.mkdirSync(SERVER_BUILD_DIR, { recursive: true });
+  const entryFile = path.join(root, 'build', 'server-entry.ts');
+  fs.writeFileSync(entryFile, entry);
+  try {
+    await build({ ...common, entryPoints: { main: entryFile }, splitting: true, outdir: SERVER_BUILD_DIR, outExtension: { '.js': '.mjs' }, chunkNames: 'chunks/[name]-[hash]' });
+  } finally {
+    fs.rmSync(entryFile, { force: true });
+  }
   await build({ ...common, entryPoints: [path.join(root, 'server', 'features', 'maps', 'map-worker.ts')], outfile: path.join(SERVER_BUILD_DIR, 'map-worker.mjs') });
 }
 

@@ -1,10 +1,13 @@
+import http from 'node:http';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerFactory } from 'fastify';
 import type { ServerConfig } from './config';
-import { openDb } from './store/open';
+import { openDatabase, openingStep } from './store/open';
+import type { Db } from './store/db';
 import { migrate } from './store/migrate';
 import { loadSchemas, type SchemaSet } from './schemas/loader';
 import { LiveSchemas } from './schemas/live-schemas';
+import { fileSchemaChecks } from './schemas/check-cache';
 import { ensureTables } from './entities/crud';
 import { registerCoreHooks } from './entities/core-hooks';
 import { registerAdminHooks } from './entities/admin-hooks';
@@ -34,6 +37,7 @@ import { registerFaceHooks } from './entities/face-hooks';
 import { postgresCluster, singleProcess } from './cluster/cluster';
 import { folderBlobs, importLocalFiles, postgresBlobs } from './store/blobs';
 import { joinCluster } from './cluster/join';
+import type { StartupDoor } from './http/early';
 
 /** A running server: its HTTP address and a way to stop everything it started. */
 export interface RunningServer {
@@ -49,18 +53,28 @@ export interface RunningServer {
   close: () => Promise<void>;
 }
 
+/** What `npm start` opened before the server's modules loaded (server/main.ts). */
+export interface EarlyStart {
+  /** The start-up door that owns the port (http/early.ts). */
+  door?: StartupDoor;
+  /** The database, already opening (openDb) while the modules loaded. */
+  opening?: Promise<Db>;
+}
+
 /** Builds and starts the whole server: store → schemas → bus → http → simulator. `say` hears each step (npm start prints them). */
-export async function startServer(config: ServerConfig, say: (step: string) => void = () => undefined): Promise<RunningServer> {
+export async function startServer(config: ServerConfig, say: (step: string) => void = () => undefined, early: EarlyStart = {}): Promise<RunningServer> {
+  const { door } = early;
   const closers: (() => Promise<void>)[] = [];
   const close = async () => {
     for (const c of closers.reverse()) await c().catch(() => undefined);
   };
+  // `npm start` listens before anything else (http/early.ts): the door owns the port, closed last.
+  if (door) closers.push(() => door.close());
   try {
-    say(config.databaseUrl ? 'Connecting to PostgreSQL…' : `Opening the embedded database (PGlite in ${path.join(config.dataDir, 'pglite')})…`);
+    if (!early.opening) say(openingStep(config));
     // Issue 23: the database opens (PGlite compiles its WebAssembly off the main thread, PostgreSQL
     // connects) while the plugins' manifests are read and the features' modules load.
-    const opening = openDb({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize, pgliteDir: path.join(config.dataDir, 'pglite') });
-    opening.catch(() => undefined); // awaited below; a failure is thrown there
+    const opening = early.opening ?? openDatabase(config);
     const pluginsDir = path.join(path.dirname(config.schemasDir), 'plugins');
     // The plugins' manifests are part of the build: read once.
     const manifests = readPluginManifests(pluginsDir);
@@ -84,7 +98,10 @@ export async function startServer(config: ServerConfig, say: (step: string) => v
       if (imported > 0) console.log(`Files: ${imported} files of this data folder added to the shared store`);
       // In a cluster, the overlay saved through any replica comes from the file store.
       await blobs.localTree('schemas');
-      schemas = loadSchemas(schemaDirs, manifests);
+      // Schemas that passed the compile check on an earlier start are not compiled again (issue 23).
+      const checks = fileSchemaChecks(path.join(config.dataDir, 'cache', 'schema-checks.json'));
+      schemas = loadSchemas(schemaDirs, manifests, { checks });
+      checks.save();
       await seedRoles(db);
       await ensureTables(db, [...schemas.entities.values()]);
       // The demo maps' files are shared at once (the other replicas read them from the store).
@@ -140,17 +157,22 @@ export async function startServer(config: ServerConfig, say: (step: string) => v
       if (stop) closers.push(stop);
     }
 
-    const app = Fastify({ logger: { level: config.logLevel }, trustProxy: config.trustProxy, bodyLimit: 2 * 1024 * 1024 });
+    // Behind the start-up door, the server gets its requests from the door's server (no port of its own).
+    const serverFactory: FastifyServerFactory | undefined = door ? (handler) => http.createServer(handler) : undefined;
+    const app = Fastify({ logger: { level: config.logLevel }, trustProxy: config.trustProxy, bodyLimit: 2 * 1024 * 1024, serverFactory });
     await registerSecurity(app, config);
     await registerCompression(app);
     const routes: RunningServer['routes'] = [];
     app.addHook('onRoute', (r) => void routes.push(...[r.method].flat().map((method) => ({ method, url: r.url }))));
     await registerRealtime(app, services);
     await registerRoutes(app, services, features);
-    await app.listen({ host: config.host, port: config.port });
+    if (door) {
+      await app.ready();
+      door.handOver(app.server);
+    } else await app.listen({ host: config.host, port: config.port });
     closers.push(() => app.close());
     const addr = app.server.address();
-    const port = typeof addr === 'object' && addr ? addr.port : config.port;
+    const port = door ? door.port : typeof addr === 'object' && addr ? addr.port : config.port;
     services.url = `http://${config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host}:${port}`;
 
     // The demo robots stop before the server closes (just before its last closer).

@@ -1,15 +1,28 @@
 import { loadConfig } from './config';
-import { startServer } from './app';
-import { DEMO_PASSWORD } from './auth/passwords';
-import { DEMO_USERS } from './demo/seed';
+import { openStartupDoor } from './http/early';
 
-/** Entry point of `npm start`: config → store → bus → http → simulator. */
+/**
+ * Entry point of `npm start`: config → the start-up door listens (the console's page and
+ * /config.json answer at once, http/early.ts) → the rest loads and starts: store → bus → http →
+ * simulator, and the door hands every request over to it.
+ */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const server = await startServer(config, (step) => console.log(step));
+  const door = await openStartupDoor(config);
+  const address = `http://${config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host}:${door.port}`;
+  console.log(`Port open at ${address}: the console's page answers while the server starts…`);
+  // The database starts opening now (PGlite compiles its WebAssembly off the main thread) while
+  // the server's modules load: they are most of a start, and load only once the port answers.
+  const { openDatabase, openingStep } = await import('./store/open');
+  console.log(openingStep(config));
+  const opening = openDatabase(config);
+  const { startServer } = await import('./app');
+  // On a failure startServer closes what it opened, the door too.
+  const server = await startServer(config, (step) => console.log(step), { door, opening });
   const db = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
   console.log(`Fleet Console listening on ${server.url} (database: ${db}; MQTT: ${config.mqttUrl ? server.mqttUrl : `embedded broker at ${server.mqttUrl}`})`);
   if (config.seedDemo && !config.production) {
+    const [{ DEMO_PASSWORD }, { DEMO_USERS }] = await Promise.all([import('./auth/passwords'), import('./demo/seed')]);
     const who: Record<string, string> = {
       admin: 'super administrator: every company and screen',
       platform: 'platform administrator',

@@ -479,14 +479,17 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
   {
     methods: ['GET'],
     path: '/readyz',
-    summary: 'Readiness: 200 when the database and the MQTT broker answer, else 503 naming what is down (a balancer sends no traffic then).',
+    summary: 'Readiness: 200 when the database and the MQTT broker answer, else 503 naming what is down (a balancer sends no traffic then); 503 `{status:"starting"}` while the process starts (its port opens first).',
     tag: 'protocol',
     access: anyone,
     token: 'none',
     request: none,
     response: {
       kind: 'json',
-      schema: Type.Object({ status: Type.Union([Type.Literal('ready'), Type.Literal('unready')]), replica: Type.String(), database: Type.Boolean(), broker: Type.Boolean(), leader: Type.Boolean() }),
+      schema: Type.Union([
+        Type.Object({ status: Type.Union([Type.Literal('ready'), Type.Literal('unready')]), replica: Type.String(), database: Type.Boolean(), broker: Type.Boolean(), leader: Type.Boolean() }),
+        Type.Object({ status: Type.Literal('starting') }),
+      ]),
     },
   },
   // ——— Start-up and protocol documents ———

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
-import pg from 'pg';
+import type pg from 'pg';
 
 /** A message handler of the cluster bus; `local` is true when this replica sent it. */
 export type BusHandler = (payload: unknown, local: boolean) => void;
@@ -88,6 +88,8 @@ export async function postgresCluster(url: string, opts: { leaderRetryMs?: numbe
   const replicaId = newReplicaId();
   const handlers = new Handlers();
   const leaderFns: (() => void)[] = [];
+  // Loaded here, not at start-up: a single process on PGlite never needs it (issue 23).
+  const { default: pg } = await import('pg');
   const pool = new pg.Pool({ connectionString: url, max: 2 });
   let closed = false;
   let leader = false;

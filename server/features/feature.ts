@@ -53,11 +53,14 @@ export const defineFeature = (feature: ServerFeature): ServerFeature => feature;
 export type FoundFeature = { folder: string; module: { default?: ServerFeature } };
 
 /** Set by the bundle's entry (scripts/build-server.mjs), which found the folders when it was built. */
-let bundled: FoundFeature[] | null = null;
+let bundled: (() => Promise<FoundFeature[]>) | null = null;
 
-/** The bundle's entry hands over the features it found by folder at build time. */
-export function provideBundledFeatures(found: FoundFeature[]): void {
-  bundled = found;
+/**
+ * The bundle's entry hands over the features it found by folder at build time, as a loader: each
+ * feature is its own chunk of the bundle, loaded once the port is open (http/early.ts).
+ */
+export function provideBundledFeatures(load: () => Promise<FoundFeature[]>): void {
+  bundled = load;
 }
 
 /** The feature folders under `dir` that hold an index.ts, in name order. */
@@ -71,7 +74,7 @@ export function featureFolders(dir = fromRoot('server', 'features')): string[] {
 
 /** The feature folders under `dir` that hold an index.ts, in name order, loaded. */
 export async function loadFeatures(dir = fromRoot('server', 'features')): Promise<ServerFeature[]> {
-  let found = bundled;
+  let found = bundled ? await bundled() : null;
   if (!found) {
     found = [];
     // One at a time, in name order: a feature's module may declare hooks when it loads.

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { statusLabelKey } from '../../common/robot';
-import ExcelJS from 'exceljs';
+import { loadExcel } from '../lazy-packages';
 import { subjectCan } from '../../common/access';
 import { formatMessage, pickLang } from '../../common/messages';
 import { StatusCode, type Lang } from '../../common/protocol';
@@ -93,7 +93,7 @@ async function workbook(svc: Services, entity: Entity, rows: Record<string, unkn
     if (typeof v === 'object') return JSON.stringify(v);
     return v;
   };
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await loadExcel()).Workbook();
   wb.creator = 'Fleet Console';
   const ws = wb.addWorksheet((entity.schema['x-labels']?.[lang] ?? entity.id).slice(0, 31));
   ws.columns = columns.map((c) => {

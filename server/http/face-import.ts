@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import ExcelJS from 'exceljs';
+import { loadExcel } from '../lazy-packages';
 import { subjectCan } from '../../common/access';
 import { Files } from '../../common/constants';
 import { formatMessage, pickLang, type MessageKey } from '../../common/messages';
@@ -61,7 +61,7 @@ export function registerFaceImport(app: FastifyInstance, svc: Services): void {
     if (!session) return reply.send({ code: StatusCode.tokenInvalid, message: formatMessage('tokenInvalid', lang) });
     if (!entity) return reply.send({ code: StatusCode.notFound, message: formatMessage('notFound', lang) });
     if (!subjectCan(session, entity.schema['x-access']?.create ?? 'face:create')) return reply.send({ code: StatusCode.noPermission, message: formatMessage('noPermission', lang) });
-    const wb = new ExcelJS.Workbook();
+    const wb = new (await loadExcel()).Workbook();
     const ws = wb.addWorksheet('faces');
     ws.addRow(FACE_TEMPLATE_COLUMNS.map((c) => labelOf(entity, c, lang)));
     const enumLabel = (prop: string, value: number) => {

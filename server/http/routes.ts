@@ -1,9 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { formatMessage, pickLang } from '../../common/messages';
-import { PROTOCOL_VERSION, StatusCode, type Lang } from '../../common/protocol';
+import { StatusCode, type Lang } from '../../common/protocol';
 import { dispatchEvent } from '../events/dispatch';
 import { registerRest } from './rest';
 import { registerUploads } from './uploads';
@@ -11,21 +9,17 @@ import { registerExport } from './export';
 import { registerImport } from './import';
 import { registerFaceImport } from './face-import';
 import { registerSnapPictures } from './snap-pictures';
-import { registerAssetCache } from './asset-cache';
 import type { Services } from '../services';
 import type { ServerFeature } from '../features/feature';
 import { registerProtocolDocs } from '../docs/routes';
 import { buildAsyncApi } from '../docs/asyncapi';
-import { iceServersFor } from '../features/calls/ice';
+import { isHttps, startupConfig } from './startup-config';
+import { registerConsoleFiles } from './console-files';
 
 export function langOf(req: FastifyRequest, body?: unknown): Lang {
   const explicit = body && typeof body === 'object' ? (body as { lang?: unknown }).lang : undefined;
   if (explicit === 'zh' || explicit === 'ja' || explicit === 'en') return explicit;
   return pickLang(req.headers['accept-language'], 'en');
-}
-
-function isHttps(req: FastifyRequest): boolean {
-  return req.protocol === 'https' || String(req.headers['x-forwarded-proto'] ?? '').startsWith('https');
 }
 
 /** HTTP routes: events, REST, startup configuration, live schemas, static console. */
@@ -86,27 +80,7 @@ export async function registerRoutes(app: FastifyInstance, svc: Services, featur
     const session = m ? await svc.sessions.resolve(m[1]).catch(() => null) : null;
     return session ? String(session.userId) : null;
   };
-  app.get('/config.json', async (req) => {
-    const host = req.headers.host ?? `${svc.config.host}:${svc.config.port}`;
-    const secure = isHttps(req);
-    const httpUrl = `${secure ? 'https' : 'http'}://${host}`;
-    return {
-      httpUrl,
-      largeFileUrl: httpUrl,
-      // Spec §7 "app build address": the newest phone client package (server/features/phone).
-      appBuildUrl: `${httpUrl}/api/app/latest/download`,
-      wsUrl: `${secure ? 'wss' : 'ws'}://${host}/ws`,
-      // Issue 21: extra ICE servers get default credentials; TURN credentials only with a session (Authorization: Bearer <token>).
-      iceServers: iceServersFor(svc.config, await configUser(req)),
-      version: svc.config.version,
-      protocolVersion: PROTOCOL_VERSION,
-      mapMaxLayer: svc.config.mapMaxLayer,
-      companyMaxLayer: svc.config.companyMaxLayer,
-      edition: svc.config.edition,
-      https: svc.config.https,
-      captcha: svc.config.captcha,
-    };
-  });
+  app.get('/config.json', async (req) => startupConfig(svc.config, req, await configUser(req)));
 
   // Every console page load asks for the whole schema set (~200 KB of JSON): a browser that accepts
   // gzip gets it in about a tenth of the bytes, zipped again only when the set has changed.
@@ -144,33 +118,5 @@ export async function registerRoutes(app: FastifyInstance, svc: Services, featur
   registerRest(app, svc, (req) => langOf(req));
 
   // The built console, with the single-page fallback for its history-style routes.
-  const index = path.join(svc.config.staticDir, 'index.html');
-  if (fs.existsSync(index)) {
-    const { default: fastifyStatic } = await import('@fastify/static');
-    const assets = path.join(svc.config.staticDir, 'assets') + path.sep;
-    registerAssetCache(app, assets);
-    await app.register(fastifyStatic, {
-      root: svc.config.staticDir,
-      wildcard: false,
-      index: false,
-      // The build writes a .gz beside each larger file (vite.config.ts): sent to browsers that accept gzip.
-      preCompressed: true,
-      // Vite names every file under assets/ by its content (a new build, new names): the browser
-      // keeps it without asking again. Other files keep the default revalidation.
-      setHeaders: (reply, file) => {
-        if (path.resolve(file).startsWith(assets)) reply.setHeader('cache-control', 'public, max-age=31536000, immutable');
-      },
-    });
-    const html = () => fs.readFileSync(index, 'utf8');
-    app.setNotFoundHandler((req, reply) => {
-      if (req.method === 'GET' && !/^\/(api|robot|authority|uploads|live)\//.test(req.url) && !path.extname(req.url.split('?')[0]!)) {
-        return reply.type('text/html').header('cache-control', 'no-cache').send(html());
-      }
-      return reply.code(404).send({ error: 'Not found' });
-    });
-  } else {
-    app.get('/', async (_req, reply) =>
-      reply.type('text/html').send('<!doctype html><p>The console is not built. Run <code>npm start</code> (it builds it) or <code>npm run build</code>.</p>'),
-    );
-  }
+  await registerConsoleFiles(app, svc.config.staticDir);
 }

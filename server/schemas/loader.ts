@@ -1,5 +1,7 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { Value } from '@sinclair/typebox/value';
 import { hardenParams } from './harden';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
@@ -185,6 +187,34 @@ export interface LoadOptions {
    * overlayEntityRules.
    */
   trustedDirs?: readonly string[];
+  /** Schemas already known to pass ajv's compile check (schemas/check-cache.ts): not compiled again. */
+  checks?: SchemaChecks;
+}
+
+/**
+ * What compiling a schema proved, remembered by the schema's content (issue 23: ajv's compile
+ * check of every schema was a quarter of a restart). A schema whose key is known passed before.
+ */
+export interface SchemaChecks {
+  passed(key: string): boolean;
+  pass(key: string): void;
+}
+
+/** What else a compile check depends on: ajv's version, the keywords and formats it is given. */
+let checkContext: unknown[] | null = null;
+
+/** The key of a check: the schema's exact content, what else the check read and its context, hashed. */
+export const checkKey = (...parts: unknown[]): string => {
+  checkContext ??= [createRequire(import.meta.url)('ajv/package.json').version, SCHEMA_KEYWORDS, Object.keys(createAjv().formats)];
+  return crypto.createHash('sha256').update(JSON.stringify([checkContext, parts])).digest('base64url');
+};
+
+/** Runs `check` unless `checks` remembers that `parts` passed it; remembers a pass. */
+function checkOnce(checks: SchemaChecks | undefined, parts: unknown[], check: () => void): void {
+  const key = checks && checkKey(...parts);
+  if (key && checks.passed(key)) return;
+  check();
+  if (key) checks.pass(key);
 }
 
 /**
@@ -216,7 +246,7 @@ export function loadSchemas(dirs: string[], plugins: readonly PluginWidgets[] = 
   }
   const events = new Map<string, string>();
   for (const file of files('entities', '.schema.json')) {
-    let entity = buildEntity(ajv, readJson(file) as EntitySchema, file, enums, widgets);
+    let entity = buildEntity(ajv, readJson(file) as EntitySchema, file, enums, widgets, options.checks);
     if (overlay.has(file)) entity = overlayEntityRules(entity);
     if (entities.has(entity.id)) throw new Error(`Schema file ${file}: entity "${entity.id}" is defined twice.`);
     for (const binding of Object.values(entity.schema['x-api'] ?? {})) {
@@ -234,7 +264,7 @@ export function loadSchemas(dirs: string[], plugins: readonly PluginWidgets[] = 
   for (const entity of overlays) overlayTableFree(entity, entities.values());
   const settings = new Map<string, SettingsSchema>();
   for (const file of files('settings', '.schema.json')) {
-    const set = buildSettings(ajv, readJson(file) as SettingsSchemaJson, file, enums, widgets);
+    const set = buildSettings(ajv, readJson(file) as SettingsSchemaJson, file, enums, widgets, options.checks);
     if (settings.has(set.id) || entities.has(set.id)) throw new Error(`Schema file ${file}: "${set.id}" is defined twice.`);
     for (const name of [set.schema['x-api'].get.event, set.schema['x-api'].set.event]) {
       const other = events.get(name);
@@ -251,7 +281,7 @@ export function loadSchemas(dirs: string[], plugins: readonly PluginWidgets[] = 
  * groups (objects of leaves) or leaves; groups may nest. Leaves follow the entity rules (known
  * widgets and enums); `x-differs-from` must name a sibling.
  */
-export function buildSettings(ajv: Ajv, schema: SettingsSchemaJson, file: string, enums: Map<string, EnumDef>, widgets: readonly string[] = WIDGET_NAMES): SettingsSchema {
+export function buildSettings(ajv: Ajv, schema: SettingsSchemaJson, file: string, enums: Map<string, EnumDef>, widgets: readonly string[] = WIDGET_NAMES, checks?: SchemaChecks): SettingsSchema {
   const fail = (msg: string): never => {
     throw new Error(`Schema file ${file}: ${msg}`);
   };
@@ -289,17 +319,20 @@ export function buildSettings(ajv: Ajv, schema: SettingsSchemaJson, file: string
   };
   walk(schema.properties, '');
   checkKeywords(schema, 'settings', file, widgets);
-  try {
-    ajv.compile({ ...schema, $id: undefined });
-  } catch (err) {
-    fail(`invalid JSON Schema: ${(err as Error).message}`);
-  }
   const defaults = settingsDefaults(schema as never);
-  const validateFull = ajv.compile(hardenParams(strictSettings(schema, enums, true)));
-  if (!validateFull(defaults)) {
-    const err = validateFull.errors?.[0];
-    fail(`the defaults do not pass the schema: ${err?.instancePath || '/'} ${err?.message ?? ''}`.trim());
-  }
+  const full = hardenParams(strictSettings(schema, enums, true));
+  const validateFull = lazyValidator(full, (s) => ajv.compile(s));
+  checkOnce(checks, ['settings', schema, full], () => {
+    try {
+      ajv.compile({ ...schema, $id: undefined });
+    } catch (err) {
+      fail(`invalid JSON Schema: ${(err as Error).message}`);
+    }
+    if (!validateFull(defaults)) {
+      const err = validateFull.errors?.[0];
+      fail(`the defaults do not pass the schema: ${err?.instancePath || '/'} ${err?.message ?? ''}`.trim());
+    }
+  });
   return { id: schema.$id, file, schema, defaults, validateFull, validatePartial: lazyValidator(strictSettings(schema, enums, false), (s) => ajv.compile(hardenParams(s))) };
 }
 
@@ -318,7 +351,7 @@ function strictSettings(schema: SettingsSchemaJson, enums: Map<string, EnumDef>,
 }
 
 /** Checks one entity schema and derives its server-side validators. */
-export function buildEntity(ajv: Ajv, schema: EntitySchema, file: string, enums: Map<string, EnumDef>, widgets: readonly string[] = WIDGET_NAMES): Entity {
+export function buildEntity(ajv: Ajv, schema: EntitySchema, file: string, enums: Map<string, EnumDef>, widgets: readonly string[] = WIDGET_NAMES, checks?: SchemaChecks): Entity {
   const fail = (msg: string): never => {
     throw new Error(`Schema file ${file}: ${msg}`);
   };
@@ -341,11 +374,13 @@ export function buildEntity(ajv: Ajv, schema: EntitySchema, file: string, enums:
   checkKeywords(schema, 'entity', file, widgets);
   for (const col of [...(schema['x-list']?.columns ?? []), ...(schema['x-list']?.filters ?? []), ...(schema['x-list']?.sort ?? [])])
     if (!schema.properties[col]) fail(`x-list names unknown property "${col}"`);
-  try {
-    ajv.compile({ ...schema, $id: undefined });
-  } catch (err) {
-    fail(`invalid JSON Schema: ${(err as Error).message}`);
-  }
+  checkOnce(checks, ['entity', schema], () => {
+    try {
+      ajv.compile({ ...schema, $id: undefined });
+    } catch (err) {
+      fail(`invalid JSON Schema: ${(err as Error).message}`);
+    }
+  });
   const withEnums = injectEnums(schema, enums);
   const writable = Object.fromEntries(Object.entries(withEnums.properties).filter(([, p]) => !p.readOnly));
   const createSchema: EntitySchema = {

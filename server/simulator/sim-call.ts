@@ -16,7 +16,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { RTCPeerConnection, RtpHeader, RtpPacket, type RTCRtpTransceiver } from 'werift';
+import type { RTCPeerConnection, RTCRtpTransceiver } from 'werift';
+
+/** werift, loaded with the first call a simulated robot answers (issue 23: not at start-up). */
+let werift: typeof import('werift') | null = null;
 import { RobotType } from '../../common/robot';
 import type { SimAnswer, SimExtension } from './extension';
 import { fromRoot } from '../paths';
@@ -115,7 +118,7 @@ function startSending(call: Call, t: RTCRtpTransceiver): void {
   let ts = Math.floor(Math.random() * 1_000_000);
   let i = 0;
   const send = (payload: Buffer, marker: boolean) =>
-    void t.sender.sendRtp(new RtpPacket(new RtpHeader({ sequenceNumber: seq++ & 0xffff, timestamp: ts >>> 0, marker, payloadType: 96 }), payload)).catch(() => undefined);
+    void t.sender.sendRtp(new werift!.RtpPacket(new werift!.RtpHeader({ sequenceNumber: seq++ & 0xffff, timestamp: ts >>> 0, marker, payloadType: 96 }), payload)).catch(() => undefined);
   if (t.kind === 'video') {
     call.timers.push(
       setInterval(() => {
@@ -138,7 +141,8 @@ async function answer(robotId: string, callId: string, sdp: string, iceServers: 
   hangUp(robotId);
   const relay = relayOnly.has(robotId);
   // The offer's ICE servers (the server's, with TURN credentials of this robot); none: host candidates only.
-  const pc = new RTCPeerConnection({ iceServers: iceServers as never, ...(relay ? { iceTransportPolicy: 'relay' as const } : {}) });
+  werift ??= await import('werift');
+  const pc = new werift.RTCPeerConnection({ iceServers: iceServers as never, ...(relay ? { iceTransportPolicy: 'relay' as const } : {}) });
   const call: Call = { callId, pc, audioPackets: 0, audioBytes: 0, timers: [] };
   calls.set(robotId, call);
   const transceivers: RTCRtpTransceiver[] = [];

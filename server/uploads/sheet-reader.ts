@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcel } from '../lazy-packages';
 import { isFolder, ZipReader, type InflateBudget, type ZipEntry } from './zip-reader';
 
 /** The workbook cannot be read: not an .xlsx, broken, or its parts unpack to more than allowed. */
@@ -56,7 +57,7 @@ export async function readFirstSheet(file: string, limits: SheetLimits, onRow: (
     const failed = new Promise<never>((_, reject) => (fail = reject));
     failed.catch(() => undefined);
     pumping = writeStoredZip(zip, parts, source, { left: limits.maxInflatedBytes }).catch((err) => fail(err));
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(source, { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' });
+    const reader = new (await loadExcel()).stream.xlsx.WorkbookReader(source, { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' });
     const firstId = () => (reader.model as { sheets?: { id?: number }[] } | undefined)?.sheets?.[0]?.id;
     const sheets = reader[Symbol.asyncIterator]();
     for (;;) {

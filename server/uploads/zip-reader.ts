@@ -1,5 +1,5 @@
 import { Transform, type Readable } from 'node:stream';
-import yauzl from 'yauzl';
+import type yauzl from 'yauzl';
 
 /** The file is not a zip we can read (no directory, broken entry, encrypted, unknown compression …). */
 export class ZipUnreadableError extends Error {}
@@ -34,11 +34,12 @@ export class ZipReader {
 
   /** Opens a zip file; throws ZipUnreadableError when it has no readable central directory. */
   static open(file: string): Promise<ZipReader> {
-    return new Promise((resolve, reject) => {
+    // yauzl is loaded on the first zip, not at start-up (issue 23).
+    return import('yauzl').then(({ default: yauzl }) => new Promise<ZipReader>((resolve, reject) => {
       yauzl.open(file, { lazyEntries: true, autoClose: false, validateEntrySizes: true, decodeStrings: true }, (err, zip) =>
         err || !zip ? reject(new ZipUnreadableError(err?.message ?? 'no zip')) : resolve(new ZipReader(zip)),
       );
-    });
+    }));
   }
 
   /**

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import ExcelJS from 'exceljs';
+import { loadExcel } from '../../lazy-packages';
 import { subjectCan } from '../../../common/access';
 import { formatMessage, pickLang } from '../../../common/messages';
 import { StatusCode, type Lang } from '../../../common/protocol';
@@ -89,7 +89,7 @@ export function registerMeterStatementsRoute(app: FastifyInstance, svc: Services
     try {
       const rows = await readings(svc, ctx, param);
       const h = HEADERS[lang];
-      const wb = new ExcelJS.Workbook();
+      const wb = new (await loadExcel()).Workbook();
       wb.creator = 'Fleet Console';
       const sheet = wb.addWorksheet(h.statement);
       const cols = ['meterName', 'unit', 'robotId', 'count', 'min', 'max', 'average', 'first', 'last', 'lastReading'] as const;

@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { AppError, fail } from '../../errors';
 import { StatusCode } from '../../../common/protocol';
 import type { Services } from '../../services';
@@ -33,6 +33,8 @@ export async function sendCompanyMail(svc: Services, chain: number[], mail: Outg
   const own = rows.find((r) => r.mailServer && r.senderMail);
   let transport: Transporter;
   let from: string;
+  // Loaded on first mail, not at start-up (issue 23).
+  const { default: nodemailer } = await import('nodemailer');
   if (svc.config.smtpUrl) {
     transport = nodemailer.createTransport(svc.config.smtpUrl);
     from = rows.find((r) => r.senderMail)?.senderMail ?? FALLBACK_FROM;

@@ -1,4 +1,5 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcel } from '../../lazy-packages';
 import { alarmCodeText, reportPeriodLabel } from '../../../common/alarm-codes';
 import type { Lang } from '../../../common/protocol';
 import type { Services } from '../../services';
@@ -84,7 +85,7 @@ export async function reportWorkbook(svc: Services, s: ReportScope, lang: Lang):
     harmfulGasCount(svc, s),
     navigationByRoute(svc, s),
   ]);
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await loadExcel()).Workbook();
   wb.creator = 'Fleet Console';
   wb.title = t('title');
   const bold = (ws: ExcelJS.Worksheet) => (ws.getRow(1).font = { bold: true });

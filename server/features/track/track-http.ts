@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import ExcelJS from 'exceljs';
+import { loadExcel } from '../../lazy-packages';
 import { subjectCan } from '../../../common/access';
 import { formatMessage, pickLang } from '../../../common/messages';
 import { RestCode, StatusCode, type Lang } from '../../../common/protocol';
@@ -62,7 +62,7 @@ export function registerTrackHttp(app: FastifyInstance, svc: Services): void {
         [robotId, ids],
       );
       const lang = ctx.lang;
-      const book = new ExcelJS.Workbook();
+      const book = new (await loadExcel()).Workbook();
       const sheet = book.addWorksheet(robotId);
       sheet.addRow(HEADERS[lang]).font = { bold: true };
       const unit = Object.fromEntries(TRACK_CHECK_ITEMS.map((c) => [c.key, c.unit]));
