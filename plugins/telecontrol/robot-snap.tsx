@@ -20,6 +20,9 @@ export function RobotSnap({ robotId, cameraId, disabled }: { robotId: string; ca
   const { t } = useTranslation('telecontrol');
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
+  // Closed on click: while the button loads it gets no mouseleave, and an open tooltip would stay
+  // over whatever opens next (the named presets dialog beside it).
+  const [tipOpen, setTipOpen] = useState(false);
   const [last, setLast] = useState<Snapped & { robotId: string }>();
   const snap = async () => {
     setBusy(true);
@@ -37,8 +40,18 @@ export function RobotSnap({ robotId, cameraId, disabled }: { robotId: string; ca
   const caption = shown ? t('robotSnap.caption', { camera: t(`camera.${shown.cameraId}`) }) : '';
   return (
     <Space size={4}>
-      <Tooltip title={t('robotSnap.button')}>
-        <Button size="small" icon={<PictureOutlined />} onClick={() => void snap()} loading={busy} disabled={disabled} aria-label={t('robotSnap.button')} data-testid="robot-snap" />
+      <Tooltip title={t('robotSnap.button')} open={tipOpen && !busy} onOpenChange={setTipOpen}>
+        <Button
+          size="small"
+          icon={<PictureOutlined />}
+          onClick={() => {
+            setTipOpen(false);
+            void snap();
+          }}           loading={busy}
+          disabled={disabled}
+          aria-label={t('robotSnap.button')}
+          data-testid="robot-snap"
+        />
       </Tooltip>
       {shown ? (
         <Tooltip title={caption}>

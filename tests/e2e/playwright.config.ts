@@ -31,7 +31,8 @@ export default defineConfig({
   webServer: {
     command: `rm -rf ${process.env.FC_E2E_DATA_DIR} && node --import tsx server/main.ts`,
     cwd: fileURLToPath(new URL('../..', import.meta.url)),
-    url: `http://127.0.0.1:${port}/config.json`,
+    // Ready, not only listening: the port opens first and answers /config.json while the server starts (server/http/early.ts).
+    url: `http://127.0.0.1:${port}/readyz`,
     env: {
       PORT: String(port),
       MQTT_PORT: '0',

@@ -8,8 +8,8 @@ import { callEvent, login, tokenOf } from './helpers';
 
 test('named presets: listed from the robot, saved under a name, recalled; 45 refused with the exact message', async ({ page }) => {
   const admin = await tokenOf(page, 'admin');
-  // A known start: the robot keeps one named preset.
-  expect((await callEvent(page, 'setPTZParam', { robotId: '01WR000001', presets: [{ id: 7, name: 'Gate' }] }, admin)).statusCode).toBe(200);
+  // A known start: the robot keeps one named preset (asked until the simulated robot is online: this spec may run first).
+  await expect.poll(async () => (await callEvent(page, 'setPTZParam', { robotId: '01WR000001', presets: [{ id: 7, name: 'Gate' }] }, admin)).statusInfo, { timeout: 30_000 }).toBe('Success');
   await login(page, 'operator');
   await page.goto('/home/telecontrol');
   await page.getByTestId('robot-tree').getByText('PatrolA1').click();

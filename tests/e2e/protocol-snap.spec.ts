@@ -12,8 +12,12 @@ test('robot picture: taken with the Back camera, shown as a thumbnail that opens
   await page.getByTestId('robot-tree').getByText('PatrolA1').click();
   await expect(page.getByTestId('control-panel')).toBeVisible();
   await page.getByTestId('camera-switch').getByText('Back', { exact: true }).click();
+  await page.getByTestId('robot-snap').hover();
+  await expect(page.getByRole('tooltip', { name: /^Robot picture: the robot takes/ })).toBeVisible();
   await page.getByTestId('robot-snap').click();
   await expect(page.getByText('The robot took a picture with the Back camera; it is kept under Snapped pictures')).toBeVisible();
+  // The button's tooltip closes on click (it stayed over the presets dialog beside it before).
+  await expect(page.getByRole('tooltip', { name: /^Robot picture: the robot takes/ })).toBeHidden();
   const last = page.getByTestId('robot-snap-last');
   await expect(last).toHaveAttribute('data-camera', '1');
   const thumb = last.locator('img');
