@@ -10,7 +10,9 @@ import path from 'node:path';
 import { expect, test, type Page } from './fixtures';
 import { callEvent, login, tokenOf } from './helpers';
 
-const ROBOT = '01WR000001';
+// Not PatrolA1: robot-setting.spec.ts expects PatrolA1's settings never saved in this run.
+const ROBOT = '04WR000003';
+const NAME = 'EastPatrol';
 const volumeOf = async (page: Page, token: string) => (await callEvent(page, 'getRobotParam', { robotId: ROBOT }, token)).param.params.audio.masterVolume as number;
 
 async function importFile(page: Page, file: string) {
@@ -18,8 +20,8 @@ async function importFile(page: Page, file: string) {
   const chooser = page.waitForEvent('filechooser');
   await row.getByTestId('row-action-importData').click();
   await (await chooser).setFiles(file);
-  await expect(page.getByTestId('row-action-confirm-importData')).toContainText(`Import this file into robot PatrolA1 (${ROBOT})?`);
-  await expect(page.locator('.ant-modal-confirm-title')).toHaveText('Import data · PatrolA1');
+  await expect(page.getByTestId('row-action-confirm-importData')).toContainText(`Import this file into robot ${NAME} (${ROBOT})?`);
+  await expect(page.locator('.ant-modal-confirm-title')).toHaveText(`Import data · ${NAME}`);
   await page.getByTestId('row-action-confirm-ok-importData').click();
 }
 

@@ -188,6 +188,8 @@ describe('default widgets', () => {
     const many = Array.from({ length: 120 }, (_, i) => `/uploads/p${i}.jpg`);
     const { container, rerender } = render(<ImagePreview value={many.join(',')} previewType={2} />);
     expect(container.querySelector('img')!.getAttribute('src')).toBe('/uploads/p0.jpg');
+    // Named for screen readers (axe image-alt): what it is, and its preview type.
+    expect(container.querySelector('img')!.getAttribute('alt')).toBe('Picture · Black list');
     expect(screen.getByTestId('image-preview-count').textContent).toContain('99+');
     expect(screen.getByTestId('image-preview-type').textContent).toBe('Black list');
     rerender(<ImagePreview value={many.slice(0, 7)} />);

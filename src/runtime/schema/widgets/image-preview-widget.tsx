@@ -59,7 +59,14 @@ export function ImagePreview({ value, previewType, size = 48 }: ImagePreviewProp
       <Popover content={<img src={urls[0]} alt="" style={{ maxWidth: 320, maxHeight: 320, display: 'block' }} />} mouseEnterDelay={0.2} destroyOnHidden>
         <Badge count={counted ? countLabel(urls.length) : 0} size="small" data-testid="image-preview-count">
           <Image.PreviewGroup items={urls}>
-            <Image src={urls[0]} width={size} height={size} style={{ objectFit: 'cover', borderRadius: 4 }} preview={{ mask: null }} />
+            <Image
+              src={urls[0]}
+              alt={previewType ? `${t('preview.picture')} · ${t(`preview.type.${previewType}`)}` : t('preview.picture')}
+              width={size}
+              height={size}
+              style={{ objectFit: 'cover', borderRadius: 4 }}
+              preview={{ mask: null }}
+            />
           </Image.PreviewGroup>
         </Badge>
       </Popover>

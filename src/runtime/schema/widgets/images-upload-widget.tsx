@@ -54,7 +54,7 @@ export function ImagesUploadWidget({ id, value, onChange, disabled, readonly, sc
         <Space wrap size={8}>
           {urls.map((url, i) => (
             <div key={url} style={{ position: 'relative' }}>
-              <Image src={url} width={72} height={72} style={{ objectFit: 'cover', borderRadius: 6, border: i === 0 ? '2px solid #1677ff' : undefined }} />
+              <Image src={url} alt={`${t('preview.picture')} ${i + 1}`} width={72} height={72} style={{ objectFit: 'cover', borderRadius: 6, border: i === 0 ? '2px solid #1677ff' : undefined }} />
               {!locked ? (
                 <Space size={0} style={{ position: 'absolute', right: 0, bottom: 0, background: 'rgba(255,255,255,0.85)', borderRadius: 4 }}>
                   {i > 0 ? (

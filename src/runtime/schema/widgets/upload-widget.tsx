@@ -77,7 +77,7 @@ function makeUploadWidget(image: boolean) {
     return (
       <Space direction="vertical" style={{ width: '100%' }} id={id}>
         <Space align="center" wrap>
-          {url && image ? <Image src={url} width={64} height={64} style={{ objectFit: 'cover', borderRadius: 6 }} /> : null}
+          {url && image ? <Image src={url} alt={t('preview.picture')} width={64} height={64} style={{ objectFit: 'cover', borderRadius: 6 }} /> : null}
           {url && !image ? (
             <Typography.Link href={url} target="_blank">
               <PaperClipOutlined /> {url.split('/').pop()}
