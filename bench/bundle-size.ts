@@ -10,6 +10,8 @@ import { launchChromium } from '../tests/helpers/chromium';
 import { loginThroughPage, startBenchServer } from './support/server';
 
 const BUDGET = { login: 200, shell: 450 };
+/** The built console the server serves (STATIC_DIR, as the server reads it; default dist/). */
+const STATIC = path.resolve(process.env.STATIC_DIR ?? 'dist');
 
 async function main(): Promise<void> {
   const server = await startBenchServer('bundle');
@@ -23,7 +25,7 @@ async function main(): Promise<void> {
       if (u.origin === base && u.pathname.endsWith('.js')) scripts.add(u.pathname);
     });
     const gz = (files: Iterable<string>) =>
-      Math.round([...files].reduce((sum, f) => sum + zlib.gzipSync(fs.readFileSync(path.join('dist', f)), { level: 9 }).length, 0) / 1024);
+      Math.round([...files].reduce((sum, f) => sum + zlib.gzipSync(fs.readFileSync(path.join(STATIC, f)), { level: 9 }).length, 0) / 1024);
     await page.goto(`${base}/`, { waitUntil: 'networkidle' });
     const login = gz(scripts);
     const loginFiles = scripts.size;
