@@ -47,7 +47,8 @@ export type { VideoPushAction } from './realtime/video-pushes';
 export { useVideoPushes } from './realtime/use-video-pushes';
 /** Notification shown when the link gives up; hook starting the link while mounted. */
 export { LinkFailureNotice, useRealtimeLinkWhileMounted } from './realtime/link-failure-notice';
-export { FailureNotice, reportFailure } from './api/failure-notice';
+export { FailureNotice } from './api/failure-notice';
+export { reportFailure } from './api/failure-reports';
 export { takeLoginExpired } from './session/expire';
 
 // ── session ────────────────────────────────────────────────────────────────────────

@@ -5,7 +5,7 @@ import { expireSession } from '../session/expire';
 import { createEventClient, type CallEvent, type CallNamedEvent } from './event-client';
 import { createRestClient, type RestCall } from './rest-client';
 import { getConfig } from './config';
-import { reportFailure } from './failure-notice';
+import { reportFailure } from './failure-reports';
 import { createStreamAddressClient, liveStreamUrl, liveVideoOrigin, type RequestStreamAddress } from './stream-addresses';
 
 const describeFailure = (failure: string) => i18n.t(`errors.${failure}`);
