@@ -4,9 +4,9 @@ import { healthSim } from './sim-health';
 import { softwareSim } from './sim-software';
 import { nodeLogSim } from './sim-node-log';
 import { debugSim } from './sim-debug';
-import { protocolSim } from './sim-protocol';
+import { controlSim } from './sim-control';
 import { bmsSim } from './sim-bms';
 import { callSim } from './sim-call';
 import { disinfectionSim } from './sim-disinfection';
 
-export const SIM_EXTENSIONS: readonly SimExtension[] = [healthSim, nodeLogSim, softwareSim, debugSim, protocolSim, bmsSim, callSim, disinfectionSim];
+export const SIM_EXTENSIONS: readonly SimExtension[] = [healthSim, nodeLogSim, softwareSim, debugSim, controlSim, bmsSim, callSim, disinfectionSim];

@@ -10,7 +10,7 @@
  * Rail robots (type 5) have no interactive subsystem: they refuse with interactOffline.
  *
  * SOS calls (spec §9): simulateSosButton presses the SOS button. In SOS mode 2 (remote call, set
- * with sosMode; server/simulator/sim-protocol.ts keeps it) the robot publishes sosCall {video} and
+ * with sosMode; server/simulator/sim-control.ts keeps it) the robot publishes sosCall {video} and
  * answers the offer that follows an accept (callOffer with incoming) at once; in mode 1 it sounds
  * its rescue alarm (an alarm-sound episode: nothing is published).
  */
@@ -23,7 +23,7 @@ let werift: typeof import('werift') | null = null;
 import { RobotType } from '../../common/robot';
 import type { SimAnswer, SimExtension } from './extension';
 import { fromRoot } from '../paths';
-import { simSosMode } from './sim-protocol';
+import { simSosMode } from './sim-control';
 
 type Mode = 'normal' | 'busy' | 'reject' | 'silent';
 

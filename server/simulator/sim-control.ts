@@ -1,4 +1,4 @@
-/** Simulated robots: what they answer and publish for the protocol feature (issue 20; see ./extension.ts). */
+/** Simulated robots: the telecontrol commands of issue 20 they answer (single-point navigation, pictures, PTZ presets, SOS mode, definition, data saving; see ./extension.ts). */
 import { renderDetectionPicture } from './detection-picture';
 import type { SimExtension } from './extension';
 
@@ -24,8 +24,8 @@ const stateOf = (id: string): ProtocolState => {
 /** A simulated robot's SOS mode (1 rescue sound, 2 remote call), as the sosMode command set it (server/simulator/sim-call.ts reads it). */
 export const simSosMode = (robotId: string): number => stateOf(robotId).sosMode;
 
-export const protocolSim: SimExtension = {
-  id: 'protocol',
+export const controlSim: SimExtension = {
+  id: 'control',
   command(robot, cmd) {
     const p = (cmd.params ?? {}) as Record<string, unknown>;
     const s = stateOf(robot.spec.robotId);
