@@ -66,7 +66,9 @@ export type HandlerOf<E extends EventEntry> = (ctx: ContextOf<E>, param: Static<
 /** One handler for every entry of a feature's catalogue. */
 export type Handlers<C extends Catalogue> = { [K in keyof C]: HandlerOf<C[K]> };
 
-const ajv = createAjv();
+// Made with the first validator compiled (issue 23: not at start-up).
+let ajvMade: ReturnType<typeof createAjv> | null = null;
+const ajv = { compile: (s: object) => (ajvMade ??= createAjv()).compile(s) };
 // Compiled on first use (schemas/lazy-validator.ts), once per schema object.
 const compiled = new WeakMap<object, ValidateFunction>();
 const compile = (schema: object): ValidateFunction => {

@@ -10,6 +10,7 @@ import type { Services } from '../services';
 import type { Queryable } from '../store/db';
 import type { AuthedContext, EventDef, EventRegistry, SchemaDrivenOrigin } from './registry';
 import { SettingsGetParam, SettingsSetParam } from '../../common/events/settings';
+import { lazyValidator } from '../schemas/lazy-validator';
 
 /**
  * The get / set events of every settings schema (schemas/settings, `x-api.get` / `x-api.set`):
@@ -19,11 +20,13 @@ import { SettingsGetParam, SettingsSetParam } from '../../common/events/settings
  * and sends the new parameters to the robot over MQTT when it is online.
  */
 
-const ajv = createAjv();
+// One ajv for both, made with the first call (issue 23: not at start-up).
+let ajv: ReturnType<typeof createAjv> | null = null;
+const compile = (s: object) => (ajv ??= createAjv()).compile(s);
 const getSchema = SettingsGetParam;
 const setSchema = SettingsSetParam;
-const validateGet = ajv.compile(hardenParams(getSchema));
-const validateSet = ajv.compile(hardenParams(setSchema));
+const validateGet = lazyValidator(hardenParams(getSchema), compile);
+const validateSet = lazyValidator(hardenParams(setSchema), compile);
 
 /** What get and set answer. */
 interface SettingsAnswer {

@@ -20,7 +20,8 @@ import type { AuthedContext, EventRegistry } from '../../events/registry';
  * admin may save.
  */
 
-const ajv = createAjv();
+// Made with the first design saved (issue 23: not at start-up).
+let ajv: ReturnType<typeof createAjv> | null = null;
 
 /** One revision as listed. */
 type RevisionRow = {
@@ -74,7 +75,7 @@ export function registerFormDesignEvents(reg: EventRegistry, svc: Services): voi
     let built;
     try {
       // The loader's rules for the data folder's overlay, so a design and a dropped file are held alike.
-      built = overlayEntityRules(buildEntity(ajv, schema, file, svc.schemas.enums, knownWidgets(svc.schemas.plugins)));
+      built = overlayEntityRules(buildEntity((ajv ??= createAjv()), schema, file, svc.schemas.enums, knownWidgets(svc.schemas.plugins)));
       overlayTableFree(built, svc.schemas.entities.values());
     } catch (err) {
       // The loader names the file; the caller needs only what is wrong.

@@ -22,6 +22,7 @@ import { AppError } from '../../errors';
 import { createAjv } from '../../schemas/loader';
 import type { Services } from '../../services';
 import { storeUpload, type StoredFile } from '../../uploads/store-upload';
+import { lazyValidator } from '../../schemas/lazy-validator';
 
 /** A program as stored on the server. */
 export type MoveProgramRow = {
@@ -35,7 +36,8 @@ export type MoveProgramRow = {
 };
 
 const PROGRAM_KIND: UploadKind = { maxBytes: Files.uploadMaxBytes, types: 'any' };
-const validate = createAjv().compile(MoveProgramParamSchema);
+// Compiled on first use, not at start-up (issue 23).
+const validate = lazyValidator(MoveProgramParamSchema, (s) => createAjv().compile(s));
 
 /** The programs uploaded to the server for a robot. */
 export async function serverPrograms(svc: Services, robotId: string): Promise<MoveProgramRow[]> {

@@ -27,9 +27,10 @@ import {
   sosCount,
 } from './report-detections';
 import { reportFileName, reportWorkbook } from './report-xlsx';
+import { lazyValidator } from '../../schemas/lazy-validator';
 
-const ajv = createAjv();
-const validateReportParams = ajv.compile(ReportParamsSchema);
+// Compiled on first use, not at start-up (issue 23).
+const validateReportParams = lazyValidator(ReportParamsSchema, (s) => createAjv().compile(s));
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
