@@ -21,6 +21,7 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           globalSetup: ['tests/helpers/global-setup.ts'],
+          setupFiles: ['tests/helpers/clear-of-midnight.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,

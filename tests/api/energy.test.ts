@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { loginAll, NO_PERMISSION } from './admin-support';
+import { reportRange, weekStartOf } from '../../common/alarm-codes';
 
 let s: TestServer;
 let t: Awaited<ReturnType<typeof loginAll>>;
@@ -36,16 +37,22 @@ describe('getEnergyConsumption (energyConsumption, spec §2)', () => {
     await s.server.services.fleet.load();
     await samples('03WS000001', 2, [[80, 2], [70, 2], [60, 0], [75, 3], [90, 3], [85, 2]]);
     await samples('03WS000001', 2, [[50, 2], [40, 2]], 3);
-    const a = await s.call('getEnergyConsumption', { robotId: '03WS000001', period: 'week' }, t.entadmin);
+    // The last seven days as a custom period: a calendar week holds fewer days early in the week (on Sunday, one).
+    const today = new Date().toISOString().slice(0, 10);
+    const sixDaysAgo = new Date(Date.parse(`${today}T00:00:00Z`) - 6 * 86_400_000).toISOString().slice(0, 10);
+    const a = await s.call('getEnergyConsumption', { robotId: '03WS000001', period: 'custom', start: sixDaysAgo, end: today }, t.entadmin);
     expect(a.statusCode).toBe(200);
     expect(a.param.daily).toHaveLength(7);
-    expect(a.param.daily.at(-1)).toEqual({ date: new Date().toISOString().slice(0, 10), consumed: 25, charged: 30, chargingMinutes: 10 });
+    expect(a.param.daily.at(-1)).toEqual({ date: today, consumed: 25, charged: 30, chargingMinutes: 10 });
     expect(a.param.summary).toMatchObject({ consumed: 35, charged: 30, chargeSessions: 1, chargingMinutes: 10, perDay: 5 });
     expect(a.param.curve).toHaveLength(8);
     expect(a.param.curve[0]).toMatchObject({ battery: 50 });
-    const today = new Date().toISOString().slice(0, 10);
     const custom = await s.call('getEnergyConsumption', { robotId: '03WS000001', period: 'custom', start: today, end: today }, t.entadmin);
     expect(custom.param.summary.consumed).toBe(25);
+    // The calendar week (from Sunday in English) ends today, one row per day so far.
+    const week = await s.call('getEnergyConsumption', { robotId: '03WS000001', period: 'week' }, t.entadmin);
+    expect(week.param.daily).toHaveLength(reportRange('week', new Date(), undefined, { weekStartsOn: weekStartOf('en') }).days);
+    expect(week.param.daily.at(-1)).toEqual({ date: today, consumed: 25, charged: 30, chargingMinutes: 10 });
   });
 
   it('needs a robot, refuses static robots, other tenants and general users', async () => {
