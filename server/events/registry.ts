@@ -3,11 +3,11 @@ import type { Static } from '@sinclair/typebox';
 import type { Lang } from '../../common/protocol';
 import type { AccessRule, Catalogue, EventEntry } from '../../common/events/define';
 import { EVENTS } from '../../common/events';
-import { createAjv } from '../schemas/loader';
 import { hardenParams } from '../schemas/harden';
 import type { Db } from '../store/db';
 import type { Session } from '../auth/sessions';
 import { lazyValidator } from '../schemas/lazy-validator';
+import { compileShared, lazyCompile } from '../schemas/shared-ajv';
 
 export type { AccessRule };
 
@@ -66,14 +66,11 @@ export type HandlerOf<E extends EventEntry> = (ctx: ContextOf<E>, param: Static<
 /** One handler for every entry of a feature's catalogue. */
 export type Handlers<C extends Catalogue> = { [K in keyof C]: HandlerOf<C[K]> };
 
-// Made with the first validator compiled (issue 23: not at start-up).
-let ajvMade: ReturnType<typeof createAjv> | null = null;
-const ajv = { compile: (s: object) => (ajvMade ??= createAjv()).compile(s) };
 // Compiled on first use (schemas/lazy-validator.ts), once per schema object.
 const compiled = new WeakMap<object, ValidateFunction>();
 const compile = (schema: object): ValidateFunction => {
   let v = compiled.get(schema);
-  if (!v) compiled.set(schema, (v = lazyValidator(schema, (s) => ajv.compile(s))));
+  if (!v) compiled.set(schema, (v = lazyCompile(schema)));
   return v;
 };
 
@@ -81,7 +78,7 @@ const compiledParams = new WeakMap<object, ValidateFunction>();
 /** A parameter schema as enforced: with the server's ranges (schemas/harden.ts). */
 const compileParams = (schema: object): ValidateFunction => {
   let v = compiledParams.get(schema);
-  if (!v) compiledParams.set(schema, (v = lazyValidator(schema, (s) => ajv.compile(hardenParams(s)))));
+  if (!v) compiledParams.set(schema, (v = lazyValidator(schema, (s) => compileShared(hardenParams(s)))));
   return v;
 };
 

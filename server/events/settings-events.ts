@@ -5,12 +5,12 @@ import { describeAjvError } from '../../common/validation';
 import { bumpTable } from '../entities/crud';
 import { visibleCompanyIds } from '../entities/scope';
 import { AppError, fail } from '../errors';
-import { createAjv, type SettingsSchema } from '../schemas/loader';
+import type { SettingsSchema } from '../schemas/loader';
 import type { Services } from '../services';
 import type { Queryable } from '../store/db';
 import type { AuthedContext, EventDef, EventRegistry, SchemaDrivenOrigin } from './registry';
 import { SettingsGetParam, SettingsSetParam } from '../../common/events/settings';
-import { lazyValidator } from '../schemas/lazy-validator';
+import { lazyCompile } from '../schemas/shared-ajv';
 
 /**
  * The get / set events of every settings schema (schemas/settings, `x-api.get` / `x-api.set`):
@@ -20,13 +20,10 @@ import { lazyValidator } from '../schemas/lazy-validator';
  * and sends the new parameters to the robot over MQTT when it is online.
  */
 
-// One ajv for both, made with the first call (issue 23: not at start-up).
-let ajv: ReturnType<typeof createAjv> | null = null;
-const compile = (s: object) => (ajv ??= createAjv()).compile(s);
 const getSchema = SettingsGetParam;
 const setSchema = SettingsSetParam;
-const validateGet = lazyValidator(hardenParams(getSchema), compile);
-const validateSet = lazyValidator(hardenParams(setSchema), compile);
+const validateGet = lazyCompile(hardenParams(getSchema));
+const validateSet = lazyCompile(hardenParams(setSchema));
 
 /** What get and set answer. */
 interface SettingsAnswer {

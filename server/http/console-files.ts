@@ -11,6 +11,12 @@ import { registerAssetCache } from './asset-cache';
 /** Paths the console's page never takes: the server's own (the not-found answer there is JSON). */
 export const SERVER_PATHS = /^\/(api|robot|authority|uploads|live)\//;
 
+/** A path the console's page answers (its history-style routes): a GET outside the server's paths, with no file extension. */
+export function isConsoleRoute(method: string | undefined, url: string | undefined): boolean {
+  const p = (url ?? '/').split('?')[0]!;
+  return (method === 'GET' || method === 'HEAD') && !SERVER_PATHS.test(p) && !path.extname(p);
+}
+
 export async function registerConsoleFiles(app: FastifyInstance, staticDir: string): Promise<void> {
   const index = path.join(staticDir, 'index.html');
   if (!fs.existsSync(index)) {
@@ -36,7 +42,7 @@ export async function registerConsoleFiles(app: FastifyInstance, staticDir: stri
   });
   const html = () => fs.readFileSync(index, 'utf8');
   app.setNotFoundHandler((req, reply) => {
-    if (req.method === 'GET' && !SERVER_PATHS.test(req.url) && !path.extname(req.url.split('?')[0]!)) {
+    if (isConsoleRoute(req.method, req.url)) {
       return reply.type('text/html').header('cache-control', 'no-cache').send(html());
     }
     return reply.code(404).send({ error: 'Not found' });

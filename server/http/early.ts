@@ -16,7 +16,7 @@ import type { ServerConfig } from '../config';
 import { registerSecurity } from './security';
 import { registerCompression } from './compression';
 import { startupConfig } from './startup-config';
-import { registerConsoleFiles, SERVER_PATHS } from './console-files';
+import { isConsoleRoute, registerConsoleFiles } from './console-files';
 
 export interface StartupDoor {
   /** The listening server that owns the port. */
@@ -34,8 +34,8 @@ function doorAnswers(req: http.IncomingMessage): boolean {
   const p = (req.url ?? '/').split('?')[0]!;
   if (p === '/config.json') return !req.headers.authorization;
   if (p === '/readyz' || p.startsWith('/assets/')) return true;
-  // The console's history-style routes (the page itself): what a browser navigates to.
-  return !SERVER_PATHS.test(p) && !p.slice(1).includes('.') && String(req.headers.accept ?? '').includes('text/html');
+  // The console's history-style routes (the page itself), when a browser navigates to one.
+  return isConsoleRoute(req.method, req.url) && String(req.headers.accept ?? '').includes('text/html');
 }
 
 export async function openStartupDoor(config: ServerConfig): Promise<StartupDoor> {

@@ -19,3 +19,4 @@ export function lazyValidator(schema: object, compile: (schema: object) => Valid
   (validate as { schema: unknown }).schema = schema;
   return validate;
 }
+

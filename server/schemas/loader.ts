@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { Value } from '@sinclair/typebox/value';
 import { hardenParams } from './harden';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import { addNamedFormats, SCHEMA_KEYWORDS } from '../../common/formats';
+import { addNamedFormats, FORMATS, SCHEMA_KEYWORDS } from '../../common/formats';
 import { bindingName, type ApiBinding, type EntitySchema, type EnumSchema, type PropertySchema, type SettingsSchema as SettingsFileSchema } from '../../common/schema-format';
 import { keywordDeclaration, keywordUses, keywordValueSchema, nearestKeyword, type KeywordDeclaration, type KeywordPlace } from '../../common/schema-keywords';
 import { WIDGET_NAMES } from '../../common/widgets';
@@ -205,7 +205,7 @@ let checkContext: unknown[] | null = null;
 
 /** The key of a check: the schema's exact content, what else the check read and its context, hashed. */
 export const checkKey = (...parts: unknown[]): string => {
-  checkContext ??= [createRequire(import.meta.url)('ajv/package.json').version, SCHEMA_KEYWORDS, Object.keys(createAjv().formats)];
+  checkContext ??= [createRequire(import.meta.url)('ajv/package.json').version, SCHEMA_KEYWORDS, Object.keys(FORMATS)];
   return crypto.createHash('sha256').update(JSON.stringify([checkContext, parts])).digest('base64url');
 };
 

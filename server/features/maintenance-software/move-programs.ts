@@ -19,10 +19,9 @@ import { formatBytes, type UploadKind } from '../../../common/uploads';
 import { describeAjvError } from '../../../common/validation';
 import { visibleRobot } from '../../entities/scope';
 import { AppError } from '../../errors';
-import { createAjv } from '../../schemas/loader';
 import type { Services } from '../../services';
 import { storeUpload, type StoredFile } from '../../uploads/store-upload';
-import { lazyValidator } from '../../schemas/lazy-validator';
+import { lazyCompile } from '../../schemas/shared-ajv';
 
 /** A program as stored on the server. */
 export type MoveProgramRow = {
@@ -37,7 +36,7 @@ export type MoveProgramRow = {
 
 const PROGRAM_KIND: UploadKind = { maxBytes: Files.uploadMaxBytes, types: 'any' };
 // Compiled on first use, not at start-up (issue 23).
-const validate = lazyValidator(MoveProgramParamSchema, (s) => createAjv().compile(s));
+const validate = lazyCompile(MoveProgramParamSchema);
 
 /** The programs uploaded to the server for a robot. */
 export async function serverPrograms(svc: Services, robotId: string): Promise<MoveProgramRow[]> {

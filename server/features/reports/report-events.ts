@@ -4,7 +4,6 @@ import { formatMessage, pickLang } from '../../../common/messages';
 import { StatusCode, type Lang } from '../../../common/protocol';
 import { AppError, fail } from '../../errors';
 import { companyChain } from '../alarms/alarm-service';
-import { createAjv } from '../../schemas/loader';
 import type { Services } from '../../services';
 import type { AuthedContext, EventContext, EventRegistry } from '../../events/registry';
 import { mailReady, sendCompanyMail } from './mailer';
@@ -27,10 +26,10 @@ import {
   sosCount,
 } from './report-detections';
 import { reportFileName, reportWorkbook } from './report-xlsx';
-import { lazyValidator } from '../../schemas/lazy-validator';
+import { lazyCompile } from '../../schemas/shared-ajv';
 
 // Compiled on first use, not at start-up (issue 23).
-const validateReportParams = lazyValidator(ReportParamsSchema, (s) => createAjv().compile(s));
+const validateReportParams = lazyCompile(ReportParamsSchema);
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
