@@ -4,7 +4,9 @@
  * toolbars and never over the header: robot, code text in the user's language (spec §8), level
  * and kind, with "Process" (a dialog: the result, then a confirmation of what will be saved, then
  * the server's answer) and a link to the unhandled events. At most two pop-ups are open, the rest
- * is counted; many collapse the stack to a counter (and it can be collapsed by hand). Level 1-2
+ * is counted; many collapse the stack to a counter (and it can be collapsed by hand). The stack
+ * hides no control of the page (popup-spot.ts): it stands bottom right, else bottom left of the
+ * content, else it collapses to its counter (in a clear corner too) until the user opens it. Level 1-2
  * leave after 15 s whether or not the pointer is over them (a pop-up never pauses for good);
  * level 3 stays until closed; a processed, released or outdated alarm leaves at once.
  */
@@ -14,6 +16,7 @@ import { BellOutlined, CloseOutlined, DownOutlined, SoundOutlined } from '@ant-d
 import { useTranslation } from 'react-i18next';
 import { ALARM_TOPIC, AlarmProcessStatus, alarmCodeText, callEvent, isAbortedError, navigateTo, realtimeLink, LevelTag, useFormat, type AlarmPush, type Lang } from '@runtime';
 import { ALARM_TEST_IDS as IDS } from './test-ids';
+import { clearSpot, leastCovered, visibleControls, type Candidate, type Spot } from './popup-spot';
 
 const LEVEL_BORDER: Record<number, string> = { 1: '#1677ff', 2: '#d97706', 3: '#dc2626' };
 /** Seconds a level 1-2 pop-up stays (level 3 stays until closed). */
@@ -26,6 +29,10 @@ const COLLAPSE_AT = 5;
 /** The stack's width and its distance from the window's edges (bottom right, below every toolbar). */
 const STACK_WIDTH = 340;
 const EDGE = 16;
+/** An open pop-up's height before it was measured (two cards and the line below them). */
+const ESTIMATED_CARD = 160;
+/** How often the stack looks again for a clear place (pages draw their controls after they open). */
+const PLACE_EVERY_MS = 1000;
 /** A snapshot alarm younger than this still pops up (it was raised while the page was loading or the link was down). */
 const RECENT_MS = 60_000;
 /** Alarms already shown in this tab (kept over reloads): a snapshot after a reconnect or a reload does not show them again. */
@@ -99,6 +106,14 @@ export default function AlarmPopup() {
   const [collapsed, setCollapsed] = useState(false);
   const [processing, setProcessing] = useState<AlarmPush>();
   const autoCollapsed = useRef(false);
+  const stackRef = useRef<HTMLElement>(null);
+  const openHeight = useRef(0);
+  const counterSize = useRef({ width: 160, height: 32 });
+  const [spot, setSpot] = useState<Spot>('right');
+  const [counterSpot, setCounterSpot] = useState<Spot>('right');
+  /** No place is clear of the page's controls: the stack shows its counter unless the user opened it. */
+  const [noRoom, setNoRoom] = useState(false);
+  const [openedAnyway, setOpenedAnyway] = useState(false);
 
   const remove = useCallback((id: number) => setWaiting((list) => list.filter((w) => w.alarm.id !== id)), []);
 
@@ -138,11 +153,47 @@ export default function AlarmPopup() {
     } else if (waiting.length === 0) {
       autoCollapsed.current = false;
       setCollapsed(false);
+      setOpenedAnyway(false);
     }
   }, [waiting.length]);
 
   const open = waiting.slice(0, MAX_OPEN);
   const more = waiting.length - open.length;
+  const showCounter = collapsed || (noRoom && !openedAnyway);
+
+  // A place that hides no control: bottom right, else bottom left of the content, else the counter.
+  useEffect(() => {
+    if (!waiting.length) return;
+    const place = () => {
+      const el = stackRef.current;
+      const shownBox = el?.getBoundingClientRect();
+      if (shownBox && !showCounter) openHeight.current = shownBox.height;
+      if (shownBox && showCounter) counterSize.current = { width: shownBox.width, height: shownBox.height };
+      const contentLeft = document.querySelector('main')?.getBoundingClientRect().left ?? 0;
+      const bottom = window.innerHeight - EDGE;
+      const at = (width: number, height: number): Candidate[] => [
+        { spot: 'right', box: { left: window.innerWidth - EDGE - width, right: window.innerWidth - EDGE, top: bottom - height, bottom } },
+        { spot: 'left', box: { left: contentLeft + EDGE, right: contentLeft + EDGE + width, top: bottom - height, bottom } },
+      ];
+      const controls = visibleControls(document, el);
+      const stackAt = at(STACK_WIDTH, openHeight.current || open.length * ESTIMATED_CARD + 32);
+      const clear = clearSpot(stackAt, controls);
+      setSpot(clear ?? leastCovered(stackAt, controls));
+      setNoRoom(clear === null);
+      // The counter, too, takes a corner clear of controls when there is one.
+      const counterAt = at(counterSize.current.width, counterSize.current.height);
+      setCounterSpot(clearSpot(counterAt, controls) ?? leastCovered(counterAt, controls));
+    };
+    place();
+    const timer = setInterval(place, PLACE_EVERY_MS);
+    window.addEventListener('resize', place);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener('resize', place);
+    };
+  }, [waiting.length, open.length, showCounter]);
+
+  const side = (showCounter ? counterSpot : spot) === 'right' ? { right: EDGE } : { left: (document.querySelector('main')?.getBoundingClientRect().left ?? 0) + EDGE };
   return (
     <>
       {waiting.length ? (
@@ -150,11 +201,21 @@ export default function AlarmPopup() {
           aria-label={t('region')}
           data-testid={IDS.stack}
           data-count={waiting.length}
-          data-collapsed={collapsed ? '1' : '0'}
-          style={{ position: 'fixed', right: EDGE, bottom: EDGE, width: collapsed ? 'auto' : STACK_WIDTH, maxHeight: `calc(100vh - 96px)`, overflowY: 'auto', zIndex: 999, display: 'flex', flexDirection: 'column', gap: 8, alignItems: 'flex-end' }}
+          data-collapsed={showCounter ? '1' : '0'}
+          data-spot={showCounter ? 'counter' : spot}
+          ref={stackRef}
+          style={{ position: 'fixed', ...side, bottom: EDGE, width: showCounter ? 'auto' : STACK_WIDTH, maxHeight: `calc(100vh - 96px)`, overflowY: 'auto', zIndex: 999, display: 'flex', flexDirection: 'column', gap: 8, alignItems: 'flex-end' }}
         >
-          {collapsed ? (
-            <Button type="primary" danger icon={<BellOutlined />} onClick={() => setCollapsed(false)} aria-label={t('expand')} data-testid={IDS.counter} style={{ boxShadow: '0 4px 12px rgba(0,0,0,0.25)' }}>
+          {showCounter ? (
+            <Button
+              type="primary"
+              danger
+              icon={<BellOutlined />}
+              onClick={() => {
+                setCollapsed(false);
+                setOpenedAnyway(true);
+              }}
+              aria-label={t('expand')} data-testid={IDS.counter} style={{ boxShadow: '0 4px 12px rgba(0,0,0,0.25)' }}>
               {t('counter', { count: waiting.length })}
             </Button>
           ) : (
@@ -169,7 +230,14 @@ export default function AlarmPopup() {
                   </Button>
                 ) : null}
                 <Tooltip title={t('collapse')}>
-                  <Button size="small" icon={<DownOutlined />} onClick={() => setCollapsed(true)} aria-label={t('collapse')} data-testid={IDS.collapse} style={{ boxShadow: '0 2px 8px rgba(0,0,0,0.2)' }} />
+                  <Button
+                    size="small"
+                    icon={<DownOutlined />}
+                    onClick={() => {
+                      setCollapsed(true);
+                      setOpenedAnyway(false);
+                    }}
+                    aria-label={t('collapse')} data-testid={IDS.collapse} style={{ boxShadow: '0 2px 8px rgba(0,0,0,0.2)' }} />
                 </Tooltip>
               </Flex>
             </>

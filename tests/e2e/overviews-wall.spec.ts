@@ -96,7 +96,30 @@ test('video wall: 16 tiles inside the window at 1366×768, frame statistics off 
   await expect(page.locator('[data-testid^="video-wall-tile-stats-"]')).toHaveCount(0);
 });
 
-test('alarm pop-ups cover neither the list toolbar nor the header, collapse to a counter, and processing confirms', async ({ page }) => {
+/**
+ * The page's controls that lie under the open alarm pop-ups, or under the counter the stack shows.
+ * The same controls as the stack's own rule (plugins/alarms/popup-spot.ts): buttons, links, fields,
+ * sliders, tabs, tree and menu items, visible and not in a dialog.
+ */
+const underPopups = (page: Page) =>
+  page.evaluate(() => {
+    const stack = document.querySelector('[data-testid="alarm-stack"]');
+    if (!stack) return [];
+    const shown = stack.getAttribute('data-collapsed') === '1' ? stack.querySelectorAll('[data-testid="alarm-stack-counter"]') : stack.querySelectorAll('[data-testid^="alarm-popup-"][data-level]');
+    const cards = [...shown].map((e) => e.getBoundingClientRect());
+    const controls = document.querySelectorAll('button, a[href], input:not([type="hidden"]), select, textarea, [role="button"], [role="slider"], [role="switch"], [role="checkbox"], [role="radio"], [role="tab"], [role="combobox"], [role="treeitem"], [role="menuitem"]');
+    return [...controls]
+      .filter((el) => !stack.contains(el) && !el.closest('.ant-modal-root, [aria-hidden="true"], [inert]'))
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        const st = getComputedStyle(el);
+        if (r.width < 2 || r.height < 2 || st.visibility === 'hidden' || st.pointerEvents === 'none' || Number(st.opacity) === 0) return false;
+        return cards.some((b) => r.left < b.right && b.left < r.right && r.top < b.bottom && b.top < r.bottom);
+      })
+      .map((el) => `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 30)}"`);
+  });
+
+test('alarm pop-ups hide no control of the page (else they show their counter), collapse by hand, and processing confirms', async ({ page }) => {
   const admin = await tokenOf(page, 'admin');
   await login(page, 'entadmin');
   await page.goto('/home/robotManage');
@@ -107,16 +130,23 @@ test('alarm pop-ups cover neither the list toolbar nor the header, collapse to a
   for (const code of codes) expect((await callEvent(page, 'simulateAlarm', { robotId: '01WR000001', code }, admin)).statusCode).toBe(200);
   const stack = page.getByTestId('alarm-stack');
   await expect(stack).toHaveAttribute('data-count', '3');
+  // Wherever the stack stands (bottom right, bottom left, or its counter), no control lies under it.
+  await expect.poll(() => underPopups(page)).toEqual([]);
+  const controls = [create, page.getByRole('button', { name: 'Export' }).first(), page.getByRole('button', { name: 'Import' }).first(), page.locator('.fc-shell-header')];
+  for (const p of await stack.locator('[data-testid^="alarm-popup-"][data-level]').all()) for (const c of controls) expect(intersects(await boxOf(p), await boxOf(c))).toBe(false);
+  // With no clear place it shows its counter; a click opens the pop-ups anyway.
+  if ((await stack.getAttribute('data-collapsed')) === '1') {
+    await expect(page.getByTestId('alarm-stack-counter')).toHaveText('3 new alarms');
+    await page.getByTestId('alarm-stack-counter').click();
+  }
   // Two open, the third counted.
   await expect(stack.locator('[data-testid^="alarm-popup-"][data-level]')).toHaveCount(2);
   await expect(page.getByTestId('alarm-stack-more')).toContainText('1 more alarm');
-  const controls = [create, page.getByRole('button', { name: 'Export' }).first(), page.getByRole('button', { name: 'Import' }).first(), page.locator('.fc-shell-header')];
-  const popups = await stack.locator('[data-testid^="alarm-popup-"][data-level]').all();
-  for (const p of popups) for (const c of controls) expect(intersects(await boxOf(p), await boxOf(c))).toBe(false);
   // Collapsed by hand to a counter, opened again.
   await page.getByTestId('alarm-stack-collapse').click();
   await expect(page.getByTestId('alarm-stack-counter')).toHaveText('3 new alarms');
   await page.getByTestId('alarm-stack-counter').click();
+  await expect(stack).toHaveAttribute('data-collapsed', '0');
 
   // Process: the result, then a confirmation of what will be saved, then the server's answer.
   const popup = stack.locator('[data-testid^="alarm-popup-"][data-level]').first();
@@ -136,6 +166,32 @@ test('alarm pop-ups cover neither the list toolbar nor the header, collapse to a
 
   // Released, so no console opened next shows them.
   await releaseAlarms(page, admin, '01WR000001', codes);
+  await expect(stack).toHaveCount(0);
+});
+
+test('telecontrol at 1366×768: an alarm never covers the robot control panel; its counter opens the pop-up', async ({ page }) => {
+  const admin = await tokenOf(page, 'admin');
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await login(page, 'entadmin');
+  await page.goto('/home/telecontrol');
+  await page.getByTestId('robot-tree').getByText('PatrolA1').click();
+  await expect(page.getByTestId('control-panel')).toBeVisible();
+  await expect(page.getByTestId('link-state')).toHaveAttribute('data-status', 'connected');
+  expect((await callEvent(page, 'simulateAlarm', { robotId: '01WR000001', code: 306 }, admin)).statusCode).toBe(200);
+  const stack = page.getByTestId('alarm-stack');
+  await expect(stack).toHaveAttribute('data-count', '1');
+  // Controls from edge to edge: no place is clear for the pop-up, so the counter shows, in a corner clear of controls.
+  await expect(stack).toHaveAttribute('data-spot', 'counter');
+  await expect(page.getByTestId('alarm-stack-counter')).toHaveText('1 new alarm');
+  await expect.poll(() => underPopups(page)).toEqual([]);
+  await page.getByTestId('emergency-button').scrollIntoViewIfNeeded();
+  expect(intersects(await boxOf(page.getByTestId('emergency-button')), await boxOf(page.getByTestId('alarm-stack-counter')))).toBe(false);
+  // Opened on purpose, the pop-up stays open where it covers least.
+  await page.getByTestId('alarm-stack-counter').click();
+  await expect(stack.locator('[data-testid^="alarm-popup-"][data-level]')).toHaveCount(1);
+  await expect(stack).toHaveAttribute('data-collapsed', '0');
+  await expect(stack).toContainText('Alarm: the robot fell over');
+  await releaseAlarms(page, admin, '01WR000001', [306]);
   await expect(stack).toHaveCount(0);
 });
 
