@@ -11,5 +11,7 @@ export default defineConfig({
   testDir: '.',
   testMatch: 'readme.shots.ts',
   retries: 0,
-  timeout: 180_000,
+  timeout: 240_000,
+  // The demo as npm start runs it, but with alarms coming every half minute so the alarm list has rows.
+  webServer: base.webServer && !Array.isArray(base.webServer) ? { ...base.webServer, env: { ...base.webServer.env, SIM_ALARM_MINUTES: '0.5' } } : base.webServer,
 });
