@@ -3,13 +3,14 @@
  * `{name}` placeholders are filled by `formatMessage`.
  */
 import type { Lang } from './protocol';
+import { fillMessage, LOGIN_MESSAGES, type Catalog } from './messages-login';
 
-type Catalog = Record<string, Record<Lang, string>>;
+export { pickLang } from './messages-login';
 
 /** The message catalogue shared by server answers and console validation. */
 export const MESSAGES = {
+  ...LOGIN_MESSAGES,
   ok: { en: 'Success', zh: '成功', ja: '成功' },
-  tokenInvalid: { en: 'Login expired, please log in again', zh: '登录已过期，请重新登录', ja: 'ログインの有効期限が切れました。再度ログインしてください' },
   noPermission: { en: 'Insufficient permissions to operate!', zh: '权限不足，无法操作！', ja: '操作する権限がありません！' },
   unknownEvent: { en: 'Unknown event "{event}"', zh: '未知事件"{event}"', ja: '不明なイベント「{event}」' },
   malformedBody: { en: 'Malformed request: {detail}', zh: '请求格式错误：{detail}', ja: 'リクエストの形式が正しくありません：{detail}' },
@@ -28,9 +29,6 @@ export const MESSAGES = {
   serverError: { en: 'Server error, please try again later', zh: '服务器错误，请稍后重试', ja: 'サーバーエラーです。しばらくしてから再試行してください' },
   rateLimited: { en: 'Too many attempts, try again in {seconds} s', zh: '尝试次数过多，请{seconds}秒后再试', ja: '試行回数が多すぎます。{seconds}秒後に再試行してください' },
   accountLocked: { en: 'Too many failed logins for this account, try again in {seconds} s', zh: '该账号登录失败次数过多，请{seconds}秒后再试', ja: 'このアカウントのログイン失敗が多すぎます。{seconds}秒後に再試行してください' },
-  usernameEmpty: { en: 'Please enter the username', zh: '请输入用户名', ja: 'ユーザー名を入力してください' },
-  passwordEmpty: { en: 'Please enter the password', zh: '请输入密码', ja: 'パスワードを入力してください' },
-  codeEmpty: { en: 'Please enter the verification code', zh: '请输入验证码', ja: '認証コードを入力してください' },
   codeWrong: { en: 'Verification code error', zh: '验证码错误', ja: '認証コードが正しくありません' },
   loginFailed: { en: 'Wrong username or password', zh: '用户名或密码错误', ja: 'ユーザー名またはパスワードが正しくありません' },
   userDisabled: { en: 'This account is disabled', zh: '该账号已被禁用', ja: 'このアカウントは無効です' },
@@ -88,6 +86,7 @@ export const MESSAGES = {
   logUploadTimeout: { en: 'Log upload time-out', zh: '日志上传超时', ja: 'ログアップロードタイムアウト' },
   softwareJobRunning: { en: 'The robot is already running an upgrade or a log upload; wait for it to finish', zh: '机器人正在升级或上传日志，请等待完成', ja: 'ロボットはアップグレードまたはログアップロードを実行中です。完了までお待ちください' },
   apkFileRequired: { en: 'The app package must be an .apk file', zh: '安装包必须是.apk文件', ja: 'アプリパッケージは .apk ファイルにしてください' },
+  notAnApk: { en: 'The file is not an Android app package (an .apk holds AndroidManifest.xml and classes.dex)', zh: '该文件不是安卓应用安装包（.apk 应包含 AndroidManifest.xml 和 classes.dex）', ja: 'このファイルは Android アプリパッケージではありません（.apk には AndroidManifest.xml と classes.dex が含まれます）' },
   noAppPackage: { en: 'No app package has been uploaded yet', zh: '尚未上传应用安装包', ja: 'アプリパッケージはまだアップロードされていません' },
   nodeLogUploadKey: { en: 'This log upload is not expected (unknown robot or upload key)', zh: '未预期的日志上传（机器人或上传密钥无效）', ja: '想定外のログアップロードです（ロボットまたはアップロードキーが無効）' },
   nodeLogNoFile: { en: 'The log file is no longer on the server', zh: '服务器上已没有该日志文件', ja: 'このログファイルはサーバーにありません' },
@@ -155,8 +154,6 @@ export const MESSAGES = {
   },
   unmatchedPattern: { en: '{field} Unmatched pattern', zh: '{field}格式不匹配', ja: '{field}がパターンに一致しません' },
   // Named formats (spec §5).
-  'format.username': { en: 'Username: 5-16 letters and digits', zh: '用户名格式错误：5-16位字母或数字', ja: 'ユーザー名は英数字5〜16文字です' },
-  'format.password': { en: 'Password: 6-16 letters and digits, with at least one letter and one digit', zh: '密码格式错误：6-16位字母和数字，须同时包含字母和数字', ja: 'パスワードは英字と数字を両方含む英数字6〜16文字です' },
   'format.face-password': { en: 'Password: 6-18 letters and digits', zh: '密码格式错误：6-18位字母或数字', ja: 'パスワードは英数字6〜18文字です' },
   'format.serial-number': { en: 'Serial number: 10 letters and digits, the first two numeric', zh: '序列号格式错误：10位字母或数字，前两位为数字', ja: 'シリアル番号は英数字10文字で、先頭2文字は数字です' },
   'format.phone': { en: 'Mobile phone number entered incorrectly', zh: '手机号码输入有误', ja: '電話番号の入力が正しくありません' },
@@ -169,6 +166,10 @@ export const MESSAGES = {
   'format.integer': { en: 'Digits only', zh: '只能输入数字', ja: '数字のみ入力できます' },
   'format.clock-time': { en: 'Enter a time as HH:mm:ss (for example 07:30:00)', zh: '时间格式应为 HH:mm:ss（例如 07:30:00）', ja: '時刻は HH:mm:ss の形式で入力してください（例: 07:30:00）' },
   'format.hex': { en: 'Invalid hexadecimal value', zh: '十六进制格式错误', ja: '16進数の形式が正しくありません' },
+  'format.month-list': { en: "'*' (every month) or months 1 to 12 separated by commas", zh: '应为"*"（全部月份）或以逗号分隔的1到12的月份', ja: '「*」（全月）またはカンマ区切りの1〜12の月を指定してください' },
+  'format.day-list': { en: "'*' (every day) or days 1 to 31 separated by commas", zh: '应为"*"（全部日期）或以逗号分隔的1到31的日期', ja: '「*」（全日）またはカンマ区切りの1〜31の日を指定してください' },
+  'format.week-list': { en: "'*' (every day of the week) or week days 0 (Sunday) to 6 separated by commas", zh: '应为"*"（每天）或以逗号分隔的0（星期日）到6的星期', ja: '「*」（毎日）またはカンマ区切りの0（日曜）〜6の曜日を指定してください' },
+  'format.hour-list': { en: "'*' (every hour) or hours 0 to 23 separated by commas", zh: '应为"*"（全部小时）或以逗号分隔的0到23的小时', ja: '「*」（毎時）またはカンマ区切りの0〜23の時を指定してください' },
   'format.url': { en: 'Invalid URL (for example https://example.com)', zh: '网址格式错误（例如 https://example.com）', ja: 'URL の形式が正しくありません（例: https://example.com）' },
   // History video (spec §7 reqHistoryVideo…, §8 history video export errors).
   historyVideoDeleted: { en: 'The video has been deleted on the robot', zh: '视频已被删除', ja: 'ロボット上の映像は削除されています' },
@@ -316,16 +317,5 @@ export type MessageKey = keyof typeof MESSAGES;
 
 /** Fills `{name}` placeholders of a catalogue message in the given language. */
 export function formatMessage(key: MessageKey, lang: Lang, vars: Record<string, string | number> = {}): string {
-  const template = (MESSAGES as Catalog)[key]?.[lang] ?? (MESSAGES as Catalog)[key]?.en ?? key;
-  return template.replace(/\{(\w+)\}/g, (_, name: string) => (name in vars ? String(vars[name]) : `{${name}}`));
-}
-
-/** Picks a supported language from an Accept-Language header or a language tag. */
-export function pickLang(input: string | undefined | null, fallback: Lang = 'en'): Lang {
-  if (!input) return fallback;
-  for (const part of input.split(',')) {
-    const tag = part.trim().toLowerCase().slice(0, 2);
-    if (tag === 'zh' || tag === 'ja' || tag === 'en') return tag;
-  }
-  return fallback;
+  return fillMessage(MESSAGES as Catalog, key, lang, vars);
 }

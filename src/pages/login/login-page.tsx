@@ -9,7 +9,8 @@ import { Alert, Button, theme } from 'antd';
 import { DashboardOutlined, LockOutlined, RobotOutlined, SafetyCertificateOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { MessageKey } from '@common/messages';
+import { fillMessage, LOGIN_MESSAGES, type LoginMessageKey } from '@common/messages-login';
+import type { Lang } from '@common/protocol';
 import {
   BRAND_COLOUR,
   clearRobotSelection,
@@ -19,7 +20,6 @@ import {
   login,
   requestVerificationCode,
   takeLoginExpired,
-  useCatalogue,
   type VerificationCode,
 } from '@runtime';
 import { LOGIN_TEST_IDS as IDS } from './login-test-ids';
@@ -48,12 +48,13 @@ function Field({ id, label, error, children }: { id: string; label: string; erro
 
 /** The login page. */
 export default function LoginPage() {
-  const { t } = useTranslation();
-  const msg = useCatalogue();
+  const { t, i18n } = useTranslation();
+  // The login part of the catalogue only (common/messages-login.ts): the whole one is not loaded here.
+  const msg = (key: LoginMessageKey) => fillMessage(LOGIN_MESSAGES, key, i18n.language as Lang);
   const navigate = useNavigate();
   const { token } = theme.useToken();
   const [values, setValues] = useState<Values>({ username: '', password: '', code: '' });
-  const [problems, setProblems] = useState<Partial<Record<FieldName, MessageKey>>>({});
+  const [problems, setProblems] = useState<Partial<Record<FieldName, LoginMessageKey>>>({});
   const [code, setCode] = useState<VerificationCode>();
   const [codeLoading, setCodeLoading] = useState(false);
   const [error, setError] = useState<string>();

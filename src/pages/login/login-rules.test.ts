@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { loginFieldProblem } from './login-rules';
+import { FORMATS } from '@common/formats';
+import { LOGIN_MESSAGES } from '@common/messages-login';
+import { MESSAGES } from '@common/messages';
+import { FORMAT_MESSAGES, loginFieldProblem } from './login-rules';
 
 describe('login rules (spec §5)', () => {
   it('requires username, password and code', () => {
@@ -13,5 +16,9 @@ describe('login rules (spec §5)', () => {
     expect(loginFieldProblem('password', 'onlyletters')).toBe('format.password');
     expect(loginFieldProblem('password', 'demo1234')).toBeUndefined();
     expect(loginFieldProblem('code', 'x7k2')).toBeUndefined();
+  });
+  it('names the same format messages as FORMATS, all of them in the login part of the catalogue', () => {
+    for (const [format, key] of Object.entries(FORMAT_MESSAGES)) expect(FORMATS[format]!.message).toBe(key);
+    for (const key of Object.keys(LOGIN_MESSAGES)) expect(MESSAGES[key as keyof typeof MESSAGES]).toBe(LOGIN_MESSAGES[key as keyof typeof LOGIN_MESSAGES]);
   });
 });

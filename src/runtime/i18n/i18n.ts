@@ -5,7 +5,7 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGS, type Lang } from '@common/protocol';
-import { pickLang } from '@common/messages';
+import { pickLang } from '@common/messages-login';
 import { getSession, setSession } from '../session/session-store';
 import { persistedValue } from '../session/persisted-value';
 import en from './locales/en.json';
