@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FORMATS } from './formats';
+import { FORMATS, normalisePickList } from './formats';
 
 const ok = (name: string, ...values: string[]) => values.forEach((v) => expect(FORMATS[name]!.validate(v), `${name}: ${v}`).toBe(true));
 const bad = (name: string, ...values: string[]) => values.forEach((v) => expect(FORMATS[name]!.validate(v), `${name}: ${v}`).toBe(false));
@@ -34,5 +34,19 @@ describe('named formats of spec §5', () => {
   it('clock time: HH:mm:ss on the 24-hour clock (spec §5 schedule times)', () => {
     ok('clock-time', '00:00:00', '07:30:05', '23:59:59');
     bad('clock-time', '24:00:00', '7:30:00', '07:30', '07:60:00', '07:30:00 ', '');
+  });
+  it('pickers of spec §2: month 1-12, day 1-31, week 0-6, hour 0-23, or * for all', () => {
+    ok('month-list', '*', '1', '12', '1,6,12', '12,1');
+    bad('month-list', '', '0', '13', '1,', ',1', '1,,2', '01', '1, 2', '**', 'a');
+    ok('day-list', '*', '1', '31', '1,15,31');
+    bad('day-list', '0', '32', '31,32');
+    ok('week-list', '*', '0', '6', '0,1,2,3,4,5,6');
+    bad('week-list', '7', '-1', '1,7');
+    ok('hour-list', '*', '0', '23', '0,12,23');
+    bad('hour-list', '24', '0,24', '123');
+    expect(normalisePickList('3,1,3', 1, 12)).toBe('1,3');
+    expect(normalisePickList('0,1,2,3,4,5,6', 0, 6)).toBe('*');
+    expect(normalisePickList('6,5,4,3,2,1,0,0', 0, 6)).toBe('*');
+    expect(normalisePickList('1,2,3,4,5,6,7,8,9,10,11', 1, 12)).toBe('1,2,3,4,5,6,7,8,9,10,11');
   });
 });

@@ -13,6 +13,22 @@ export interface NamedFormat {
 
 const re = (pattern: RegExp) => (value: string) => pattern.test(value);
 
+/** A picker value of spec §2: '*' or numbers min..max (no leading zeros) separated by commas. */
+function pickList(min: number, max: number) {
+  return (value: string) =>
+    value === '*' || (/^\d{1,2}(,\d{1,2})*$/.test(value) && value.split(',').every((n) => !/^0\d/.test(n) && Number(n) >= min && Number(n) <= max));
+}
+
+/** Encodes picked numbers as spec §2 stores them: '*' when every option of min..max is picked, else the ascending list without repeats. */
+export function normalisePickList(value: string, min: number, max: number): string {
+  if (value === '*') return value;
+  const picked = [...new Set(value.split(',').map(Number))].sort((a, b) => a - b);
+  return picked.length === max - min + 1 ? '*' : picked.join(',');
+}
+
+/** The range of each picker format (spec §2: month 1-12, day 1-31, week 0-6 Sunday first, hour 0-23). */
+export const PICK_LIST_RANGES = { 'month-list': [1, 12], 'day-list': [1, 31], 'week-list': [0, 6], 'hour-list': [0, 23] } as const;
+
 /** Registry of named formats, keyed by the name a schema uses in `format`. */
 export const FORMATS: Record<string, NamedFormat> = {
   username: { validate: re(/^[A-Za-z0-9]{5,16}$/), message: 'format.username' },
@@ -42,6 +58,11 @@ export const FORMATS: Record<string, NamedFormat> = {
   'upload-url': { validate: re(/^$|^\/uploads\/\d{4}-\d{2}\/[0-9a-f]{32}\.[a-z0-9]+$/), message: 'format.upload-url' },
   // Form designer data type "url" (spec §5): http(s) address; empty allowed.
   url: { validate: re(/^$|^https?:\/\/[^\s/$.?#][^\s]*$/), message: 'format.url' },
+  // Spec §2 multi-select pickers: '*' (every option) or a comma list of the picked numbers, no spaces.
+  'month-list': { validate: pickList(1, 12), message: 'format.month-list' },
+  'day-list': { validate: pickList(1, 31), message: 'format.day-list' },
+  'week-list': { validate: pickList(0, 6), message: 'format.week-list' },
+  'hour-list': { validate: pickList(0, 23), message: 'format.hour-list' },
   // Spec §5: a face entry's name is Chinese or English words (Chinese may carry the middle dot of transcribed names).
   'face-name': { validate: re(/^([\u4e00-\u9fa5]+(·[\u4e00-\u9fa5]+)*|[A-Za-z]+([ '.-][A-Za-z]+)*)$/), message: 'format.face-name' },
 };

@@ -2,6 +2,7 @@ import { Files } from '../../common/constants';
 import { FORMATS } from '../../common/formats';
 import { checkIdCard } from '../../common/id-card';
 import { StatusCode } from '../../common/protocol';
+import { hashPassword } from '../auth/passwords';
 import { AppError } from '../errors';
 import type { Queryable, Row } from '../store/db';
 import { defineEntityHooks } from './hooks';
@@ -45,6 +46,14 @@ async function checkBlackIdentity(tx: Queryable, values: Row, field: string, exc
   if (rows.length) throw new AppError(StatusCode.conflict, 'duplicate', { field, value: number });
 }
 
+/**
+ * Spec §5 "face-entry password: 6-18 letters and digits" (format face-password, checked by the
+ * schema): write-only, never answered, and kept as an argon2 hash like a user's password.
+ */
+async function hashFacePassword(values: Row): Promise<void> {
+  if (typeof values.password === 'string') values.password = await hashPassword(values.password);
+}
+
 /** Registers the face library's rules on create and edit (the same rules the batch import uses), and the blacklist's. */
 export function registerFaceHooks(): void {
   defineEntityHooks('black-identity', {
@@ -62,11 +71,13 @@ export function registerFaceHooks(): void {
     async beforeCreate(_ctx, _tx, values) {
       values.pictureUrl = photoList(values.pictureUrl).join(',');
       checkFaceEntry(values);
+      await hashFacePassword(values);
     },
     async beforeUpdate(_ctx, _tx, values, existing) {
       if (values.pictureUrl !== undefined) values.pictureUrl = photoList(values.pictureUrl).join(',');
       const merged = { ...existing, ...values };
       checkFaceEntry(merged, values.pictureUrl !== undefined ? photoList(existing.pictureUrl) : undefined);
+      await hashFacePassword(values);
     },
   });
 }

@@ -1,4 +1,5 @@
 import { navigationEvents } from '../../../common/events/navigation';
+import { normalisePickList, PICK_LIST_RANGES } from '../../../common/formats';
 import { StatusCode } from '../../../common/protocol';
 import { RobotAction } from '../../../common/robot-actions';
 import { defineEntityHooks } from '../../entities/hooks';
@@ -41,13 +42,23 @@ export function registerNavigationEvents(reg: EventRegistry, svc: Services, runs
       throw new AppError(StatusCode.badRequest, 'mapOutsideRobotCompany');
     }
   }
+  /** Spec §2: a picker with every option chosen is stored as '*'; other picks ascending, once each (the format has checked the numbers). */
+  function normalisePicks(values: Row): void {
+    for (const [field, format] of [['months', 'month-list'], ['days', 'day-list'], ['weeks', 'week-list'], ['hours', 'hour-list']] as const) {
+      const [min, max] = PICK_LIST_RANGES[format];
+      const value = values[field];
+      if (typeof value === 'string') values[field] = normalisePickList(value, min, max);
+    }
+  }
   defineEntityHooks('navigation-task', {
     async beforeCreate(ctx, tx, values) {
+      normalisePicks(values);
       await checkRefs(ctx, tx, values);
       values.status = NaviStatus.stopped;
       values.runs = 0;
     },
     async beforeUpdate(ctx, tx, values, existing) {
+      normalisePicks(values);
       await checkRefs(ctx, tx, values, existing);
     },
   });
