@@ -187,6 +187,24 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
   },
   {
     methods: ['POST'],
+    path: '/api/health-export',
+    summary: 'The online history of a robot or the robots’ operation statistics (the robot health pages) as an .xlsx workbook in the caller’s language.',
+    tag: 'files',
+    access: loggedIn,
+    accessNote: 'The access and param rules of getOnlineHistory (`system:health`) or getOperateStats, whose answer the workbook holds.',
+    token: 'header',
+    request: {
+      kind: 'json',
+      schema: Type.Object({
+        entity: Type.Union([Type.Literal('onlineHistory'), Type.Literal('operateStats')], { description: 'Which page’s export.' }),
+        param: Type.Optional(Type.Object({}, { additionalProperties: true, description: 'The param of getOnlineHistory or getOperateStats.' })),
+        lang: Type.Optional(Lang),
+      }),
+    },
+    response: { kind: 'file', types: [XLSX], description: 'One sheet (attachment).', restRefusal: true },
+  },
+  {
+    methods: ['POST'],
     path: '/api/meter-statements',
     summary: 'The meter statements of the filtered custom-detection readings as an .xlsx workbook.',
     tag: 'detections',

@@ -5,12 +5,12 @@
  * operate (statistics per day, per robot and company, with export).
  */
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Alert, Button, Card, Col, DatePicker, Drawer, Empty, Row, Space, Spin, Statistic, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Col, DatePicker, Drawer, Empty, Row, Space, Spin, Statistic, Table, Tag, Typography } from 'antd';
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { AnswerOf } from '@common/events';
-import { EChart, formatDateTime, formatShort, getLang, useEventQuery, useRobotSelection, useSkin } from '@runtime';
+import { EChart, formatDateTime, formatShort, getLang, getToken, requestExport, useEventQuery, useRobotSelection, useSkin } from '@runtime';
 
 type SystemAnswer = AnswerOf<'getSystemState'>;
 type Row = SystemAnswer['robots'][number];
@@ -69,16 +69,21 @@ const line = (names: string[], series: [number, number][][], opts: { max?: numbe
 
 const fmtUptime = (s: number) => `${Math.floor(s / 86400)}d ${Math.floor((s % 86400) / 3600)}h ${Math.floor((s % 3600) / 60)}m`;
 
-/** Downloads rows as a CSV file (opened by spreadsheet programs). */
-function downloadCsv(name: string, header: string[], rows: (string | number)[][]) {
-  const esc = (v: string | number) => `"${String(v).replace(/"/g, '""')}"`;
-  const text = '\uFEFF' + [header, ...rows].map((r) => r.map(esc).join(',')).join('\r\n');
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+/**
+ * Asks the server for a health page's export (POST /api/health-export, the body of the list exports)
+ * and saves the .xlsx it answers; the headers come in the caller's language. Resolves with the
+ * server's message when it refuses.
+ */
+async function downloadXlsx(entity: 'onlineHistory' | 'operateStats', param: Record<string, unknown>, failureText: string): Promise<string | null> {
+  const result = await requestExport({ entity, param, lang: getLang() }, { getToken, failureText, path: '/api/health-export' });
+  if (!result.ok) return result.message;
+  const url = URL.createObjectURL(result.blob);
   const a = document.createElement('a');
   a.href = url;
-  a.download = name;
+  a.download = result.filename;
   a.click();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+  return null;
 }
 
 /** A robot's last hour as charts (systemState detail). */
@@ -205,15 +210,15 @@ export function OnlineHistoryPage() {
       ],
     };
   }, [d, t]);
-  const exportIt = () =>
-    d &&
-    downloadCsv(
-      `online-${selection.robotId}.csv`,
-      [t('subsystem'), t('state'), t('from'), t('to'), t('minutes')],
-      d.subsystems.flatMap((s) => s.spans.map((x) => [t(s.key), x.up ? t('online') : t('offline'), formatDateTime(x.start, getLang()), formatDateTime(x.end, getLang()), Math.round((x.end - x.start) / 60000)])),
-    );
+  const { message } = App.useApp();
+  const [exporting, setExporting] = useState(false);
+  const exportIt = async () => {
+    setExporting(true);
+    const refused = await downloadXlsx('onlineHistory', { robotId: selection.robotId, start: range[0].format('YYYY-MM-DD'), end: range[1].format('YYYY-MM-DD') }, t('exportFailed')).finally(() => setExporting(false));
+    if (refused) message.error(refused);
+  };
   return (
-    <Page title={t('historyOnline')} testId="health-online" extra={<Space><RangePick value={range} onChange={setRange} /><Button icon={<DownloadOutlined />} disabled={!d} onClick={exportIt} data-testid="health-export">{t('export')}</Button></Space>}>
+    <Page title={t('historyOnline')} testId="health-online" extra={<Space><RangePick value={range} onChange={setRange} /><Button icon={<DownloadOutlined />} disabled={!d} loading={exporting} onClick={() => void exportIt()} data-testid="health-export">{t('export')}</Button></Space>}>
       <ErrorLine error={q.error} retry={q.refetch} />
       <Row gutter={12}>
         {(d?.subsystems ?? []).map((s) => (
@@ -382,8 +387,14 @@ export function OperatePage() {
     yAxis: { type: 'value' as const },
     series: ([['mileage', t('mileageKm')], ['hours', t('workingHours')], ['tasks', t('tasks')], ['cycles', t('chargeCycles')], ['alarms', t('alarms')]] as const).map(([k, name]) => ({ name, type: 'bar' as const, data: byDate.map(([, v]) => Math.round(v[k] * 100) / 100) })),
   };
-  const exportIt = () =>
-    d && downloadCsv('operate.csv', [t('date'), t('robot'), t('company'), t('mileageKm'), t('workingHours'), t('tasks'), t('chargeCycles'), t('alarms')], d.days.map((x) => [x.date, x.robotName, x.companyId, x.mileageM / 1000, x.workingHours, x.tasks, x.chargeCycles, x.alarms]));
+  const { message } = App.useApp();
+  const [exporting, setExporting] = useState(false);
+  const exportIt = async () => {
+    setExporting(true);
+    const param = { ...(onlyRobot && selection.robotId ? { robotId: selection.robotId } : {}), start: range[0].format('YYYY-MM-DD'), end: range[1].format('YYYY-MM-DD') };
+    const refused = await downloadXlsx('operateStats', param, t('exportFailed')).finally(() => setExporting(false));
+    if (refused) message.error(refused);
+  };
   return (
     <Page
       title={t('operate')}
@@ -392,7 +403,7 @@ export function OperatePage() {
         <Space wrap>
           {selection.robotId ? <Button onClick={() => setOnlyRobot(!onlyRobot)} data-testid="health-operate-scope">{onlyRobot ? t('allRobots') : t('onlySelected')}</Button> : null}
           <RangePick value={range} onChange={setRange} />
-          <Button icon={<DownloadOutlined />} disabled={!d?.days.length} onClick={exportIt} data-testid="health-export">{t('export')}</Button>
+          <Button icon={<DownloadOutlined />} disabled={!d?.days.length} loading={exporting} onClick={() => void exportIt()} data-testid="health-export">{t('export')}</Button>
         </Space>
       }
     >

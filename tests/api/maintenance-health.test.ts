@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { loginAll, NO_PERMISSION } from './admin-support';
@@ -70,6 +71,39 @@ describe('robot health (systemState, historyOnline, sensor, chassis/charge monit
     expect(a.param.days[0]).toMatchObject({ date: today, robotId: '03WS000001', mileageM: 350, tasks: 2, chargeCycles: 1, workingHours: 0.02 });
     const all = await s.call('getOperateStats', { start: today, end: today }, t.admin);
     expect(all.param.days.length).toBeGreaterThan(1);
+  });
+
+  it('exports the online history and the operation statistics as .xlsx with headers in the caller\'s language', async () => {
+    const exportOf = async (entity: string, param: unknown, token: string, lang: string) => {
+      const res = await fetch(`${s.url}/api/health-export`, { method: 'POST', headers: { 'content-type': 'application/json', token }, body: JSON.stringify({ entity, param, lang }) });
+      return res;
+    };
+    const sheetOf = async (res: Response) => {
+      expect(res.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(await res.arrayBuffer());
+      const ws = wb.worksheets[0]!;
+      return { name: ws.name, rows: ws.getSheetValues().filter(Boolean).map((r) => (r as unknown[]).slice(1)) };
+    };
+    const y = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const online = await sheetOf(await exportOf('onlineHistory', { robotId: '03WS000001', start: y, end: y }, t.admin, 'en'));
+    expect(online.name).toBe('Online history');
+    expect(online.rows[0]).toEqual(['Subsystem', 'State', 'From', 'To', 'Minutes']);
+    expect(online.rows[1]!.slice(0, 2)).toEqual(['Walk', 'Online']);
+    expect(online.rows[1]![4]).toBe(60);
+    expect((online.rows[1]![2] as Date).getTime()).toBe(Date.parse(`${y}T00:00:00Z`));
+
+    const company = (await s.server.services.db.query<{ name: string }>('SELECT "name" FROM companies WHERE id = 2'))[0]!.name;
+    const operate = await sheetOf(await exportOf('operateStats', { robotId: '03WS000001', start: today, end: today }, t.entadmin, 'zh'));
+    expect(operate.name).toBe('运营统计');
+    expect(operate.rows[0]).toEqual(['日期', '机器人', '公司', '里程（km）', '工作时长（小时）', '任务数', '充电次数', '告警数']);
+    expect(operate.rows[1]!.slice(0, 1)).toEqual([today]);
+    expect(operate.rows[1]!.slice(2, 7)).toEqual([company, 0.35, 0.02, 2, 1]);
+
+    // The events' rules hold: permission, then an unknown export.
+    expect(await (await exportOf('onlineHistory', { robotId: '03WS000001', start: y, end: y }, t.entadmin, 'en')).json()).toEqual({ code: 401, message: NO_PERMISSION });
+    expect(await (await exportOf('operateStats', { start: today, end: today }, t.monitor, 'en')).json()).toEqual({ code: 401, message: NO_PERMISSION });
+    expect(await (await exportOf('robots', {}, t.admin, 'en')).json()).toMatchObject({ code: 404 });
   });
 
   it('refuses enterprise admins (systemState pages), general users, other tenants and bad input', async () => {

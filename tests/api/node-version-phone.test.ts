@@ -2,8 +2,8 @@
  * Issue 19, nodeVersion and phone: the robotJob realtime push of an upgrade's stages;
  * uploadMoveProgram on the large-file address (answer, listed as a program on the server, issued to
  * the robot, deleted; refusals; a streamed body just over 1 GB refused with nothing left behind);
- * app packages (queryApk / addApk / deleteApk, the public newest-package routes the login page
- * uses) and phone client logs (POST /api/phone/log, getPhoneLog, deletePhoneLog), closed to the
+ * app packages (queryApk / addApk / deleteApk, the content check of an .apk, the public
+ * newest-package routes the login page uses) and phone client logs (POST /api/phone/log, getPhoneLog, deletePhoneLog), closed to the
  * enterprise roles (spec §6).
  */
 import fs from 'node:fs';
@@ -11,6 +11,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { craftZip } from '../helpers/crafted-zip';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { waitRobotJob, type RobotJob } from '../helpers/robot-job';
 import { authedSocket } from '../helpers/socket-auth';
@@ -176,7 +177,12 @@ describe('uploadMoveProgram on the large-file address', () => {
 });
 
 describe('phone: app packages and phone client logs', () => {
-  const APK = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(5000, 9)]);
+  // A minimal package: a zip holding a manifest and compiled code, as the server checks.
+  const APK = craftZip([
+    { name: 'AndroidManifest.xml', data: Buffer.alloc(1200, 3) },
+    { name: 'classes.dex', data: Buffer.concat([Buffer.from('dex\n035\0'), Buffer.alloc(4000, 9)]) },
+    { name: 'res/layout/main.xml', data: Buffer.alloc(300, 5) },
+  ]);
   async function uploadFile(name: string, body: Buffer, token = t.admin) {
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(body)]), name);
@@ -216,6 +222,32 @@ describe('phone: app packages and phone client logs', () => {
     expect((await s.call('queryApk', {}, t.admin)).param.list).toEqual([]);
     expect(await (await fetch(`${s.url}/api/app/latest`)).json()).toEqual({ latest: null });
     expect((await fetch(`${s.url}${f.url}`)).status).toBe(404);
+  });
+
+  it('refuses a renamed text file and a zip without a manifest by content, keeping no row', async () => {
+    const before = await tableHash(s, 'app_packages');
+    const rows = await rowCount(s, 'app_packages');
+    const cases = [
+      { name: 'fleet-3.0.0.apk', body: Buffer.from('this is only a text file, renamed\n'.repeat(20)) },
+      { name: 'fleet-3.0.1.apk', body: craftZip([{ name: 'classes.dex', data: Buffer.alloc(3000, 7) }, { name: 'assets/readme.txt', data: Buffer.alloc(100, 65) }]) },
+      { name: 'fleet-3.0.2.apk', body: craftZip([{ name: 'AndroidManifest.xml', data: Buffer.alloc(800, 4) }]) },
+    ];
+    for (const [i, c] of cases.entries()) {
+      const f = await uploadFile(c.name, c.body);
+      expect(storedFiles().some((p) => p.endsWith(path.basename(f.url)))).toBe(true);
+      const refused = await s.call('addApk', { version: `3.0.${i}`, fileUrl: f.url, fileName: f.name, fileSize: c.body.length }, t.admin);
+      expect(refused).toEqual({ statusCode: 400, statusInfo: 'The file is not an Android app package (an .apk holds AndroidManifest.xml and classes.dex)' });
+      // The upload itself stays, as any refused upload does: a refusal never deletes a stored file (the URL may name any).
+      expect(storedFiles().some((p) => p.endsWith(path.basename(f.url)))).toBe(true);
+    }
+    const zh = await uploadFile('fleet-3.0.9.apk', Buffer.from('纯文本'.repeat(50)));
+    expect(await s.call('addApk', { version: '3.0.9', fileUrl: zh.url, fileName: zh.name }, t.admin, 'zh')).toEqual({
+      statusCode: 400,
+      statusInfo: '该文件不是安卓应用安装包（.apk 应包含 AndroidManifest.xml 和 classes.dex）',
+    });
+    expect(await rowCount(s, 'app_packages')).toBe(rows);
+    expect(await tableHash(s, 'app_packages')).toBe(before);
+    expect((await s.call('queryApk', {}, t.admin)).param.list.map((p: { version: string }) => p.version)).not.toContain('3.0.0');
   });
 
   it('the enterprise roles and general users are refused app packages and phone logs (spec §6)', async () => {

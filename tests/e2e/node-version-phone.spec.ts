@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { craftZip } from '../helpers/crafted-zip';
 import { callEvent, login, tokenOf } from './helpers';
 
 /** A robot no other e2e test upgrades. */
@@ -83,7 +84,7 @@ test('phone: an apk is uploaded with its version and notes, the login page offer
   const form = page.getByTestId('entity-form-app-package');
   await form.getByLabel('Version', { exact: true }).fill('3.4.5');
   await form.getByLabel('Release notes', { exact: true }).fill('Patrol map in the app');
-  await form.locator('input[type="file"]').first().setInputFiles({ name: 'fleet-3.4.5.apk', mimeType: 'application/vnd.android.package-archive', buffer: Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(4000, 1)]) });
+  await form.locator('input[type="file"]').first().setInputFiles({ name: 'fleet-3.4.5.apk', mimeType: 'application/vnd.android.package-archive', buffer: craftZip([{ name: 'AndroidManifest.xml', data: Buffer.alloc(900, 1) }, { name: 'classes.dex', data: Buffer.alloc(4000, 1) }]) });
   await expect(form.getByLabel('File name', { exact: true })).toHaveValue('fleet-3.4.5.apk');
   await page.getByTestId('entity-submit-app-package').click();
   await expect(form).toBeHidden();

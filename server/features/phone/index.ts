@@ -2,7 +2,8 @@
  * The phone client (issue 19, spec §2 phone and the login page's app download link and QR code):
  * app packages (schema entity app-package: queryApk, addApk, deleteApk) and phone client logs
  * (schema entity phone-log: getPhoneLog, deletePhoneLog); the hooks set what the server decides
- * (uploader, file size, the .apk rule) and remove a deleted record's file. Routes:
+ * (uploader, file size, the .apk rule: the name and the content, a zip with AndroidManifest.xml and
+ * classes*.dex) and remove a deleted record's file. Routes:
  * - `GET /api/app/latest` (no token): the newest package's version and notes, or null.
  * - `GET /api/app/latest/download` (no token): the newest package's file, and only that one.
  * - `POST /api/phone/log` (token header): a phone client, logged in as a console user, uploads its log.
@@ -17,6 +18,7 @@ import { AppError } from '../../errors';
 import type { Services } from '../../services';
 import type { Row } from '../../store/db';
 import { storeUpload, type StoredFile } from '../../uploads/store-upload';
+import { ZipReader } from '../../uploads/zip-reader';
 import { defineFeature } from '../feature';
 
 /** Path of the newest package's file (the login page's link and QR code point here). */
@@ -35,13 +37,52 @@ const removeFile = async (row: Row) => {
   if (key && services) await services.blobs.remove(key).catch(() => undefined);
 };
 
+/** Entries of a package's central directory looked at before giving up (an app holds a few thousand). */
+const APK_SCAN_MAX = 100_000;
+
+/**
+ * Whether a stored file is an Android app package: a zip whose central directory names
+ * AndroidManifest.xml and at least one classes*.dex at its root. Only the directory is read
+ * (nothing is inflated), through the lazily loaded yauzl of ZipReader.
+ */
+export async function isApk(file: string): Promise<boolean> {
+  let zip: ZipReader;
+  try {
+    zip = await ZipReader.open(file);
+  } catch {
+    return false; // not a zip at all
+  }
+  try {
+    let manifest = false;
+    let dex = false;
+    await zip.entries({
+      max: 0,
+      scanMax: APK_SCAN_MAX,
+      keep: (e) => {
+        if (e.fileName === 'AndroidManifest.xml') manifest = true;
+        else if (/^classes\d*\.dex$/.test(e.fileName)) dex = true;
+        return manifest && dex; // the first kept entry ends the scan
+      },
+    });
+    return manifest && dex;
+  } catch {
+    return false; // a broken directory
+  } finally {
+    zip.close();
+  }
+}
+
 defineEntityHooks('app-package', {
   async beforeCreate(ctx, _tx, values) {
+    const key = keyOf(values.fileUrl);
     if (typeof values.fileName !== 'string' || !/\.apk$/i.test(values.fileName)) throw new AppError(StatusCode.badRequest, 'apkFileRequired');
     values.uploader = ctx.session.username;
+    // The name is not enough: the file must be a zip holding a manifest and compiled code. A refused
+    // file stays where it is, as every refused upload does: the URL may name any stored file, of any
+    // feature, and a refusal must never delete one.
+    if (!key || !services || !(await services.blobs.local(key)) || !(await isApk(services.blobs.pathOf(key)))) throw new AppError(StatusCode.badRequest, 'notAnApk');
     // The size is the stored file's, whatever the form said.
-    const key = keyOf(values.fileUrl);
-    if (key && services && (await services.blobs.local(key))) values.fileSize = fs.statSync(services.blobs.pathOf(key)).size;
+    values.fileSize = fs.statSync(services.blobs.pathOf(key)).size;
   },
   async afterWrite(_ctx, kind, row) {
     if (kind === 'delete') await removeFile(row);
