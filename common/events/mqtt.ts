@@ -210,7 +210,17 @@ export const ROBOT_COMMANDS = {
     action: 'videoPush',
     summary:
       'Someone watches this camera on a replica: push its live video as FLV over WebSocket to `url` (ws://<replica>/ingest/<robotId>/<camera>?key=<one-time key>) until videoPushStop names that url. Several replicas may ask for the same camera at once (one push each).',
-    params: o({ cameraId: CameraId, url: Type.String({ description: 'Where to push: the replica\'s ingest address with its one-time key.' }) }),
+    params: o({
+      cameraId: CameraId,
+      url: Type.String({ description: 'Where to push: the replica\'s ingest address with its one-time key.' }),
+      from: opt(
+        Type.String({
+          description:
+            'Replay (history video, issue 22): push the camera\'s recording from this moment (ISO 8601) instead of its live video, FLV timestamps from 0 at that moment, and close the push when the recording ends. One viewer per replay url. A moment without recording answers accepted with data errorCode 1 (historyVideoDeleted) and pushes nothing.',
+        }),
+      ),
+    }),
+    data: o({ errorCode: opt(Type.Integer({ description: 'Replay only: 1 when the robot holds no recording at `from`.' })) }),
   },
   videoPushStop: { action: 'videoPushStop', summary: 'Nobody watches any more: close the push to `url`. Sent without waiting for the answer.', params: o({ cameraId: CameraId, url: Type.String() }) },
   camParamGet: { action: 'camParamGet', summary: "Read a camera's parameters.", params: o({ cameraId: CameraId }), data: CameraParams },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultRange, minutesBetween, rangeProblem, sizeLabel } from './history-video-model';
+import { clipAt, defaultRange, minutesBetween, momentAt, rangeProblem, replayClock, sizeLabel, timelineSegments } from './history-video-model';
 
 const clip = { cameraId: 0, startTime: '2026-11-23T08:00:00', stopTime: '2026-11-23T08:10:00' };
 
@@ -21,5 +21,23 @@ describe('history video model', () => {
     expect(sizeLabel(109_368)).toBe('107 KB');
     expect(sizeLabel(5 * 1024 * 1024)).toBe('5.0 MB');
     expect(sizeLabel(null)).toBe('—');
+  });
+
+  it('places a day’s clips on the 24-hour timeline and finds the clip a moment falls in', () => {
+    const later = { cameraId: 0, startTime: '2026-11-23T12:00:00', stopTime: '2026-11-23T12:10:00' };
+    const [a, b] = timelineSegments('2026-11-23', [clip, later]);
+    expect(a!.leftPct).toBeCloseTo(100 / 3);
+    expect(a!.widthPct).toBeCloseTo((10 / 1440) * 100);
+    expect(b!.leftPct).toBeCloseTo(50);
+    // A clip that runs past midnight is cut at 24:00.
+    expect(timelineSegments('2026-11-23', [{ cameraId: 0, startTime: '2026-11-23T23:55:00', stopTime: '2026-11-24T00:05:00' }])[0]!.widthPct).toBeCloseTo((5 / 1440) * 100);
+    expect(momentAt('2026-11-23', 0.5)).toBe('2026-11-23T12:00:00');
+    expect(momentAt('2026-11-23', 1.2)).toBe('2026-11-24T00:00:00');
+    expect(clipAt([clip, later], '2026-11-23T08:00:00')).toBe(clip);
+    expect(clipAt([clip, later], '2026-11-23T12:09:59')).toBe(later);
+    // The stop is outside: no recording at 08:10 or between clips.
+    expect(clipAt([clip, later], '2026-11-23T08:10:00')).toBeNull();
+    expect(clipAt([clip, later], '2026-11-23T10:00:00')).toBeNull();
+    expect(replayClock('2026-11-23T08:04:00', 75.9)).toBe('08:05:15');
   });
 });

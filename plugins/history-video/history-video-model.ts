@@ -33,3 +33,40 @@ export function sizeLabel(bytes: number | null): string {
   if (bytes >= 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
   return `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
+
+/** Milliseconds in a day: the timeline spans 00:00–24:00 of the chosen day. */
+const DAY_MS = 86_400_000;
+
+/** One recorded clip placed on the day's timeline: where it starts and how wide it is, in percent. */
+export interface TimelineSegment {
+  clip: RecordedClip;
+  leftPct: number;
+  widthPct: number;
+}
+
+/** The clips of a day as segments over 00:00–24:00 (clips crossing midnight are cut at the day's edges). */
+export function timelineSegments(day: string, clips: RecordedClip[]): TimelineSegment[] {
+  const start = dayjs(`${day}T00:00:00`).valueOf();
+  return clips.map((clip) => {
+    const a = Math.max(0, dayjs(clip.startTime).valueOf() - start);
+    const b = Math.min(DAY_MS, dayjs(clip.stopTime).valueOf() - start);
+    return { clip, leftPct: (a / DAY_MS) * 100, widthPct: (Math.max(0, b - a) / DAY_MS) * 100 };
+  });
+}
+
+/** The local date-time (YYYY-MM-DDTHH:mm:ss) at a fraction (0–1) of the day's timeline. */
+export function momentAt(day: string, fraction: number): string {
+  const f = Math.min(1, Math.max(0, fraction));
+  return dayjs(`${day}T00:00:00`).add(Math.floor(f * 86_400), 'second').format('YYYY-MM-DDTHH:mm:ss');
+}
+
+/** The clip a moment falls in (start inclusive, stop exclusive), or null: no recording then. */
+export function clipAt(clips: RecordedClip[], moment: string): RecordedClip | null {
+  const t = dayjs(moment).valueOf();
+  return clips.find((c) => dayjs(c.startTime).valueOf() <= t && t < dayjs(c.stopTime).valueOf()) ?? null;
+}
+
+/** The wall-clock time of a replay: the moment it started from plus the seconds played. */
+export function replayClock(from: string, playedSeconds: number): string {
+  return dayjs(from).add(Math.floor(playedSeconds), 'second').format('HH:mm:ss');
+}

@@ -1,7 +1,8 @@
 /**
  * /home/historyVideo (needs a selected robot): a calendar with the days the robot recorded
  * (reqEnabledDay), the chosen day's clips per camera (reqHistoryVideo), export of a time range
- * (videoRecordUpload) with live progress and cancel, and playback once the clip has arrived.
+ * (videoRecordUpload) with live progress and cancel, and playback once the clip has arrived; the
+ * day's recordings as a timeline that plays from any moment without exporting (replay-timeline.tsx).
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert, App, Badge, Button, Calendar, Card, Col, Empty, Form, List, Modal, Popconfirm, Progress, Row, Select, Space, Spin, Table, Tag, TimePicker, Typography } from 'antd';
@@ -11,6 +12,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { callEvent, useRobotSelection } from '@runtime';
 import { ClipPlayer } from './clip-player';
+import { ReplayTimeline } from './replay-timeline';
 import { defaultRange, minutesBetween, rangeProblem, MAX_EXPORT_MINUTES, type RecordedClip, type VideoRecordInfo } from './history-video-model';
 import { HISTORY_VIDEO_TEST_IDS as IDS } from './test-ids';
 
@@ -158,6 +160,7 @@ export default function HistoryVideoPage() {
             <Typography.Title level={5} style={{ marginTop: 0 }}>
               {t('day', { day: day.format('YYYY-MM-DD') })}
             </Typography.Title>
+            {clips?.length ? <ReplayTimeline key={`${day.format('YYYY-MM-DD')} ${camera}`} robotId={robotId} camera={camera} day={day.format('YYYY-MM-DD')} clips={clips} /> : null}
             <Table<RecordedClip>
               data-testid={IDS.clips}
               size="middle"

@@ -15,4 +15,7 @@ export const HISTORY_VIDEO_TEST_IDS = {
   playbackTable: 'video-playback-table',
   prev: 'history-video-prev',
   next: 'history-video-next',
+  /** The day's recordings over 00:00–24:00 (`-bar`, `-segment-<i>`, `-time`, `-play`, `-clock`). */
+  timeline: 'history-video-timeline',
+  replayPlayer: 'history-video-replay-player',
 } as const;

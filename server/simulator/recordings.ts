@@ -58,6 +58,17 @@ export function clipsOf(robotId: string, day: string, cameraId: number, now = ne
   return out;
 }
 
+/**
+ * A replay from a moment (videoPush with `from`): the milliseconds of recording left from then to
+ * the end of its clip, or null when the robot recorded nothing at that moment.
+ */
+export function recordingLeft(robotId: string, cameraId: number, from: string, now = new Date()): number | null {
+  const at = new Date(from);
+  if (Number.isNaN(at.getTime())) return null;
+  const clip = clipsOf(robotId, dayKey(at), cameraId, now).find((c) => new Date(c.startTime).getTime() <= at.getTime() && at.getTime() < new Date(c.stopTime).getTime());
+  return clip ? new Date(clip.stopTime).getTime() - at.getTime() : null;
+}
+
 /** Whether [start, stop] lies inside one recorded clip. */
 function held(robotId: string, cameraId: number, startTime: string, stopTime: string, now: Date): boolean {
   const start = new Date(startTime).getTime();

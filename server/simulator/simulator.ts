@@ -4,7 +4,7 @@ import { MqttTopics, type RobotAlarmReport, type RobotNaviProgress, type RobotPo
 import { RobotAction, type RefusalReason, type RobotCommand, type RobotReply } from '../../common/robot-actions';
 import { defaultCameraParams } from '../../common/camera';
 import { CameraAction, FireOperation } from '../../common/robot-control';
-import { recordingCommand } from './recordings';
+import { recordingCommand, recordingLeft } from './recordings';
 import { TrackStatus, TrackTopics } from '../../common/track';
 import { TrackRail } from './track-sim';
 import type { DetectionMessage, DetectionPose } from '../../common/detections';
@@ -175,7 +175,14 @@ export class FleetSimulator {
     if (cmd.action === 'videoPush' || cmd.action === 'videoPushStop') {
       // Live video goes to the replica that asked, over WebSocket; an operator's viewing is no take-over.
       const url = String(cmd.params?.url ?? '');
-      const ok = cmd.action === 'videoPushStop' || this.videoPushes.start(robot.spec.robotId, Number(cmd.params?.cameraId), url);
+      // A replay (`from`): the recording from that moment until its clip ends; none there answers errorCode 1.
+      const from = cmd.action === 'videoPush' && typeof cmd.params?.from === 'string' ? cmd.params.from : undefined;
+      const left = from === undefined ? undefined : recordingLeft(robot.spec.robotId, Number(cmd.params?.cameraId), from);
+      if (left === null) {
+        robot.client.publish(MqttTopics.reply(robot.spec.robotId), JSON.stringify({ id: cmd.id, result: 'accepted', data: { errorCode: 1 } } satisfies RobotReply));
+        return;
+      }
+      const ok = cmd.action === 'videoPushStop' || this.videoPushes.start(robot.spec.robotId, Number(cmd.params?.cameraId), url, left);
       if (cmd.action === 'videoPushStop') this.videoPushes.stop(robot.spec.robotId, url);
       const reply: RobotReply = ok ? { id: cmd.id, result: 'accepted' } : { id: cmd.id, result: 'refused', reason: 'unsupported' };
       robot.client.publish(MqttTopics.reply(robot.spec.robotId), JSON.stringify(reply));

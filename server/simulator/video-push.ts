@@ -23,8 +23,12 @@ export class VideoPushes {
     return c;
   }
 
-  /** Starts pushing a camera to `url`; false for an unknown camera or address. */
-  start(robotId: string, cameraId: number, url: string): boolean {
+  /**
+   * Starts pushing a camera to `url`; false for an unknown camera or address. With `until` (a
+   * replay: the push of a recording from a moment), the push closes when that much time (ms) has
+   * played — the end of the recorded clip.
+   */
+  start(robotId: string, cameraId: number, url: string, until?: number): boolean {
     const camera = CAMERA_NAMES[cameraId]; // the clip each camera plays
     if (!camera || typeof url !== 'string' || !/^wss?:\/\//.test(url)) return false;
     const id = `${robotId} ${url}`;
@@ -40,8 +44,12 @@ export class VideoPushes {
         const bytes = loop.due();
         if (bytes.length) ws.send(bytes);
       };
+      const started = Date.now();
       pump();
-      entry.timer = setInterval(pump, 50);
+      entry.timer = setInterval(() => {
+        if (until !== undefined && Date.now() - started >= until) return ws.close(1000, 'end of recording');
+        pump();
+      }, 50);
     });
     const end = () => {
       if (entry.timer) clearInterval(entry.timer);

@@ -62,8 +62,11 @@ interface Viewer {
 
 /** How the relay asks the robot to push and to stop (MQTT commands through the gateway). */
 export interface PushControl {
-  /** Asks the robot to push the camera to `url`; resolves false when it refuses or does not answer. */
-  start(robotId: string, cameraId: number, url: string): Promise<boolean>;
+  /**
+   * Asks the robot to push the camera to `url` (its recording from `from` for a replay); resolves
+   * true when it will, false when it refuses or does not answer, or the refusal viewers get.
+   */
+  start(robotId: string, cameraId: number, url: string, from?: string): Promise<boolean | Refusal>;
   stop(robotId: string, cameraId: number, url: string): void;
 }
 
@@ -94,13 +97,15 @@ class Relay {
     readonly url: string,
     private readonly control: PushControl,
     private readonly onEnd: () => void,
+    /** A replay's moment (ISO): the robot pushes its recording from then, for this one viewer. */
+    readonly from?: string,
   ) {}
 
   /** Asks the robot to push; viewers are refused when it will not. */
   async request(): Promise<void> {
     this.connectTimer = setTimeout(() => this.end({ code: 4410, reason: 'video offline' }), CONNECT_TIMEOUT_MS);
-    const ok = await this.control.start(this.robotId, this.cameraId, this.url).catch(() => false);
-    if (!ok) this.end({ code: 4410, reason: 'video offline' });
+    const ok = await this.control.start(this.robotId, this.cameraId, this.url, this.from).catch(() => false);
+    if (ok !== true) this.end(ok || { code: 4410, reason: 'video offline' });
   }
 
   add(sink: Sink): () => void {
@@ -112,7 +117,8 @@ class Relay {
     else viewer.waitingKey = true; // the opening goes out with the first key frame
     return () => {
       this.viewers.delete(viewer);
-      if (this.viewers.size === 0 && !this.ended) this.lingerTimer = setTimeout(() => this.end(null), LINGER_MS);
+      // A replay is its viewer's alone: it stops as soon as the viewer leaves.
+      if (this.viewers.size === 0 && !this.ended) this.lingerTimer = setTimeout(() => this.end(null), this.from ? 0 : LINGER_MS);
     };
   }
 
@@ -131,7 +137,8 @@ class Relay {
       }
     });
     socket.on('close', () => {
-      if (this.ingest === socket) this.end({ code: 4410, reason: 'video offline' });
+      // A replay's push closes normally when the recording ends.
+      if (this.ingest === socket) this.end(this.from ? { code: 1000, reason: 'end of recording' } : { code: 4410, reason: 'video offline' });
     });
   }
 
@@ -212,9 +219,27 @@ export class LiveRelays {
     return relay.add(sink);
   }
 
-  /** The robot's push for a camera, if its key is the one this replica handed out. */
+  /**
+   * A replay (history video from a moment): a stream of its own for this one viewer, never shared
+   * with live viewers or other replays; the robot pushes its recording from `from` (ISO).
+   */
+  replay(robotId: string, cameraId: number, camera: string, from: string, sink: Sink): () => void {
+    const key = crypto.randomBytes(16).toString('hex');
+    const id = `${robotId}/${cameraId}/${key}`;
+    const url = `${this.baseUrl().replace(/^http/, 'ws')}/ingest/${encodeURIComponent(robotId)}/${camera}?key=${key}`;
+    const relay = new Relay(robotId, cameraId, url, this.control, () => {
+      if (this.relays.get(id) === relay) this.relays.delete(id);
+    }, from);
+    this.relays.set(id, relay);
+    const remove = relay.add(sink);
+    void relay.request();
+    return remove;
+  }
+
+  /** The robot's push for a camera (live, or a replay by its key), if its key is the one this replica handed out. */
   ingest(robotId: string, cameraId: number, key: string, socket: WebSocket): boolean {
-    const relay = this.relays.get(`${robotId}/${cameraId}`);
+    if (!/^[0-9a-f]{32}$/.test(key)) return false;
+    const relay = this.relays.get(`${robotId}/${cameraId}`)?.url.endsWith(`key=${key}`) ? this.relays.get(`${robotId}/${cameraId}`) : this.relays.get(`${robotId}/${cameraId}/${key}`);
     if (!relay || !relay.url.endsWith(`key=${key}`) || !/^[0-9a-f]{32}$/.test(key)) return false;
     relay.attach(socket);
     return true;

@@ -8,12 +8,20 @@ import { revokes, type Session } from '../../auth/sessions';
 import { LiveRelays, type Refusal, type Sink } from './live-relay';
 import { authenticateSocket } from '../../http/socket-auth';
 import { PushHolds } from './push-policy';
+import { subjectCan } from '../../../common/access';
 
 /** Camera names in the order of spec §3 (0 front, 1 back, 2 left, 3 right, 4 infrared). */
 export const CAMERAS = CAMERA_NAMES;
 
 /** WebSocket close codes of the live video routes (also the `code` of a multiplexed stream's `closed`). */
-export const VideoClose = { badToken: 4403, notFound: 4404, offline: 4410 } as const;
+export const VideoClose = { badToken: 4403, notFound: 4404, offline: 4410, noRecording: 4416 } as const;
+
+/** A replay's `from` (ISO 8601 or epoch milliseconds) as ISO, or null when it is no moment. */
+export function replayMoment(from: unknown): string | null {
+  if (typeof from !== 'string' || from === '') return null;
+  const d = new Date(/^\d+$/.test(from) ? Number(from) : from);
+  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+}
 
 /** The largest number of streams one multiplexed connection may carry (a wall shows at most 16). */
 const MUX_MAX_STREAMS = 32;
@@ -37,11 +45,19 @@ const MUX_HEADER = 2;
  * mode "push only when viewed"; "always" and "during patrol" hold streams on the leader:
  * push-policy.ts). No server code
  * plays files on a robot's behalf (the simulator pushes its clips the same way).
+ * A replay is the same route with `?from=<ISO or epoch ms>` (history video from a moment, issue 22):
+ * it needs video:read, gets a push of its own (never shared), the robot is asked `videoPush` with
+ * `from` and pushes its recording from then; a moment without recording closes with 4416.
  */
 export function registerLiveVideo(app: FastifyInstance, svc: Services): void {
   const relays = new LiveRelays(
     {
-      start: async (robotId, cameraId, url) => (await svc.gateway?.request(robotId, 'videoPush', { cameraId, url }))?.result === 'accepted',
+      start: async (robotId, cameraId, url, from) => {
+        const reply = await svc.gateway?.request(robotId, 'videoPush', from ? { cameraId, url, from } : { cameraId, url });
+        if (reply?.result !== 'accepted') return false;
+        if ((reply.data as { errorCode?: number } | undefined)?.errorCode) return { code: VideoClose.noRecording, reason: 'no recording at that moment' };
+        return true;
+      },
       stop: (robotId, cameraId, url) => void svc.gateway?.request(robotId, 'videoPushStop', { cameraId, url }, 1_000),
     },
     () => svc.config.advertiseUrl ?? svc.url ?? '',
@@ -69,13 +85,24 @@ export function registerLiveVideo(app: FastifyInstance, svc: Services): void {
   });
 
   /** Checks the caller may watch the camera and starts it into the sink; returns the stop function or the refusal. */
-  const start = async (session: Session, robotId: string, camera: string, sink: Sink, scope: () => Promise<number[] | null> = () => visibleCompanyIds(svc.db, session)): Promise<(() => void) | Refusal> => {
+  const start = async (
+    session: Session,
+    robotId: string,
+    camera: string,
+    sink: Sink,
+    scope: () => Promise<number[] | null> = () => visibleCompanyIds(svc.db, session),
+    /** A replay's moment (ISO); live when absent. */
+    from?: string,
+  ): Promise<(() => void) | Refusal> => {
     const name = /^\d$/.test(camera) ? CAMERAS[Number(camera)] : (CAMERAS as readonly string[]).includes(camera) ? camera : undefined;
     const robot = svc.fleet.get(robotId);
     const ids = robot ? await scope() : null;
     if (!robot || !name || (ids !== null && !ids.includes(robot.companyId))) return { code: VideoClose.notFound, reason: 'no such camera' };
+    // Recordings are history video: who may browse them (video:read, general users too) may replay them.
+    if (from !== undefined && !subjectCan(session, 'video:read')) return { code: VideoClose.badToken, reason: 'no permission' };
     if (!robot.online || !robot.videoOnline) return { code: VideoClose.offline, reason: 'video offline' };
-    const leave = relays.watch(robotId, CAMERAS.indexOf(name as (typeof CAMERAS)[number]), name, sink);
+    const cameraId = CAMERAS.indexOf(name as (typeof CAMERAS)[number]);
+    const leave = from !== undefined ? relays.replay(robotId, cameraId, name, from, sink) : relays.watch(robotId, cameraId, name, sink);
     const stopIfOffline = svc.fleet.onChange((id, event, data) => {
       if (id === robotId && event === 'status' && !(data as { videoOnline?: number }).videoOnline) {
         stop();
@@ -95,13 +122,16 @@ export function registerLiveVideo(app: FastifyInstance, svc: Services): void {
     if (!auth) return;
     const { session } = auth;
     const open = () => socket.readyState === 1;
+    const fromParam = (req.query as { from?: unknown }).from;
+    const from = fromParam === undefined ? undefined : replayMoment(fromParam);
+    if (from === null) return socket.close(VideoClose.noRecording, 'no recording at that moment');
     // Watched from now: a session that ends while the camera starts closes the socket too.
     watching.set(socket, session);
     const started = await start(session, robotId, camera, {
       send: (bytes) => open() && socket.send(bytes),
       full: () => !open() || socket.bufferedAmount > 512 * 1024,
       end: (r) => socket.close(r.code, r.reason),
-    });
+    }, undefined, from);
     if (typeof started !== 'function') {
       watching.delete(socket);
       return socket.close(started.code, started.reason);
@@ -151,10 +181,14 @@ export function registerLiveVideo(app: FastifyInstance, svc: Services): void {
       if (typeof id !== 'number' || !Number.isInteger(id) || id < 0 || id > 0xffff) return;
       if (msg.type === 'close') return stop(id);
       if (msg.type !== 'open') return;
-      const m = typeof msg.path === 'string' ? /^\/live\/([^/?#]+)\/([^/?#]+)$/.exec(msg.path) : null;
+      // A replay: `/live/<robotId>/<camera>?from=<ISO or epoch ms>`.
+      const m = typeof msg.path === 'string' ? /^\/live\/([^/?#]+)\/([^/?#]+)(?:\?from=([^&#]+))?$/.exec(msg.path) : null;
       const robotId = m && decodePathPart(m[1]!);
       const camera = m && decodePathPart(m[2]!);
       if (robotId === null || camera === null) return closed(id, { code: VideoClose.notFound, reason: 'no such camera' });
+      const fromPart = m?.[3] === undefined ? undefined : decodePathPart(m[3]);
+      const from = fromPart === undefined ? undefined : replayMoment(fromPart);
+      if (from === null) return closed(id, { code: VideoClose.noRecording, reason: 'no recording at that moment' });
       if (streams.has(id)) stop(id);
       if (streams.size >= MUX_MAX_STREAMS) return closed(id, { code: VideoClose.notFound, reason: `at most ${MUX_MAX_STREAMS} streams per connection` });
       const entry: { stop?: () => void; dead?: boolean } = {};
@@ -169,7 +203,7 @@ export function registerLiveVideo(app: FastifyInstance, svc: Services): void {
           if (streams.get(id) === entry) streams.delete(id);
           closed(id, r);
         },
-      }, scopeIds).then((started) => {
+      }, scopeIds, from).then((started) => {
         // Closed (or reopened under the same id) while it was starting: stop this one.
         if (entry.dead) return typeof started === 'function' && started();
         if (typeof started === 'function') entry.stop = started;

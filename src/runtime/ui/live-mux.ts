@@ -119,7 +119,7 @@ class MuxConnection {
 const connections = new Map<string, MuxConnection>();
 
 /**
- * Opens a single-stream address (`ws(s)://host/live/<robot>/<camera>`) on the host's shared
+ * Opens a single-stream address (`ws(s)://host/live/<robot>/<camera>`, a replay with `?from=…`) on the host's shared
  * socket of the current session; null for any other address (an external media server), which
  * flv.js opens itself.
  */
@@ -136,8 +136,9 @@ function muxTarget(url: string): { muxUrl: string; path: string } | null {
   } catch {
     return null;
   }
-  if (!/^wss?:$/.test(u.protocol) || !/^\/live\/[^/]+\/[^/]+$/.test(u.pathname)) return null;
-  return { muxUrl: `${u.protocol}//${u.host}/live-mux`, path: u.pathname };
+  // A replay (history video from a moment) carries `?from=…`; nothing else may follow the path.
+  if (!/^wss?:$/.test(u.protocol) || !/^\/live\/[^/]+\/[^/]+$/.test(u.pathname) || !/^(\?from=[^&#]+)?$/.test(u.search)) return null;
+  return { muxUrl: `${u.protocol}//${u.host}/live-mux`, path: `${u.pathname}${u.search}` };
 }
 
 /** The shared socket to a host for a session (another login gets its own). */

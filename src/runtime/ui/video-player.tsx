@@ -34,6 +34,10 @@ export interface LivePlayerProps {
   noDataHint?: string;
   /** Lies over the top of the frame (a camera's problem, e.g. an Alert banner), so the player keeps its height beside others. */
   notice?: ReactNode;
+  /** Called with the playback position in seconds as it plays (a replay shows its recording's wall-clock time from it). */
+  onTime?: (seconds: number) => void;
+  /** Given, a stream that ends (the server closes it cleanly) is not restarted but reported here: a replay ends with its recording. */
+  onEnded?: () => void;
 }
 
 interface FlvPlayer {
@@ -62,7 +66,7 @@ export function preloadLivePlayer(): Promise<typeof import('flv.js')> {
 }
 
 /** The live camera player. */
-export function LivePlayer({ url, height = 360, 'data-testid': testId = 'video-player', onStateChange, codec = 'h264', noDataHint, notice }: LivePlayerProps) {
+export function LivePlayer({ url, height = 360, 'data-testid': testId = 'video-player', onStateChange, codec = 'h264', noDataHint, notice, onTime, onEnded }: LivePlayerProps) {
   const { t } = useTranslation();
   const video = useRef<HTMLVideoElement>(null);
   const [state, setState] = useState<PlayerState>(url ? 'loading' : 'nodata');
@@ -84,6 +88,17 @@ export function LivePlayer({ url, height = 360, 'data-testid': testId = 'video-p
   }, [volume, muted, state]);
   useEffect(() => notify.current?.(state), [state]);
   useEffect(() => void preloadLivePlayer(), []);
+  const time = useRef(onTime);
+  time.current = onTime;
+  const ended = useRef(onEnded);
+  ended.current = onEnded;
+  useEffect(() => {
+    const el = video.current;
+    if (!el) return;
+    const tick = () => time.current?.(el.currentTime);
+    el.addEventListener('timeupdate', tick);
+    return () => el.removeEventListener('timeupdate', tick);
+  }, []);
   // The reload hint counts from the address (or the user's reload), across automatic restarts.
   useEffect(() => {
     setSlow(false);
@@ -148,7 +163,7 @@ export function LivePlayer({ url, height = 360, 'data-testid': testId = 'video-p
       player.attachMediaElement(el);
       player.on(flvjs.Events.ERROR, (type: unknown) => trouble(type === flvjs.ErrorTypes.NETWORK_ERROR ? 'networkError' : 'mediaError'));
       // A live stream has no end: when the server closes it cleanly the picture would freeze.
-      player.on(flvjs.Events.LOADING_COMPLETE, () => trouble('ended'));
+      player.on(flvjs.Events.LOADING_COMPLETE, () => (ended.current ? ended.current() : trouble('ended')));
       player.load();
       void Promise.resolve(player.play()).catch(() => trouble('playFailed'));
     });
