@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { startTestServer, type TestServer } from '../helpers/test-server';
+import { waitUntil } from '../helpers/wait-until';
 import { loginAll, NO_PERMISSION, rowCount, tableHash } from './admin-support';
 import { authedSocket } from '../helpers/socket-auth';
 
@@ -14,14 +15,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => s?.close());
 
-async function until<T>(probe: () => Promise<T | false | null | undefined>, what = 'condition'): Promise<T> {
-  for (let i = 0; i < 100; i++) {
-    const v = await probe();
-    if (v) return v;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+const until = <T>(probe: () => Promise<T | false | null | undefined>, what = 'condition') => waitUntil(probe, what, 100);
 
 /** Asks the simulated robot to raise a code and waits until the alarm is stored. */
 async function raise(robotId: string, code: number, token = t.admin) {

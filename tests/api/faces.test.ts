@@ -5,6 +5,7 @@ import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderDetectionPicture } from '../../server/simulator/detection-picture';
 import { craftZip, repeatedDeflate } from '../helpers/crafted-zip';
+import { FACE_SHEET_EXAMPLE, FACE_SHEET_HEADER, faceSheet } from '../helpers/face-sheet';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { loginAll, NO_PERMISSION, rowCount, tableHash } from './admin-support';
 
@@ -105,15 +106,6 @@ describe('face library (faceDetection): entries and the rules of spec §5', () =
   });
 });
 
-/** A filled template: header, example row, then the rows given (photo names in the last column). */
-async function sheet(rows: (string | number)[][], opts: { example?: boolean; header?: string[] } = {}): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('faces');
-  ws.addRow(opts.header ?? ['Name', 'Sex', 'Nation', 'ID type', 'Certificate number', 'Employer', 'Phone', 'Job title', 'List type', 'Remark', 'Photo files']);
-  if (opts.example !== false) ws.addRow(['Example', 'Male', '', 'ID card', '11010519491231002X', 'Harbor Security', '13800138000', 'Guard', 'White list', '', 'example-1.jpg']);
-  for (const r of rows) ws.addRow(r);
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
 
 const good = (name: string, file: string, idNumber = '11010519491231002X'): (string | number)[] => [name, 'Female', '', 'ID card', idNumber, 'Harbor', '13900139000', 'Clerk', 'Black list', '', file];
 
@@ -137,11 +129,11 @@ describe('face batch import (Excel or zip, spec §5/§8/§9)', () => {
     const before = await tableHash(s, 'face_entries');
     const filesBefore = storedFiles();
     const pics = [1, 2, 3].map((i) => ({ name: `f${i}.png`, body: photo(400 + i) }));
-    const bad = await sheet([good('Sun Li', 'f1.png'), good('Zhou Min', 'f2.png, f3.png'), good('Wu Qiang', 'f3.png', '110105194902310021')]);
+    const bad = await faceSheet([good('Sun Li', 'f1.png'), good('Zhou Min', 'f2.png, f3.png'), good('Wu Qiang', 'f3.png', '110105194902310021')]);
     expect(await batch([{ name: 'faces.xlsx', body: bad }, ...pics])).toEqual({ code: 400, message: 'Batch error: row 5 failed validation (ID card number: invalid birth date)' });
     expect(await tableHash(s, 'face_entries')).toBe(before);
     expect(storedFiles()).toBe(filesBefore);
-    const fixed = await sheet([good('Sun Li', 'f1.png'), good('Zhou Min', 'f2.png, f3.png'), good('Wu Qiang', 'f3.png')]);
+    const fixed = await faceSheet([good('Sun Li', 'f1.png'), good('Zhou Min', 'f2.png, f3.png'), good('Wu Qiang', 'f3.png')]);
     expect(await batch([{ name: 'faces.xlsx', body: fixed }, ...pics])).toEqual({ code: 0, message: 'Success', data: { imported: 3 } });
     const zhou = (await s.call('reqFaceImportInfoPaging', { name: 'Zhou Min' }, t.entsuper)).param.list[0];
     expect(zhou).toMatchObject({ gender: 2, entryType: 2, idType: 1, phone: '13900139000', companyId: 2 });
@@ -151,7 +143,7 @@ describe('face batch import (Excel or zip, spec §5/§8/§9)', () => {
 
   it('imports a zip holding the sheet and the photos', async () => {
     const zip = new JSZip();
-    zip.file('list/faces.xlsx', await sheet([good('Qian Hao', 'a.png'), good('Feng Yu', 'b.png')]));
+    zip.file('list/faces.xlsx', await faceSheet([good('Qian Hao', 'a.png'), good('Feng Yu', 'b.png')]));
     zip.file('list/photos/a.png', photo(501));
     zip.file('list/photos/b.png', photo(502));
     const body = await zip.generateAsync({ type: 'nodebuffer' });
@@ -162,27 +154,27 @@ describe('face batch import (Excel or zip, spec §5/§8/§9)', () => {
     const before = await tableHash(s, 'face_entries');
     const pic = { name: 'x.png', body: photo(600) };
     const xlsx = (body: Buffer) => ({ name: 'faces.xlsx', body });
-    expect(await batch([xlsx(await sheet([['Ma Jun', '', '', 'ID card', '11010519491231002X', '', '', '', '', '', 'x.png']])), pic])).toEqual({
+    expect(await batch([xlsx(await faceSheet([['Ma Jun', '', '', 'ID card', '11010519491231002X', '', '', '', '', '', 'x.png']])), pic])).toEqual({
       code: 400,
       message: 'Batch error: row 3 is missing information (Sex)',
     });
-    expect((await batch([xlsx(await sheet([['Ma Jun', '', '', 'ID card', '11010519491231002X', '', '', '', '', '', 'x.png']])), pic], t.entsuper, 'zh')).message).toBe(
+    expect((await batch([xlsx(await faceSheet([['Ma Jun', '', '', 'ID card', '11010519491231002X', '', '', '', '', '', 'x.png']])), pic], t.entsuper, 'zh')).message).toBe(
       '批量导入错误：第3行缺少信息（性别）',
     );
-    expect(await batch([xlsx(await sheet([good('Ma Jun', 'x.png')], { example: false })), pic])).toEqual({
+    expect(await batch([xlsx(await faceSheet([good('Ma Jun', 'x.png')], { example: false })), pic])).toEqual({
       code: 400,
       message: 'Batch error: wrong format; the example row of the template must not be deleted',
     });
-    expect(await batch([xlsx(await sheet([good('Ma Jun', 'missing.png')])), pic])).toEqual({
+    expect(await batch([xlsx(await faceSheet([good('Ma Jun', 'missing.png')])), pic])).toEqual({
       code: 400,
       message: 'Batch error: row 3 has a content error: photo "missing.png" is not in the batch or is not a PNG/JPEG picture',
     });
-    expect(await batch([xlsx(await sheet([good('Ma Jun', 'x.png')], { header: ['Name', 'Sex', 'Shoe size'] })), pic])).toEqual({
+    expect(await batch([xlsx(await faceSheet([good('Ma Jun', 'x.png')], { header: ['Name', 'Sex', 'Shoe size'] })), pic])).toEqual({
       code: 400,
       message: 'Batch error: wrong format; unknown column "Shoe size"',
     });
     const many = Array.from({ length: 501 }, (_, i) => good(`Person ${String.fromCharCode(65 + (i % 26))}`, 'x.png'));
-    expect(await batch([xlsx(await sheet(many)), pic])).toEqual({ code: 400, message: 'Batch error: more than 500 entries in one batch' });
+    expect(await batch([xlsx(await faceSheet(many)), pic])).toEqual({ code: 400, message: 'Batch error: more than 500 entries in one batch' });
     expect(await batch([{ name: 'faces.xlsx', body: Buffer.from('name,sex\nMa Jun,1\n') }, pic])).toEqual({ code: 400, message: 'Batch error: the data cannot be read' });
     expect(await batch([{ name: 'faces.zip', body: Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(200, 1)]) }])).toEqual({
       code: 400,
@@ -193,8 +185,8 @@ describe('face batch import (Excel or zip, spec §5/§8/§9)', () => {
       message: 'Batch error: wrong format; upload the template (.xlsx) or a .zip of it, with the photos it names',
     });
     const fiftyOne = Array.from({ length: 51 }, (_, i) => ({ name: `p${i}.png`, body: photo(700 + i) }));
-    expect(await batch([xlsx(await sheet([good('Ma Jun', 'p0.png')])), ...fiftyOne.slice(0, 50)])).toEqual({ code: 400, message: 'At most 50 files at once' });
-    expect(await batch([xlsx(await sheet([good('Ma Jun', 'x.png')])), pic], t.monitor)).toEqual({ code: 401, message: NO_PERMISSION });
+    expect(await batch([xlsx(await faceSheet([good('Ma Jun', 'p0.png')])), ...fiftyOne.slice(0, 50)])).toEqual({ code: 400, message: 'At most 50 files at once' });
+    expect(await batch([xlsx(await faceSheet([good('Ma Jun', 'x.png')])), pic], t.monitor)).toEqual({ code: 401, message: NO_PERMISSION });
     expect(await tableHash(s, 'face_entries')).toBe(before);
     expect(await rowCount(s, 'face_entries')).toBeGreaterThan(0);
   });
@@ -209,7 +201,7 @@ describe('face batch limits (issue 18): refused while reading, in little memory'
     // A good batch, but b.png, declared as 1,000 bytes in its local header and in the central
     // directory, inflates to 3 GiB: more than the whole batch may hold (the deflate stream is ~3 MB).
     const body = craftZip([
-      { name: 'faces.xlsx', data: await sheet([good('Lin Bo', 'a.png'), good('Gao Yan', 'b.png')]) },
+      { name: 'faces.xlsx', data: await faceSheet([good('Lin Bo', 'a.png'), good('Gao Yan', 'b.png')]) },
       { name: 'a.png', data: photo(800) },
       { name: 'b.png', deflated: repeatedDeflate(0, 3 * 1024), declaredSize: 1000 },
     ]);
@@ -231,8 +223,8 @@ describe('face batch limits (issue 18): refused while reading, in little memory'
     const before = await tableHash(s, 'face_entries');
     const wb = new ExcelJS.Workbook();
     const ws = wb.addWorksheet('faces');
-    ws.addRow(['Name', 'Sex', 'Nation', 'ID type', 'Certificate number', 'Employer', 'Phone', 'Job title', 'List type', 'Remark', 'Photo files']);
-    ws.addRow(['Example', 'Male', '', 'ID card', '11010519491231002X', 'Harbor Security', '13800138000', 'Guard', 'White list', '', 'example-1.jpg']);
+    ws.addRow(FACE_SHEET_HEADER);
+    ws.addRow(FACE_SHEET_EXAMPLE);
     for (let i = 0; i < 20_000; i++) ws.addRow(good(`Person ${String.fromCharCode(65 + (i % 26))}`, 'x.png'));
     const body = Buffer.from(await wb.xlsx.writeBuffer());
     expect(await batch([{ name: 'faces.xlsx', body }, { name: 'x.png', body: photo(802) }])).toEqual({ code: 400, message: 'Batch error: more than 500 entries in one batch' });

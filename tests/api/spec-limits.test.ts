@@ -4,9 +4,10 @@
  * both sides elsewhere are not repeated here; /tmp/spec-audit.md (copied into the issue) lists where
  * each rule is tested.
  */
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { faceSheet } from '../helpers/face-sheet';
 import { startTestServer, type TestServer } from '../helpers/test-server';
+import { waitUntil } from '../helpers/wait-until';
 import { loginAll, rowCount, tableHash } from './admin-support';
 import { renderDetectionPicture } from '../../server/simulator/detection-picture';
 
@@ -19,14 +20,7 @@ beforeAll(async () => {
 }, 90_000);
 afterAll(async () => s?.close());
 
-async function until<T>(probe: () => Promise<T | false | null | undefined>, what = 'condition'): Promise<T> {
-  for (let i = 0; i < 150; i++) {
-    const v = await probe();
-    if (v) return v;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+const until = <T>(probe: () => Promise<T | false | null | undefined>, what = 'condition') => waitUntil(probe, what);
 
 describe('usernames 5-16 and passwords 6-16 (spec §5, §9)', () => {
   const USERNAME = 'Validation failed: Username: 5-16 letters and digits';
@@ -313,14 +307,6 @@ describe('face library counts: 9 faces a person, 50 files and 500 entries a batc
     expect(res.code).toBe(0);
     return res.data.files.map((f) => f.url);
   }
-  async function sheet(rows: (string | number)[][]): Promise<Buffer> {
-    const wb = new ExcelJS.Workbook();
-    const ws = wb.addWorksheet('faces');
-    ws.addRow(['Name', 'Sex', 'Nation', 'ID type', 'Certificate number', 'Employer', 'Phone', 'Job title', 'List type', 'Remark', 'Photo files']);
-    ws.addRow(['Example', 'Male', '', 'ID card', '11010519491231002X', 'Harbor Security', '13800138000', 'Guard', 'White list', '', 'example-1.jpg']);
-    for (const r of rows) ws.addRow(r);
-    return Buffer.from(await wb.xlsx.writeBuffer());
-  }
   const row = (i: number, file: string) => [`Person ${String.fromCharCode(65 + (i % 26))}`, 'Female', '', 'Work number', `B${i}`, 'Harbor', '', 'Clerk', 'Black list', '', file];
   async function batch(files: { name: string; body: Buffer }[]): Promise<{ code: number; message?: string; data?: { imported: number } }> {
     const form = new FormData();
@@ -337,16 +323,16 @@ describe('face library counts: 9 faces a person, 50 files and 500 entries a batc
 
   it('takes a batch of 50 files (the sheet and 49 photos) and of 500 entries; refuses 501', async () => {
     const pics = Array.from({ length: 49 }, (_, i) => ({ name: `q${i}.png`, body: photo(2000 + i) }));
-    const fifty = await batch([{ name: 'faces.xlsx', body: await sheet(pics.map((p, i) => row(i, p.name))) }, ...pics]);
+    const fifty = await batch([{ name: 'faces.xlsx', body: await faceSheet(pics.map((p, i) => row(i, p.name))) }, ...pics]);
     expect(fifty).toMatchObject({ code: 0, data: { imported: 49 } });
 
     const pic = { name: 'x.png', body: photo(3000) };
     const before = await tableHash(s, 'face_entries');
-    const over = await batch([{ name: 'faces.xlsx', body: await sheet(Array.from({ length: 501 }, (_, i) => row(1000 + i, 'x.png'))) }, pic]);
+    const over = await batch([{ name: 'faces.xlsx', body: await faceSheet(Array.from({ length: 501 }, (_, i) => row(1000 + i, 'x.png'))) }, pic]);
     expect(over).toEqual({ code: 400, message: 'Batch error: more than 500 entries in one batch' });
     expect(await tableHash(s, 'face_entries')).toBe(before);
     const count = await rowCount(s, 'face_entries');
-    const limit = await batch([{ name: 'faces.xlsx', body: await sheet(Array.from({ length: 500 }, (_, i) => row(1000 + i, 'x.png'))) }, pic]);
+    const limit = await batch([{ name: 'faces.xlsx', body: await faceSheet(Array.from({ length: 500 }, (_, i) => row(1000 + i, 'x.png'))) }, pic]);
     expect(limit).toMatchObject({ code: 0, data: { imported: 500 } });
     expect(await rowCount(s, 'face_entries')).toBe(count + 500);
   }, 60_000);

@@ -7,6 +7,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/test-server';
+import { waitUntil } from '../helpers/wait-until';
 import { loginAll, rowCount, tableHash } from './admin-support';
 import { renderDetectionPicture } from '../../server/simulator/detection-picture';
 
@@ -20,14 +21,7 @@ beforeAll(async () => {
 }, 90_000);
 afterAll(async () => s?.close());
 
-async function until<T>(probe: () => Promise<T | false | null | undefined>, what = 'condition'): Promise<T> {
-  for (let i = 0; i < 150; i++) {
-    const v = await probe();
-    if (v) return v;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+const until = <T>(probe: () => Promise<T | false | null | undefined>, what = 'condition') => waitUntil(probe, what);
 
 const PNG_HEAD = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
 const png = (bytes: number) => Buffer.concat([PNG_HEAD, Buffer.alloc(Math.max(0, bytes - PNG_HEAD.length), 7)]);

@@ -1,17 +1,7 @@
 import { expect, test } from './fixtures';
-import ExcelJS from 'exceljs';
 import { renderDetectionPicture } from '../../server/simulator/detection-picture';
 import { login } from './helpers';
-
-/** A filled face template: header, the example row, then the rows given. */
-async function faceSheet(rows: string[][]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('faces');
-  ws.addRow(['Name', 'Sex', 'Nation', 'ID type', 'Certificate number', 'Employer', 'Phone', 'Job title', 'List type', 'Remark', 'Photo files']);
-  ws.addRow(['Example', 'Male', '', 'ID card', '11010519491231002X', 'Harbor Security', '13800138000', 'Guard', 'White list', '', 'example-1.jpg']);
-  for (const r of rows) ws.addRow(r);
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
+import { faceSheet } from '../helpers/face-sheet';
 
 const row = (name: string, idNumber: string, photo: string) => [name, 'Female', '', 'ID card', idNumber, 'Harbor', '13900139000', 'Clerk', 'Black list', '', photo];
 const photos = [1, 2].map((i) => ({ name: `face${i}.png`, mimeType: 'image/png', buffer: renderDetectionPicture('face', 900 + i) }));
