@@ -4,6 +4,7 @@ import { Alert, Button, Modal, Space } from 'antd';
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { VideoPlayer } from '@common/constants';
+import { formatDateTime, formatTime, getLang } from '@runtime';
 import type { VideoRecordInfo } from './history-video-model';
 import { HISTORY_VIDEO_TEST_IDS as IDS } from './test-ids';
 
@@ -31,7 +32,7 @@ export function ClipPlayer({ clips, index, onIndex, onClose }: ClipPlayerProps) 
       width={760}
       destroyOnHidden
       onCancel={onClose}
-      title={t('playerTitle', { robot: clip.robotId, camera: t(`cameras.${clip.cameraId}`), start: clip.startTime.replace('T', ' '), end: clip.stopTime.slice(11) })}
+      title={t('playerTitle', { robot: clip.robotId, camera: t(`cameras.${clip.cameraId}`), start: formatDateTime(clip.startTime, getLang()), end: formatTime(clip.stopTime, getLang()) })}
       footer={
         <Space>
           <Button icon={<LeftOutlined />} disabled={index <= 0} onClick={() => go(index - 1)} data-testid={IDS.prev}>

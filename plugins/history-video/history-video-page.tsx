@@ -10,7 +10,7 @@ import { ExportOutlined, PlayCircleOutlined, StopOutlined } from '@ant-design/ic
 import { useCan } from '@refinedev/core';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { callEvent, useRobotSelection } from '@runtime';
+import { callEvent, formatDateTime, formatTime, getLang, useRobotSelection } from '@runtime';
 import { ClipPlayer } from './clip-player';
 import { ReplayTimeline } from './replay-timeline';
 import { defaultRange, minutesBetween, rangeProblem, MAX_EXPORT_MINUTES, type RecordedClip, type VideoRecordInfo } from './history-video-model';
@@ -213,7 +213,7 @@ export default function HistoryVideoPage() {
                     <Space wrap>
                       <Tag color={STATUS_COLOURS[e.status]}>{t(`status.${e.status}`)}</Tag>
                       <span>
-                        {t(`cameras.${e.cameraId}`)} · {e.startTime.replace('T', ' ')} – {e.stopTime.slice(11)}
+                        {t(`cameras.${e.cameraId}`)} · {formatDateTime(e.startTime, getLang())} – {formatTime(e.stopTime, getLang())}
                       </span>
                     </Space>
                     {e.status === 'uploading' ? <Progress percent={e.progress} size="small" status="active" /> : null}

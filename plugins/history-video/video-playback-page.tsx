@@ -61,7 +61,7 @@ export default function VideoPlaybackPage() {
         columns={[
           { key: 'robot', title: t('robotCol'), dataIndex: 'robotId' },
           { key: 'camera', title: t('camera'), render: (_, r) => t(`cameras.${r.cameraId}`) },
-          { key: 'start', title: t('start'), render: (_, r) => r.startTime.replace('T', ' ') },
+          { key: 'start', title: t('start'), render: (_, r) => formatDateTime(r.startTime, getLang()) },
           { key: 'end', title: t('end'), render: (_, r) => r.stopTime.slice(11) },
           {
             key: 'state',
