@@ -1,8 +1,7 @@
 /**
  * Issue 20, last point: the numbered rules of spec §2–§9 through the API, each at its limit (taken)
  * and one step past it (refused with the exact message, nothing changed). Rules already checked on
- * both sides elsewhere are not repeated here; /tmp/spec-audit.md (copied into the issue) lists where
- * each rule is tested.
+ * both sides elsewhere are not repeated here; docs/spec-audit.md lists where each rule is tested.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faceSheet } from '../helpers/face-sheet';
