@@ -225,6 +225,11 @@ export const DEMO_TASKS = {
     { name: 'Cold store night round', robotId: '05WV000001', route: 'ColdLoop', status: 0, lastRunAt: null },
     { name: 'Cold store dock check', robotId: '07WY000001', route: 'ColdLoop', status: 3, lastRunAt: 26 },
   ],
+  // Inspection points of the rail robot: a track task runs over points with an action.
+  trackPoints: [
+    { name: 'Cabinet row 1', robotId: '04TP000001', position: 8, actions: ['photo', 'temperature'] },
+    { name: 'Cabinet row 2', robotId: '04TP000001', position: 20, actions: ['photo', 'infrared'] },
+  ],
   tracks: [
     { name: 'Cabinet row sweep', robotId: '04TP000001', type: 1, enabled: true },
     { name: 'Weekly rail survey', robotId: '04TP000001', type: 0, enabled: false },
@@ -270,8 +275,13 @@ export async function seedDemoWork(db: Db): Promise<void> {
       p.lastRunAt === null ? 0 : 1,
     ]);
   }
+  const pointIds: number[] = [];
+  for (const p of DEMO_TASKS.trackPoints) {
+    const [row] = await db.query<{ id: number }>('INSERT INTO track_points ("robotId", "name", "position", "actions") VALUES ($1, $2, $3, $4) RETURNING id', [p.robotId, p.name, p.position, JSON.stringify(p.actions)]);
+    pointIds.push(Number(row!.id));
+  }
   for (const t of DEMO_TASKS.tracks) {
-    await db.query('INSERT INTO track_tasks ("robotId", "name", "type", "runTime", "period", "weekDays", "enabled") VALUES ($1, $2, $3, $4, $5, $6, $7)', [
+    await db.query('INSERT INTO track_tasks ("robotId", "name", "type", "runTime", "period", "weekDays", "enabled", "pointIds") VALUES ($1, $2, $3, $4, $5, $6, $7, $8)', [
       t.robotId,
       t.name,
       t.type,
@@ -279,6 +289,7 @@ export async function seedDemoWork(db: Db): Promise<void> {
       t.type === 0 ? 'weekly' : null,
       JSON.stringify(t.type === 0 ? [1] : []),
       t.enabled,
+      JSON.stringify(pointIds),
     ]);
   }
   for (const a of DEMO_TASKS.ads) {

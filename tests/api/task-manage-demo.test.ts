@@ -38,6 +38,15 @@ describe('demo work seed', () => {
     expect(rows.some((r) => r.state === 'running' || r.state === 'armed')).toBe(false);
   });
 
+  it('the demo rail tasks run over inspection points with actions (a task without them cannot start)', async () => {
+    const tasks = await s.server.services.db.query<{ name: string; pointIds: number[] }>(`SELECT name, "pointIds" FROM track_tasks WHERE "robotId" = '04TP000001' ORDER BY id`);
+    expect(tasks.map((x) => x.name)).toEqual(DEMO_TASKS.tracks.map((x) => x.name));
+    for (const task of tasks) {
+      const points = await s.server.services.db.query<{ name: string; actions: string[] }>(`SELECT name, actions FROM track_points WHERE id = ANY($1::bigint[]) ORDER BY position`, [task.pointIds]);
+      expect(points).toEqual(DEMO_TASKS.trackPoints.map((x) => ({ name: x.name, actions: x.actions })));
+    }
+  });
+
   it('company scope: the HarborSecurity tree sees its rail task and tour, not MetroColdChain\'s tasks', async () => {
     const rows = (await s.call('getTaskList', {}, t.entsuper)).param.list as Row[];
     expect(rows.map((r) => r.name)).toEqual(expect.arrayContaining(['Cabinet row sweep', 'Depot tour']));
