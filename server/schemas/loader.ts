@@ -9,6 +9,7 @@ import { addNamedFormats, FORMATS, SCHEMA_KEYWORDS } from '../../common/formats'
 import { bindingName, type ApiBinding, type EntitySchema, type EnumSchema, type PropertySchema, type SettingsSchema as SettingsFileSchema } from '../../common/schema-format';
 import { keywordDeclaration, keywordUses, keywordValueSchema, nearestKeyword, type KeywordDeclaration, type KeywordPlace } from '../../common/schema-keywords';
 import { WIDGET_NAMES } from '../../common/widgets';
+import { Lengths } from '../../common/constants';
 import { settingsDefaults, type SettingsDoc } from '../../common/settings';
 import { lazyValidator } from './lazy-validator';
 
@@ -200,6 +201,18 @@ export interface SchemaChecks {
   pass(key: string): void;
 }
 
+/**
+ * Spec §5/§9 "text inputs default to max length 16": a writable one-line text field (a string with
+ * no maxLength, format, enumeration or widget: the console's plain text input, which stops there)
+ * is held to Lengths.textDefaultMax on the server too. Every built-in schema declares its lengths;
+ * this is what a designed entity's plain text field gets.
+ */
+function withDefaultTextMax(p: PropertySchema): PropertySchema {
+  const type = Array.isArray(p.type) ? p.type.find((t) => t !== 'null') : p.type;
+  if (type !== 'string' || p.maxLength !== undefined || p.format || p.enum || p.const !== undefined || p['x-enum'] || p['x-widget']) return p;
+  return { ...p, maxLength: Lengths.textDefaultMax };
+}
+
 /** What else a compile check depends on: ajv's version, the keywords and formats it is given. */
 let checkContext: unknown[] | null = null;
 
@@ -382,7 +395,7 @@ export function buildEntity(ajv: Ajv, schema: EntitySchema, file: string, enums:
     }
   });
   const withEnums = injectEnums(schema, enums);
-  const writable = Object.fromEntries(Object.entries(withEnums.properties).filter(([, p]) => !p.readOnly));
+  const writable = Object.fromEntries(Object.entries(withEnums.properties).filter(([, p]) => !p.readOnly).map(([n, p]) => [n, withDefaultTextMax(p)]));
   const createSchema: EntitySchema = {
     ...withEnums,
     $id: undefined as never,

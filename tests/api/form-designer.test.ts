@@ -310,4 +310,21 @@ describe('a design keeps to its own table, its company and no readable secret (s
     }
     expect(await live.reload()).toBe(true);
   });
+
+  it('holds a plain text field without a maximum to the default 16 characters (spec §5/§9), as the form does', async () => {
+    let h = startHistory({ doc: { list: [], config: defaultConfig() }, selected: null } as EditorState);
+    h = run(h, addField('input', ROOT, 0, 'Site', 'site'));
+    h = run(h, updateField('site', { model: 'site' }));
+    h = run(h, addField('textarea', ROOT, 1, 'Notes', 'notes'));
+    h = run(h, updateField('notes', { model: 'notes' }));
+    const schema = withListColumns(designToSchema(h.present.doc, newEntityEnvelope({ id: 'site-note', labels: { en: 'Site note', zh: '现场记录', ja: '現場メモ' }, group: 'other' })));
+    expect((await s.call('saveFormDesign', { schema }, admin)).statusInfo).toBe('Success');
+    const rows = async () => (await s.call('querySiteNotes', {}, admin)).param.total as number;
+    const before = await rows();
+    expect((await s.call('addSiteNote', { site: 'x'.repeat(17) }, admin)).statusInfo).toBe('Validation failed: Site must be at most 16 characters');
+    expect(await rows()).toBe(before);
+    // At the limit, and a multi-line field (no default limit) longer than it.
+    expect((await s.call('addSiteNote', { site: 'x'.repeat(16), notes: 'y'.repeat(40) }, admin)).param).toMatchObject({ site: 'x'.repeat(16), notes: 'y'.repeat(40) });
+    expect(await rows()).toBe(before + 1);
+  });
 });
