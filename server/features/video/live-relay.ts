@@ -203,20 +203,8 @@ export class LiveRelays {
 
   /** Adds a viewer to a camera's stream, asking the robot to push when it is the first; returns the remover. */
   watch(robotId: string, cameraId: number, camera: string, sink: Sink): () => void {
-    const id = `${robotId}/${cameraId}`;
-    let relay = this.relays.get(id);
-    if (!relay) {
-      const key = crypto.randomBytes(16).toString('hex');
-      const url = `${this.baseUrl().replace(/^http/, 'ws')}/ingest/${encodeURIComponent(robotId)}/${camera}?key=${key}`;
-      const r = new Relay(robotId, cameraId, url, this.control, () => {
-        if (this.relays.get(id) === r) this.relays.delete(id);
-      });
-      this.relays.set(id, (relay = r));
-      const remove = relay.add(sink);
-      void relay.request();
-      return remove;
-    }
-    return relay.add(sink);
+    const shared = this.relays.get(`${robotId}/${cameraId}`);
+    return shared ? shared.add(sink) : this.begin(this.open(robotId, cameraId, camera), sink);
   }
 
   /**
@@ -224,13 +212,23 @@ export class LiveRelays {
    * with live viewers or other replays; the robot pushes its recording from `from` (ISO).
    */
   replay(robotId: string, cameraId: number, camera: string, from: string, sink: Sink): () => void {
+    return this.begin(this.open(robotId, cameraId, camera, from), sink);
+  }
+
+  /** A new stream with a one-time ingest key: a camera's shared live stream, or (with `from`) a replay kept under its key. */
+  private open(robotId: string, cameraId: number, camera: string, from?: string): Relay {
     const key = crypto.randomBytes(16).toString('hex');
-    const id = `${robotId}/${cameraId}/${key}`;
+    const id = from ? `${robotId}/${cameraId}/${key}` : `${robotId}/${cameraId}`;
     const url = `${this.baseUrl().replace(/^http/, 'ws')}/ingest/${encodeURIComponent(robotId)}/${camera}?key=${key}`;
-    const relay = new Relay(robotId, cameraId, url, this.control, () => {
+    const relay: Relay = new Relay(robotId, cameraId, url, this.control, () => {
       if (this.relays.get(id) === relay) this.relays.delete(id);
     }, from);
     this.relays.set(id, relay);
+    return relay;
+  }
+
+  /** Adds the first viewer and asks the robot to push. */
+  private begin(relay: Relay, sink: Sink): () => void {
     const remove = relay.add(sink);
     void relay.request();
     return remove;
@@ -239,8 +237,8 @@ export class LiveRelays {
   /** The robot's push for a camera (live, or a replay by its key), if its key is the one this replica handed out. */
   ingest(robotId: string, cameraId: number, key: string, socket: WebSocket): boolean {
     if (!/^[0-9a-f]{32}$/.test(key)) return false;
-    const relay = this.relays.get(`${robotId}/${cameraId}`)?.url.endsWith(`key=${key}`) ? this.relays.get(`${robotId}/${cameraId}`) : this.relays.get(`${robotId}/${cameraId}/${key}`);
-    if (!relay || !relay.url.endsWith(`key=${key}`) || !/^[0-9a-f]{32}$/.test(key)) return false;
+    const relay = [this.relays.get(`${robotId}/${cameraId}`), this.relays.get(`${robotId}/${cameraId}/${key}`)].find((r) => r?.url.endsWith(`key=${key}`));
+    if (!relay) return false;
     relay.attach(socket);
     return true;
   }
