@@ -84,6 +84,11 @@ export const MESSAGES = {
   upgradeNotCancellable: { en: 'Upgrade running cannot be cancelled', zh: '升级进行中，无法取消', ja: 'アップグレード実行中はキャンセルできません' },
   upgradeTimeout: { en: 'Upgrade time-out', zh: '升级超时', ja: 'アップグレードタイムアウト' },
   logUploadTimeout: { en: 'Log upload time-out', zh: '日志上传超时', ja: 'ログアップロードタイムアウト' },
+  // Why a program's download failed (the robot's `job` report, JOB_FAILURE_MESSAGES of common/events/maintenance-software).
+  programDownloadFailed: { en: 'The robot could not download the program from the server', zh: '机器人无法从服务器下载该程序', ja: 'ロボットはサーバーからプログラムをダウンロードできませんでした' },
+  programSizeMismatch: { en: 'The downloaded program does not have the expected size', zh: '下载的程序大小与预期不符', ja: 'ダウンロードしたプログラムのサイズが想定と一致しません' },
+  programFileMissing: { en: "The program's file is no longer on the server: upload it again", zh: '服务器上已没有该程序的文件，请重新上传', ja: 'このプログラムのファイルはサーバーにありません。もう一度アップロードしてください' },
+  programHashMismatch: { en: 'The downloaded program does not match its SHA-256 checksum', zh: '下载的程序与其 SHA-256 校验值不符', ja: 'ダウンロードしたプログラムが SHA-256 チェックサムと一致しません' },
   softwareJobRunning: { en: 'The robot is already running an upgrade or a log upload; wait for it to finish', zh: '机器人正在升级或上传日志，请等待完成', ja: 'ロボットはアップグレードまたはログアップロードを実行中です。完了までお待ちください' },
   apkFileRequired: { en: 'The app package must be an .apk file', zh: '安装包必须是.apk文件', ja: 'アプリパッケージは .apk ファイルにしてください' },
   notAnApk: { en: 'The file is not an Android app package (an .apk holds AndroidManifest.xml and classes.dex)', zh: '该文件不是安卓应用安装包（.apk 应包含 AndroidManifest.xml 和 classes.dex）', ja: 'このファイルは Android アプリパッケージではありません（.apk には AndroidManifest.xml と classes.dex が含まれます）' },

@@ -22,6 +22,13 @@ export type UpgradeStage = (typeof UPGRADE_STAGES)[number];
 export const UPGRADE_STAGE_TIMEOUT_S: Record<UpgradeStage, number> = { download: 600, unpack: 120, install: 300, restart: 180 };
 /** Time-out of a log upload without progress (spec §8 "Log upload time-out"). */
 export const LOG_UPLOAD_TIMEOUT_S = 120;
+/**
+ * Why a robot's job failed, as the robot reports it on `job` (`message`, a key of common/messages):
+ * a program's download (programInstall) that could not be fetched, or whose bytes do not match the
+ * size or the SHA-256 the server sent. Any other key a robot sends is not kept.
+ */
+export const JOB_FAILURE_MESSAGES = ['programDownloadFailed', 'programSizeMismatch', 'programHashMismatch'] as const;
+export type JobFailureMessage = (typeof JOB_FAILURE_MESSAGES)[number];
 
 const o = Type.Object;
 const JobKind = Json<'upgrade' | 'servicePack' | 'logUpload'>({ type: 'string', enum: ['upgrade', 'servicePack', 'logUpload'] });
@@ -41,6 +48,13 @@ export const RobotJobReportSchema = o(
     state: JobState,
     target: Type.Optional(Type.String({ description: 'Node service, firmware or service pack concerned.' })),
     version: Type.Optional(Type.String()),
+    message: Type.Optional(
+      Json<JobFailureMessage>({
+        type: 'string',
+        enum: [...JOB_FAILURE_MESSAGES],
+        description: 'With state failed: why (a message key). programDownloadFailed: the url could not be fetched (HTTP status other than 200, connection); programSizeMismatch / programHashMismatch: the bytes received differ from `size` / `sha256`.',
+      }),
+    ),
   },
   { additionalProperties: true },
 );
@@ -54,8 +68,8 @@ export const JobSchema = o({
   state: Type.String(),
   target: Type.String(),
   version: Type.String(),
-  /** Message key when failed or timed out (upgradeTimeout, logUploadTimeout). */
-  message: Type.Optional(Type.String()),
+  /** Message key when failed or timed out (upgradeTimeout, logUploadTimeout; a failed program download: JOB_FAILURE_MESSAGES). */
+  message: Type.Optional(Type.String({ description: 'Message key (common/messages) when failed or timed out: upgradeTimeout, logUploadTimeout, programDownloadFailed, programSizeMismatch, programHashMismatch.' })),
   updatedAt: Type.String(),
 });
 
@@ -91,7 +105,20 @@ export const SOFTWARE_COMMANDS = {
   servicePackList: { action: 'servicePackList', summary: 'Service packs and programs the robot holds.', params: o({}), data: o({ packs: Type.Array(Pack), programs: Type.Array(Pack) }) },
   servicePackInstall: { action: 'servicePackInstall', summary: 'Install a service pack; progress on `job` through the upgrade stages.', params: o({ name: Type.String() }), data: o({ jobId: Type.String() }), reasons: ['state'] },
   servicePackDelete: { action: 'servicePackDelete', summary: 'Delete a service pack (refused state: it is being installed).', params: o({ name: Type.String() }), reasons: ['state'] },
-  programInstall: { action: 'programInstall', summary: 'Download a program uploaded to the server (url under /uploads/) and install it; progress on `job` (kind servicePack) through the upgrade stages.', params: o({ name: Type.String(), version: Type.String(), url: Type.String(), size: Type.Integer() }), data: o({ jobId: Type.String() }), reasons: ['state'] },
+  programInstall: {
+    action: 'programInstall',
+    summary:
+      "Download a program uploaded to the server and install it; progress on `job` (kind servicePack) through the upgrade stages. The robot GETs `url` (the server's own address, under /uploads/; http or https only), streaming: the download stage's progress is the bytes received out of `size`; more or fewer bytes than `size`, a SHA-256 other than `sha256`, or a failed GET end the job `failed` in the download stage with its `message`.",
+    params: o({
+      name: Type.String(),
+      version: Type.String(),
+      url: Type.String({ description: "Absolute http(s) address of the file on the server's own address (the server builds it)." }),
+      size: Type.Integer({ minimum: 0, description: 'Bytes of the file.' }),
+      sha256: Type.String({ pattern: '^[0-9a-f]{64}$', description: 'SHA-256 of the file (lower-case hex), computed by the server while the upload streamed in.' }),
+    }),
+    data: o({ jobId: Type.String() }),
+    reasons: ['state', 'unsupported'],
+  },
   programDelete: { action: 'programDelete', summary: 'Delete a program.', params: o({ name: Type.String() }), reasons: ['state'] },
   logUpload: {
     action: 'logUpload',

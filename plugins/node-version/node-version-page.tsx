@@ -14,6 +14,7 @@ import type { AnswerOf } from '@common/events';
 import { UPGRADE_STAGES, UPGRADE_STAGE_TIMEOUT_S, LOG_UPLOAD_TIMEOUT_S, type UpgradeStage } from '@common/events/maintenance-software';
 import { callEvent, formatDateTime, getConfig, getLang, getToken, isAbortedError, realtimeLink, useRobotSelection } from '@runtime';
 import { formatBytes } from '@common/uploads';
+import { formatMessage, MESSAGES, type MessageKey } from '@common/messages';
 import { TEST_IDS } from './test-ids';
 import { compareVersions, isOutdated, uploadProgram } from './node-version-model';
 
@@ -90,7 +91,7 @@ function useOutdatedCounts(robots: FleetRobot[], jobs: Record<string, Job>): Rec
 
 const stateColour: Record<string, string> = { running: 'processing', done: 'success', failed: 'error', timeout: 'error', cancelled: 'default' };
 
-/** The stages of a job with its progress, the time-out if one struck, and cancel. */
+/** The stages of a job with its progress, the time-out or the failure (and why, e.g. a program's download) if one struck, and cancel. */
 function JobPanel({ job, onCancel }: { job: Job; onCancel: () => void }) {
   const { t } = useTranslation(NS);
   const stages: string[] = job.kind === 'logUpload' ? ['upload'] : [...UPGRADE_STAGES];
@@ -132,7 +133,13 @@ function JobPanel({ job, onCancel }: { job: Job; onCancel: () => void }) {
           type="error"
           showIcon
           data-testid={TEST_IDS.jobTimeout}
-          message={job.state === 'timeout' ? t('timedOut', { stage: t(`stage.${job.stage}`, { defaultValue: job.stage }), seconds: limit ?? 0 }) : t('failedIn', { stage: t(`stage.${job.stage}`, { defaultValue: job.stage }) })}
+          message={
+            job.state === 'timeout'
+              ? t('timedOut', { stage: t(`stage.${job.stage}`, { defaultValue: job.stage }), seconds: limit ?? 0 })
+              : job.message && job.message in MESSAGES
+                ? t('failedBecause', { stage: t(`stage.${job.stage}`, { defaultValue: job.stage }), reason: formatMessage(job.message as MessageKey, getLang()) })
+                : t('failedIn', { stage: t(`stage.${job.stage}`, { defaultValue: job.stage }) })
+          }
         />
       ) : null}
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>{t('updatedAt', { time: formatDateTime(job.updatedAt, getLang()) })}</Typography.Text>

@@ -12,6 +12,8 @@ export interface StoredFile {
   path: string;
   size: number;
   type: FileType;
+  /** SHA-256 of the bytes (lower-case hex), computed as they streamed in. */
+  sha256: string;
 }
 
 const EXT: Partial<Record<FileType, string>> = { jpeg: 'jpg', text: 'txt', binary: 'bin' };
@@ -20,6 +22,7 @@ const EXT: Partial<Record<FileType, string>> = { jpeg: 'jpg', text: 'txt', binar
  * Streams one file to disk under `root`, counting bytes as they come and checking the type by
  * content from the first bytes. Over the limit or of the wrong type, it stops reading, removes the
  * partial file and throws the message the caller sees. Nothing half-written is left behind.
+ * The SHA-256 of the bytes is computed on the way (a robot checks a program it downloads with it).
  */
 export async function storeUpload(stream: Readable, kind: UploadKind, root: string, publicPrefix: string): Promise<StoredFile> {
   const month = new Date().toISOString().slice(0, 7);
@@ -30,10 +33,12 @@ export async function storeUpload(stream: Readable, kind: UploadKind, root: stri
   let size = 0;
   let head = Buffer.alloc(0);
   let type: FileType | null = null;
+  const hash = crypto.createHash('sha256');
   try {
     for await (const chunk of stream as AsyncIterable<Buffer>) {
       size += chunk.length;
       if (overLimit(size, kind)) throw new AppError(StatusCode.badRequest, 'fileTooLarge', { limit: formatBytes(kind.maxBytes) });
+      hash.update(chunk);
       if (type === null) {
         head = Buffer.concat([head, chunk]);
         if (head.length >= 64) type = checkType(head, kind);
@@ -48,7 +53,7 @@ export async function storeUpload(stream: Readable, kind: UploadKind, root: stri
     fs.mkdirSync(finalDir, { recursive: true });
     const finalPath = path.join(finalDir, name);
     fs.renameSync(tmp, finalPath);
-    return { url: `${publicPrefix}${month}/${name}`, path: finalPath, size, type };
+    return { url: `${publicPrefix}${month}/${name}`, path: finalPath, size, type, sha256: hash.digest('hex') };
   } catch (err) {
     stream.destroy();
     // Wait for the write stream to close: it may still be opening the file we are about to remove.

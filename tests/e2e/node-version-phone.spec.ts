@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test } from './fixtures';
 import { craftZip } from '../helpers/crafted-zip';
 import { callEvent, login, tokenOf } from './helpers';
@@ -73,6 +75,53 @@ test('nodeVersion: an upgrade that stops in a stage shows that stage and its tim
   await expect(job).toHaveAttribute('data-stage', 'unpack');
   await expect(page.getByTestId('node-version-job-timeout')).toHaveText('Timed out in stage Unpack (no progress for 120 s)');
   await expect(page.getByTestId('node-version-cancel')).toHaveCount(0);
+});
+
+test('nodeVersion: an issued program is downloaded by the robot; a file changed on the server fails the download stage with the reason', async ({ page }) => {
+  test.setTimeout(120_000);
+  const robot = '02WF000001';
+  const body = Buffer.from(Array.from({ length: 300_000 }, (_, i) => (i * 13 + (i >> 7)) % 256));
+  const token = await tokenOf(page, 'admin');
+  const up = await page.request.post('/api/largeFile/uploadMoveProgram', {
+    headers: { token },
+    multipart: { param: JSON.stringify({ robotId: robot, name: 'gate-moves', version: '1.0.0' }), file: { name: 'gate-moves.bin', mimeType: 'application/octet-stream', buffer: body } },
+  });
+  expect((await up.json()).statusCode).toBe(200);
+  // The stored file (the server's data folder) is changed after the upload: same size, one byte off.
+  const uploads = path.join(process.env.FC_E2E_DATA_DIR!, 'uploads');
+  const stored = fs
+    .readdirSync(uploads, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && e.name.endsWith('.bin') && !e.parentPath.includes('.partial'))
+    .map((e) => path.join(e.parentPath, e.name))
+    .find((f) => fs.readFileSync(f).equals(body))!;
+  expect(stored).toBeTruthy();
+  const corrupt = Buffer.from(body);
+  corrupt[123] = corrupt[123]! ^ 0xff;
+  fs.writeFileSync(stored, corrupt);
+
+  await login(page, 'admin');
+  await page.goto('/home/nodeVersion');
+  await page.getByTestId(`node-version-robot-${robot}`).click();
+  await expect(page.getByTestId('node-version-robot-title')).toHaveText('FireGuard1');
+  await page.getByRole('tab', { name: 'Programs' }).click();
+  const programs = page.getByTestId('node-version-programs');
+  await expect(programs.locator('tr', { hasText: 'gate-moves' })).toContainText('On server', { timeout: 20_000 });
+  await page.getByTestId('node-version-issue-gate-moves').click();
+  await page.getByTestId('node-version-confirm-ok').click();
+  const job = page.getByTestId('node-version-job');
+  await expect(job).toHaveAttribute('data-state', 'failed', { timeout: 30_000 });
+  await expect(job).toHaveAttribute('data-stage', 'download');
+  await expect(page.getByTestId('node-version-job-timeout')).toHaveText('Failed in stage Download: The downloaded program does not match its SHA-256 checksum');
+  await expect(programs.locator('tr', { hasText: 'gate-moves' })).toContainText('On server');
+
+  // The file as uploaded again: the robot downloads it, installs it, lists it with its version.
+  fs.writeFileSync(stored, body);
+  await page.getByTestId('node-version-issue-gate-moves').click();
+  await page.getByTestId('node-version-confirm-ok').click();
+  await expect(job).toHaveAttribute('data-state', 'done', { timeout: 40_000 });
+  const row = programs.locator('tr', { hasText: 'gate-moves' });
+  await expect(row).toContainText('1.0.0');
+  await expect(row).not.toContainText('On server', { timeout: 20_000 });
 });
 
 test('phone: an apk is uploaded with its version and notes, the login page offers it with a QR code, and it is deleted', async ({ page, browser }) => {

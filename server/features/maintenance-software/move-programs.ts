@@ -4,9 +4,12 @@
  * (JSON {robotId, name, version?}) and the field `file`. The file streams to the data folder (never
  * whole in memory), at most 1 GB (spec §5/§9: at or above the limit is refused, the partial file
  * removed), then into the blob store every replica reads; the row in move_programs (migration 037)
- * lists it with the robot's programs until it is issued (programInstall) or deleted.
+ * lists it with the robot's programs until it is issued (programInstall) or deleted. The SHA-256
+ * of the file is computed while it streams in (migration 046) and sent to the robot with the size
+ * and the url, so the robot checks what it downloads.
  * Answered like an event: {statusCode, statusInfo, param}.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -32,6 +35,8 @@ export type MoveProgramRow = {
   size: number;
   fileKey: string;
   url: string;
+  /** SHA-256 of the file (hex); null for a row stored before migration 046 (see programSha256). */
+  sha256: string | null;
 };
 
 const PROGRAM_KIND: UploadKind = { maxBytes: Files.uploadMaxBytes, types: 'any' };
@@ -40,8 +45,23 @@ const validate = lazyCompile(MoveProgramParamSchema);
 
 /** The programs uploaded to the server for a robot. */
 export async function serverPrograms(svc: Services, robotId: string): Promise<MoveProgramRow[]> {
-  const rows = await svc.db.query<MoveProgramRow>('SELECT id, "robotId", name, version, size, "fileKey", url FROM move_programs WHERE "robotId" = $1 ORDER BY name', [robotId]);
-  return rows.map((r) => ({ ...r, id: Number(r.id), size: Number(r.size) }));
+  const rows = await svc.db.query<MoveProgramRow>('SELECT id, "robotId", name, version, size, "fileKey", url, sha256 FROM move_programs WHERE "robotId" = $1 ORDER BY name', [robotId]);
+  return rows.map((r) => ({ ...r, id: Number(r.id), size: Number(r.size), sha256: r.sha256 ?? null }));
+}
+
+/**
+ * The SHA-256 a program is sent with: the one stored at upload; a row stored before migration 046
+ * has none, so its file is hashed once (streamed, from the blob store) and the hash kept. Null when
+ * the file is gone.
+ */
+export async function programSha256(svc: Services, row: MoveProgramRow): Promise<string | null> {
+  if (row.sha256) return row.sha256;
+  if (!(await svc.blobs.local(row.fileKey).catch(() => false))) return null;
+  const hash = crypto.createHash('sha256');
+  for await (const chunk of fs.createReadStream(svc.blobs.pathOf(row.fileKey))) hash.update(chunk as Buffer);
+  const sha256 = hash.digest('hex');
+  await svc.db.query('UPDATE move_programs SET sha256 = $1 WHERE id = $2 AND "fileKey" = $3 AND sha256 IS NULL', [sha256, row.id, row.fileKey]);
+  return sha256;
 }
 
 /** Removes a program uploaded to the server (its row and its file); false when there is none. */
@@ -92,9 +112,9 @@ export function registerMoveProgramRoute(app: FastifyInstance, svc: Services, la
       // A program of the same name for the robot is replaced (its file removed once the new row is in).
       const old = (await svc.db.query<{ fileKey: string }>('SELECT "fileKey" FROM move_programs WHERE "robotId" = $1 AND name = $2', [p.robotId, p.name]))[0];
       await svc.db.query(
-        `INSERT INTO move_programs ("robotId", name, version, size, "fileKey", url, uploader) VALUES ($1, $2, $3, $4, $5, $6, $7)
-         ON CONFLICT ("robotId", name) DO UPDATE SET version = $3, size = $4, "fileKey" = $5, url = $6, uploader = $7, "createdAt" = now()`,
-        [p.robotId, p.name, p.version ?? '', stored.size, key, stored.url, session.username],
+        `INSERT INTO move_programs ("robotId", name, version, size, "fileKey", url, uploader, sha256) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+         ON CONFLICT ("robotId", name) DO UPDATE SET version = $3, size = $4, "fileKey" = $5, url = $6, uploader = $7, sha256 = $8, "createdAt" = now()`,
+        [p.robotId, p.name, p.version ?? '', stored.size, key, stored.url, session.username, stored.sha256],
       );
       if (old && old.fileKey !== key) await svc.blobs.remove(old.fileKey).catch(() => undefined);
       const answer = { robotId: p.robotId, name: p.name, version: p.version ?? '', size: stored.size };

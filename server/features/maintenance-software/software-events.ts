@@ -1,12 +1,12 @@
 import { StatusCode } from '../../../common/protocol';
-import { LOG_UPLOAD_TIMEOUT_S, SOFTWARE_READ_PERMISSION, UPGRADE_STAGE_TIMEOUT_S, softwareEvents, type UpgradeStage } from '../../../common/events/maintenance-software';
+import { JOB_FAILURE_MESSAGES, LOG_UPLOAD_TIMEOUT_S, SOFTWARE_READ_PERMISSION, UPGRADE_STAGE_TIMEOUT_S, softwareEvents, type UpgradeStage } from '../../../common/events/maintenance-software';
 import { subjectCan } from '../../../common/access';
 import { companyChain } from '../alarms/alarm-service';
 import { AppError } from '../../errors';
 import type { Services } from '../../services';
 import type { EventRegistry } from '../../events/registry';
 import { robotCommands } from '../control/robot-commands';
-import { removeServerProgram, serverPrograms } from './move-programs';
+import { programSha256, removeServerProgram, serverPrograms } from './move-programs';
 import { logUploadParams } from '../node-log/node-log-service';
 
 type JobRow = {
@@ -18,6 +18,8 @@ type JobRow = {
   state: string;
   target: string;
   version: string;
+  /** Why a failed job failed (a key of JOB_FAILURE_MESSAGES), else null (migration 046). */
+  message: string | null;
   updatedAt: Date | string;
 };
 
@@ -35,15 +37,22 @@ async function publishJob(svc: Services, row: JobRow): Promise<void> {
   svc.hub.publishTo(ROBOT_JOB_TOPIC, 'robotJob', jobOf(row), { permission: SOFTWARE_READ_PERMISSION, companies: chain });
 }
 
-/** Stores a robot's `job` report (the robot's last job) and pushes it; malformed reports are dropped. */
-export async function storeJobReport(svc: Services, robotId: string, message: unknown): Promise<void> {
+/**
+ * Stores a robot's `job` report (the robot's last job) and pushes it; malformed reports are dropped.
+ * A failed job keeps the robot's reason when it is one of JOB_FAILURE_MESSAGES (any other is not kept).
+ * onlyNewJob (a job just started): kept only when the robot has not already reported on this job
+ * (a quick report, e.g. a download that failed at once, is not overwritten by "running").
+ */
+export async function storeJobReport(svc: Services, robotId: string, message: unknown, opts: { onlyNewJob?: boolean } = {}): Promise<void> {
   const r = (message ?? {}) as Record<string, unknown>;
   if (typeof r.jobId !== 'string' || !KINDS.includes(String(r.kind)) || !STATES.includes(String(r.state)) || typeof r.stage !== 'string') return;
   const progress = Math.max(0, Math.min(100, Number(r.progress) || 0));
+  const reason = r.state === 'failed' && (JOB_FAILURE_MESSAGES as readonly unknown[]).includes(r.message) ? String(r.message) : null;
   await svc.db.query(
-    `INSERT INTO robot_jobs ("robotId","jobId",kind,stage,progress,state,target,version,"updatedAt") VALUES ($1,$2,$3,$4,$5,$6,$7,$8,now())
-     ON CONFLICT ("robotId") DO UPDATE SET "jobId"=$2,kind=$3,stage=$4,progress=$5,state=$6,target=$7,version=$8,"updatedAt"=now()`,
-    [robotId, r.jobId, r.kind, r.stage.slice(0, 32), progress, r.state, String(r.target ?? '').slice(0, 64), String(r.version ?? '').slice(0, 32)],
+    `INSERT INTO robot_jobs ("robotId","jobId",kind,stage,progress,state,target,version,message,"updatedAt") VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,now())
+     ON CONFLICT ("robotId") DO UPDATE SET "jobId"=$2,kind=$3,stage=$4,progress=$5,state=$6,target=$7,version=$8,message=$9,"updatedAt"=now()
+     ${opts.onlyNewJob ? 'WHERE robot_jobs."jobId" IS DISTINCT FROM EXCLUDED."jobId"' : ''}`,
+    [robotId, r.jobId, r.kind, r.stage.slice(0, 32), progress, r.state, String(r.target ?? '').slice(0, 64), String(r.version ?? '').slice(0, 32), reason],
   );
   const row = (await svc.db.query<JobRow>('SELECT * FROM robot_jobs WHERE "robotId" = $1', [robotId]))[0];
   if (row) await publishJob(svc, row);
@@ -57,7 +66,7 @@ function jobOf(row: JobRow) {
     const limit = row.kind === 'logUpload' ? LOG_UPLOAD_TIMEOUT_S : (UPGRADE_STAGE_TIMEOUT_S[row.stage as UpgradeStage] ?? 600);
     if (Date.now() - updated.getTime() > limit * 1000) state = 'timeout';
   }
-  const message = state === 'timeout' ? (row.kind === 'logUpload' ? 'logUploadTimeout' : 'upgradeTimeout') : undefined;
+  const message = state === 'timeout' ? (row.kind === 'logUpload' ? 'logUploadTimeout' : 'upgradeTimeout') : state === 'failed' ? (row.message ?? undefined) : undefined;
   return {
     robotId: row.robotId,
     jobId: row.jobId,
@@ -90,7 +99,7 @@ export function registerSoftwareEvents(reg: EventRegistry, svc: Services): void 
     if (current?.state === 'running') throw new AppError(StatusCode.badRequest, 'softwareJobRunning');
     const reply = await run();
     const jobId = String((reply.data as { jobId?: unknown } | undefined)?.jobId ?? '');
-    await storeJobReport(svc, robotId, { jobId, kind, stage, progress: 0, state: 'running', target, version });
+    await storeJobReport(svc, robotId, { jobId, kind, stage, progress: 0, state: 'running', target, version }, { onlyNewJob: !!jobId });
     // A report of the robot may already have arrived: answer what is stored.
     const job = await lastJob(robotId);
     if (!job) throw new AppError(StatusCode.badRequest, 'robotNoAnswer');
@@ -139,8 +148,12 @@ export function registerSoftwareEvents(reg: EventRegistry, svc: Services): void 
     await visibleRobot(ctx, p.robotId);
     const uploaded = (await serverPrograms(svc, p.robotId)).find((x) => x.name === p.name);
     if (uploaded) {
-      // The robot downloads the uploaded program from the server and installs it through the same stages.
-      const params = { name: uploaded.name, version: uploaded.version, url: uploaded.url, size: uploaded.size };
+      // The robot downloads the uploaded program from the server's own address (the server builds the
+      // url: the robot is never sent elsewhere), checks its size and SHA-256, and installs it through
+      // the same stages; a download that fails or does not match fails the job in the download stage.
+      const sha256 = await programSha256(svc, uploaded);
+      if (!sha256 || !svc.url) throw new AppError(StatusCode.notFound, 'programFileMissing');
+      const params = { name: uploaded.name, version: uploaded.version, url: `${svc.url}${uploaded.url}`, size: uploaded.size, sha256 };
       return start(p.robotId, 'servicePack', 'download', p.name, uploaded.version, () => command(ctx, p.robotId, 'programInstall', params));
     }
     return start(p.robotId, 'servicePack', 'download', p.name, '', () => command(ctx, p.robotId, 'servicePackInstall', { name: p.name }));
