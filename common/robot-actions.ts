@@ -47,6 +47,7 @@ export interface RobotCommand {
     | 'trackRemote'
     // Issue 7: the simulator raises an alarm when asked (tests, demos).
     | 'simulateAlarm'
+    | 'simulateDetection'
     // Issue 4: the simulator collides when asked (tests, demos), as its collision episodes do.
     | 'simulateCollision'
     // Maps (issue 5): map sync and navigation along a route.

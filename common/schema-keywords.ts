@@ -77,7 +77,13 @@ export const EntityApiSchema = Type.Object(
 
 /** `x-api` of a settings schema: the events reading and writing the robot's document. */
 export const SettingsApiSchema = Type.Object(
-  { get: Type.Object({ event: EventName }, { additionalProperties: false }), set: Type.Object({ event: EventName }, { additionalProperties: false }) },
+  {
+    get: Type.Object({ event: EventName }, { additionalProperties: false }),
+    set: Type.Object({ event: EventName }, { additionalProperties: false }),
+    // With x-inherit "company": the events reading and writing a company's document.
+    getCompany: Type.Optional(Type.Object({ event: EventName }, { additionalProperties: false })),
+    setCompany: Type.Optional(Type.Object({ event: EventName }, { additionalProperties: false })),
+  },
   { additionalProperties: false },
 );
 
@@ -273,6 +279,13 @@ export const SCHEMA_KEYWORD_DECLARATIONS = {
     description: 'The page needs a selected robot: the settings document is that robot\'s (must be true).',
     value: Type.Boolean(),
     example: true,
+  }),
+  'x-inherit': keyword({
+    at: ['settings'],
+    description:
+      'Documents are also kept per company (x-api getCompany / setCompany): a robot\'s effective value of a field is its own, else its company\'s, else the nearest parent company\'s, else the schema default; the page shows where each value comes from and a robot\'s own value can be cleared back to the inherited one.',
+    value: Type.Literal('company'),
+    example: 'company',
   }),
   'x-extra': keyword({
     at: ['enum'],

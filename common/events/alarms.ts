@@ -9,6 +9,10 @@ import { AlarmProcessStatus } from '../alarm-codes';
 import { can, defineEvents } from './define';
 import { Json, labels } from './schema';
 import { AlarmPushSchema } from './topics';
+import behaviourEnum from '../../schemas/enums/behaviour.json';
+
+/** The behaviours recognition reports (schemas/enums/behaviour.json). */
+const BEHAVIOURS = behaviourEnum.values.map((v) => v.value);
 
 const Timestamp = Type.String({ description: 'ISO 8601 date and time.' });
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
@@ -88,6 +92,20 @@ export const alarmsEvents = defineEvents('alarms', {
     mutating: false,
     param: Type.Object({ robotId: Type.Optional(RobotId) }, { additionalProperties: false }),
     answer: Type.Array(AlarmPushSchema),
+  },
+  simulateBehaviour: {
+    summary: 'Asks a simulated robot to report a behaviour recognition now (the simulator must be on); an enabled behaviour alarm rule for the robot turns it into a behaviour alarm.',
+    access: can('system:simulate'),
+    mutating: false,
+    audit: true,
+    param: Type.Object(
+      {
+        robotId: RobotId,
+        action: Json<string>({ type: 'string', enum: BEHAVIOURS, ...labels('Behaviour', '行为', '行動') }),
+      },
+      { additionalProperties: false },
+    ),
+    answer: Type.Object({ robotId: Type.String(), action: Type.String() }),
   },
   simulateAlarm: {
     summary: 'Asks a simulated robot to raise (or clear) an alarm code (the simulator must be on).',

@@ -43,7 +43,16 @@ export const ChargingSchema = o({
   cycles: Type.Integer({ description: 'Charge cycles since commissioning.' }),
   failures: Type.Array(o({ t: N(), code: Type.Integer({ description: 'Alarm code of spec §8 (charging failures).' }), pile: Type.Union([Type.String(), Type.Null()]) })),
 });
-export const SensorSchema = o({ id: Type.String(), name: Type.String(), unit: Type.String(), value: N(), min: N(), max: N(), ok: Type.Boolean() });
+/** One sensor of a robot: `id` is its kind (enum sensor: the console shows its label; a kind of the robot's own keeps `name`). */
+export const SensorSchema = o({
+  id: Type.String({ 'x-enum': 'sensor', description: 'The sensor kind (schemas/enums/sensor.json; open: a robot may report others).' }),
+  name: Type.String({ description: "The robot's own name of the sensor (shown only for a kind outside the enumeration)." }),
+  unit: Type.String(),
+  value: N(),
+  min: N(),
+  max: N(),
+  ok: Type.Boolean(),
+});
 
 /** Robot → server health report (topic `health`, every 5 s): system figures, node services, chassis, charging, sensors. */
 export const RobotHealthSchema = o(

@@ -288,6 +288,11 @@ export const ROBOT_COMMANDS = {
   },
   simulateAlarm: { action: 'simulateAlarm', summary: 'Simulated robots only: report an alarm code (tests, demos).', params: o({ code: Type.Integer(), state: Json<string>({ type: 'string', enum: ['raise', 'clear'] }) }) },
   simulateCollision: { action: 'simulateCollision', summary: 'Simulated robots only: collide now (tests, demos).', params: NoParams },
+  simulateDetection: {
+    action: 'simulateDetection',
+    summary: 'Simulated robots only: report a detection of this kind now, with these kind-specific fields (tests, demos: a behaviour recognition raising a behaviour alarm).',
+    params: o({ kind: Type.String(), data: Type.Record(Type.String(), Type.Unknown()) }),
+  },
   ...HEALTH_COMMANDS,
   ...SOFTWARE_COMMANDS,
   ...NODE_LOG_COMMANDS,

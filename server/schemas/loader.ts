@@ -279,7 +279,7 @@ export function loadSchemas(dirs: string[], plugins: readonly PluginWidgets[] = 
   for (const file of files('settings', '.schema.json')) {
     const set = buildSettings(ajv, readJson(file) as SettingsSchemaJson, file, enums, widgets, options.checks);
     if (settings.has(set.id) || entities.has(set.id)) throw new Error(`Schema file ${file}: "${set.id}" is defined twice.`);
-    for (const name of [set.schema['x-api'].get.event, set.schema['x-api'].set.event]) {
+    for (const name of settingsEventNames(set.schema)) {
       const other = events.get(name);
       if (other) throw new Error(`Schema file ${file}: operation "${name}" is already bound by ${other}.`);
       events.set(name, file);
@@ -287,6 +287,12 @@ export function loadSchemas(dirs: string[], plugins: readonly PluginWidgets[] = 
     settings.set(set.id, set);
   }
   return { entities, enums, settings, plugins: plugins.map((p) => ({ id: p.id, widgets: p.widgets })) };
+}
+
+/** The events a settings schema binds: get and set, and with x-inherit the company's getCompany and setCompany. */
+export function settingsEventNames(schema: SettingsSchemaJson): string[] {
+  const api = schema['x-api'];
+  return [api.get.event, api.set.event, ...(api.getCompany ? [api.getCompany.event] : []), ...(api.setCompany ? [api.setCompany.event] : [])];
 }
 
 /**
@@ -303,10 +309,14 @@ export function buildSettings(ajv: Ajv, schema: SettingsSchemaJson, file: string
   if (schema.type !== 'object' || !schema.properties) fail('must be "type": "object" with "properties"');
   // Documents are kept per robot (robot_settings); a company- or system-wide kind would need its own key.
   if (schema['x-requires-robot'] !== true) fail('settings are kept per robot: "x-requires-robot" must be true');
-  for (const action of ['get', 'set'] as const) {
+  // x-inherit "company": documents are kept per company too, read and written by events of their own.
+  const inherit = schema['x-inherit'];
+  if (inherit !== undefined && inherit !== 'company') fail('"x-inherit" must be "company"');
+  for (const action of inherit ? (['get', 'set', 'getCompany', 'setCompany'] as const) : (['get', 'set'] as const)) {
     const event = (schema['x-api'] as Record<string, { event?: unknown }> | undefined)?.[action]?.event;
     if (typeof event !== 'string' || !/^\w+$/.test(event)) fail(`x-api.${action} needs "event": "name"`);
   }
+  if (!inherit && (schema['x-api']?.getCompany || schema['x-api']?.setCompany)) fail('x-api.getCompany / setCompany need "x-inherit": "company"');
   const walk = (properties: Record<string, PropSchema>, at: string) => {
     for (const [name, prop] of Object.entries(properties)) {
       const where = at ? `${at}.${name}` : name;

@@ -193,6 +193,13 @@ export class FleetSimulator {
       robot.client.publish(MqttTopics.reply(robot.spec.robotId), JSON.stringify({ id: cmd.id, result: 'accepted' } satisfies RobotReply));
       return;
     }
+    if (cmd.action === 'simulateDetection') {
+      const kind = String(cmd.params?.kind ?? '') as DetectionMessage['kind'];
+      const data = cmd.params?.data && typeof cmd.params.data === 'object' ? (cmd.params.data as Record<string, unknown>) : undefined;
+      this.detect(robot, kind, data);
+      robot.client.publish(MqttTopics.reply(robot.spec.robotId), JSON.stringify({ id: cmd.id, result: 'accepted' } satisfies RobotReply));
+      return;
+    }
     if (cmd.action === 'simulateCollision') {
       this.collisionEffects(robot, collide(robot.collision, Date.now()));
       robot.client.publish(MqttTopics.reply(robot.spec.robotId), JSON.stringify({ id: cmd.id, result: 'accepted' } satisfies RobotReply));
@@ -551,8 +558,12 @@ export class FleetSimulator {
     if (this.detectionEveryTicks <= 0 || --r.detectIn > 0) return;
     r.detectIn = this.detectionEveryTicks;
     const kinds = KINDS_BY_ROBOT_TYPE[r.spec.robotType] ?? ['snap'];
+    this.detect(r, kinds[r.detections % kinds.length]!);
+  }
+
+  /** Reports one detection of a kind now (`data`: its fields, else made up). */
+  private detect(r: SimRobot, kind: DetectionMessage['kind'], data?: Record<string, unknown>): void {
     const n = r.detections++;
-    const kind = kinds[n % kinds.length]!;
     const seed = (n + 1) * 7919 + r.spec.robotId.length * 31 + r.spec.robotId.charCodeAt(r.spec.robotId.length - 1);
     const end = r.trail[r.trail.length - 1] ?? this.pose(r);
     const message: DetectionMessage = {
@@ -562,7 +573,7 @@ export class FleetSimulator {
       mapId: r.spec.mapId,
       start: r.trail[0] ?? end,
       end,
-      data: detectionData(kind, (seed % 997) / 997, n),
+      data: data ?? detectionData(kind, (seed % 997) / 997, n),
       t: Date.now(),
     };
     r.client.publish(MqttTopics.detection(r.spec.robotId), JSON.stringify(message));

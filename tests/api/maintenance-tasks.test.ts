@@ -83,4 +83,27 @@ describe('behaviour alarms', () => {
     const done = await s.call('setAlarmsProcess', { id: Number(row.id), processStatus: 1, result: 'Asked to stop' }, t.monitor);
     expect(done.param).toMatchObject({ id: Number(row.id), processStatus: 1, result: 'Asked to stop' });
   });
+
+  it('simulateBehaviour: the robot reports the behaviour on its detection topic; only the rule’s robots raise an alarm, at the rule’s level', async () => {
+    const rule = await s.call('actionAdd', { action: 'climbing', level: 3, robotIds: ['01WR000002'], companyId: 2 }, t.entadmin);
+    expect(rule.statusCode).toBe(200);
+    for (let i = 0; i < 50 && (await s.call('reqRobotStatus', { robotId: '01WR000002' }, t.admin)).param?.online !== 1; i++) await new Promise((r) => setTimeout(r, 200));
+    const alarmsOf = async (robotId: string) =>
+      s.server.services.db.query<{ code: number; level: number; kind: string }>('SELECT code, level, kind FROM alarms WHERE "robotId" = $1 AND code = 604', [robotId]);
+    expect(await s.call('simulateBehaviour', { robotId: '01WR000001', action: 'climbing' }, t.admin)).toMatchObject({ statusCode: 200, param: { robotId: '01WR000001', action: 'climbing' } });
+    expect((await s.call('simulateBehaviour', { robotId: '01WR000002', action: 'climbing' }, t.admin)).statusCode).toBe(200);
+    for (let i = 0; i < 50 && (await alarmsOf('01WR000002')).length === 0; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(await alarmsOf('01WR000002')).toEqual([{ code: 604, level: 3, kind: 'behaviour' }]);
+    // The behaviour recognition itself is kept too; the robot without the rule raised nothing.
+    expect((await s.server.services.db.query('SELECT 1 FROM detections WHERE kind = \'action\' AND "robotId" = $1', ['01WR000001'])).length).toBeGreaterThan(0);
+    expect(await alarmsOf('01WR000001')).toEqual([]);
+  });
+
+  it('simulateBehaviour refuses callers without system:simulate and unknown behaviours with the exact message', async () => {
+    const before = await tableHash(s, 'alarms');
+    expect(await s.call('simulateBehaviour', { robotId: '01WR000002', action: 'climbing' }, t.monitor)).toEqual({ statusCode: 401, statusInfo: NO_PERMISSION });
+    expect(await s.call('simulateBehaviour', { robotId: '01WR000002', action: 'dancing' }, t.admin)).toEqual({ statusCode: 400, statusInfo: 'Validation failed: Behaviour has a value that is not allowed' });
+    expect(await s.call('simulateBehaviour', { robotId: 'NOPE000001', action: 'climbing' }, t.admin)).toEqual({ statusCode: 404, statusInfo: 'Robot not found' });
+    expect(await tableHash(s, 'alarms')).toBe(before);
+  });
 });

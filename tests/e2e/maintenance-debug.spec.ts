@@ -78,3 +78,51 @@ test('debugSetting: a threshold is saved and queryThresh reads it', async ({ pag
   const token = await tokenOf(page, 'admin');
   expect((await callEvent(page, 'queryThresh', { robotId: '01WR000002' }, token)).param.thresholds.cpuPercent).toBe(85);
 });
+
+test('debugSetting per company: a robot inherits its company’s value; its own override is cleared back to it', async ({ page }) => {
+  await login(page, 'admin');
+  await page.goto('/home/telecontrol');
+  await page.getByTestId('robot-tree').getByText('EastPatrol').click();
+  await page.goto('/home/debugSetting');
+  // HarborSecurity's setting, picked among every company (a super admin), reaches EastPatrol of its subsidiary HarborEast.
+  await page.getByTestId('settings-mode-company-debug-setting').click();
+  await page.getByTestId('settings-company-picker-debug-setting').click();
+  await page.locator('.ant-select-tree-title', { hasText: /^HarborSecurity$/ }).click();
+  await expect(page.getByTestId('settings-company-debug-setting')).toHaveText('Company HarborSecurity');
+  await expect(page.getByTestId('settings-updated-debug-setting')).toContainText('every value is inherited');
+  await page.getByTestId('settings-debug-setting-group-thresholds').click();
+  const form = page.getByTestId('settings-form-debug-setting');
+  await expect(page.getByTestId('settings-source-thresholds.memoryPercent')).toHaveText('Default');
+  await form.getByLabel('Memory (%)', { exact: true }).fill('72');
+  await page.getByTestId('settings-save-debug-setting').click();
+  await expect(page.getByText('Debug settings saved')).toBeVisible();
+  await expect(page.getByTestId('settings-source-thresholds.memoryPercent')).toContainText('Set on this company');
+
+  await page.getByTestId('settings-mode-robot-debug-setting').click();
+  await expect(page.getByTestId('settings-robot-debug-setting')).toContainText('04WR000003');
+  await page.getByTestId('settings-debug-setting-group-thresholds').click();
+  const memory = page.getByTestId('settings-form-debug-setting').getByLabel('Memory (%)', { exact: true });
+  await expect(memory).toHaveValue('72');
+  await expect(page.getByTestId('settings-source-thresholds.memoryPercent')).toHaveText('From company HarborSecurity');
+
+  // The robot's own value wins until it is cleared back to the inherited one.
+  await memory.fill('66');
+  await page.getByTestId('settings-save-debug-setting').click();
+  await expect(page.getByTestId('settings-source-thresholds.memoryPercent')).toContainText('Set on this robot');
+  const token = await tokenOf(page, 'admin');
+  expect((await callEvent(page, 'queryThresh', { robotId: '04WR000003' }, token)).param.thresholds.memoryPercent).toBe(66);
+  await page.getByTestId('settings-clear-thresholds.memoryPercent').click();
+  await expect(page.getByTestId('settings-source-thresholds.memoryPercent')).toHaveText('From company HarborSecurity');
+  await expect(page.getByTestId('settings-form-debug-setting').getByLabel('Memory (%)', { exact: true })).toHaveValue('72');
+  expect((await callEvent(page, 'queryThresh', { robotId: '04WR000003' }, token)).param.thresholds.memoryPercent).toBe(72);
+
+  // Where a value comes from, in the three languages.
+  const source = page.getByTestId('settings-source-thresholds.memoryPercent');
+  const texts = { zh: '来自公司 HarborSecurity', ja: '会社 HarborSecurity から継承', en: 'From company HarborSecurity' };
+  for (const lang of ['zh', 'ja', 'en'] as const) {
+    await page.getByTestId('lang-switch').click();
+    await page.getByTestId(`lang-${lang}`).click();
+    await expect(source).toHaveText(texts[lang]);
+    if (process.env.FC_E2E_SHOTS) await page.screenshot({ path: `${process.env.FC_E2E_SHOTS}/debug-setting-${lang}.png`, fullPage: true });
+  }
+});

@@ -52,3 +52,29 @@ test('the enterprise admin is sent to /404 from systemState, historyOnline, chas
     await expect(page).toHaveURL(/\/404/);
   }
 });
+
+test('sensor: every sensor is named by its label of the sensor enumeration in zh, ja and en, never by its code', async ({ page }) => {
+  await login(page, 'admin');
+  await page.goto('/home/telecontrol');
+  await page.getByTestId('robot-tree').getByText('PatrolA1').click();
+  await page.goto('/home/sensor');
+  const humidity = page.getByTestId('health-sensor-humidity');
+  await expect(humidity).toBeVisible({ timeout: 20_000 });
+  const names = {
+    en: ['IMU temperature', 'Cabin humidity', 'Lidar scan rate', 'Camera frame rate', 'Ultrasonic range'],
+    zh: ['IMU 温度', '舱内湿度', '激光雷达扫描频率', '相机帧率', '超声波测距'],
+    ja: ['IMU 温度', '筐体内湿度', 'LiDAR スキャン周波数', 'カメラのフレームレート', '超音波測距'],
+  };
+  const ids = ['imuTemp', 'humidity', 'lidarRate', 'cameraFps', 'ultrasonic'];
+  for (const lang of ['zh', 'ja', 'en'] as const) {
+    if (lang !== 'en' || (await page.locator('html').getAttribute('lang')) !== 'en') {
+      await page.getByTestId('lang-switch').click();
+      await page.getByTestId(`lang-${lang}`).click();
+    }
+    for (const [i, id] of ids.entries()) await expect(page.getByTestId(`health-sensor-${id}`).locator('.ant-card-head-title')).toHaveText(names[lang][i]!);
+    // No line of the page is a sensor's code.
+    const lines = (await page.getByTestId('health-sensor').innerText()).split('\n').map((l) => l.trim());
+    for (const id of ids) expect(lines).not.toContain(id);
+    if (process.env.FC_E2E_SHOTS) await page.screenshot({ path: `${process.env.FC_E2E_SHOTS}/sensor-${lang}.png` });
+  }
+});

@@ -92,6 +92,16 @@ export function registerAlarmEvents(reg: EventRegistry, svc: Services, alarms: A
     return { robotId: p.robotId, code: p.code, state: p.state ?? 'raise' };
   });
 
+  reg.handle(alarmsEvents.simulateBehaviour, async (ctx, p) => {
+    if (!svc.config.simulator || !svc.gateway) throw fail.message(StatusCode.badRequest, 'simulatorOff');
+    const robot = svc.fleet.get(p.robotId);
+    if (!robot || !(await companyVisible(svc.db, ctx.session, robot.companyId))) throw fail.message(StatusCode.notFound, 'robotNotFound');
+    if (!robot.online) throw fail.message(StatusCode.badRequest, 'robotOffline');
+    const reply = await svc.gateway.request(p.robotId, 'simulateDetection', { kind: 'action', data: { action: p.action, confidence: 90 } });
+    if (!reply) throw fail.message(StatusCode.serverError, 'robotNoAnswer');
+    return { robotId: p.robotId, action: p.action };
+  });
+
   // Issue 20 (spec §7 alarms): the processed alarms of the caller's companies, as rows for export.
   reg.handle(alarmsEvents.exportAlarmsProcess, async (ctx) => {
     const w = companyCondition(await visibleCompanyIds(svc.db, ctx.session), '"companyId"');

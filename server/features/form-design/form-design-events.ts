@@ -4,7 +4,7 @@ import { RoleId } from '../../../common/access';
 import { StatusCode } from '../../../common/protocol';
 import { formDesignEvents } from '../../../common/events/form-design';
 import { AppError, fail } from '../../errors';
-import { bindingName, buildEntity, createAjv, knownWidgets, overlayEntityRules, overlayTableFree, type EntitySchema } from '../../schemas/loader';
+import { bindingName, buildEntity, createAjv, knownWidgets, overlayEntityRules, overlayTableFree, settingsEventNames, type EntitySchema } from '../../schemas/loader';
 import type { Services } from '../../services';
 import type { AuthedContext, EventRegistry } from '../../events/registry';
 
@@ -88,7 +88,7 @@ export function registerFormDesignEvents(reg: EventRegistry, svc: Services): voi
     for (const binding of Object.values(built.schema['x-api'] ?? {})) {
       const name = bindingName(binding);
       const other = [...svc.schemas.entities.values()].find((e) => e.id !== id && Object.values(e.schema['x-api'] ?? {}).some((b) => bindingName(b) === name));
-      const setting = [...svc.schemas.settings.values()].find((s) => [s.schema['x-api'].get.event, s.schema['x-api'].set.event].includes(name));
+      const setting = [...svc.schemas.settings.values()].find((s) => settingsEventNames(s.schema).includes(name));
       if (other || setting || (!mine.has(name) && svc.events.get(name))) {
         throw fail.message(StatusCode.badRequest, 'formDesignClash', { what: 'operation', name, owner: other?.id ?? setting?.id ?? 'the server' });
       }

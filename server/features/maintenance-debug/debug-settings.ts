@@ -1,10 +1,12 @@
 /**
- * A robot's debug settings (schemas/settings/debug-setting.schema.json, per robot in
- * robot_settings): its log level and the thresholds systemState and queryThresh judge it by.
- * Read here once for every reader, in one query for many robots.
+ * A robot's debug settings (schemas/settings/debug-setting.schema.json, per company in
+ * company_settings and per robot in robot_settings, inherited: server/events/settings-inherit.ts):
+ * its log level and the thresholds systemState and queryThresh judge it by. Read here once for
+ * every reader, in a few queries for many robots.
  */
 import { LOG_LEVELS } from '../../../common/debug-params';
 import { mergeSettings } from '../../../common/settings';
+import { resolveRobotSettings } from '../../events/settings-inherit';
 import type { Services } from '../../services';
 
 /** The settings schema of the debugSetting page. */
@@ -32,12 +34,9 @@ export function defaultDebugSettings(svc: Services): RobotDebugSettings {
   return settingsOf((set ? mergeSettings(set.schema as never, set.defaults, undefined) : {}) as SettingsDoc);
 }
 
-/** Each robot's debug settings: the schema's defaults merged with the robot's own values. */
+/** Each robot's debug settings: its own values, else its companies', else the schema's defaults (x-inherit). */
 export async function robotDebugSettings(svc: Services, robotIds: readonly string[]): Promise<Map<string, RobotDebugSettings>> {
   const set = svc.schemas.settings.get(DEBUG_SETTING_ID);
-  const rows = robotIds.length
-    ? await svc.db.query<{ robot_id: string; params: unknown }>('SELECT robot_id, params FROM robot_settings WHERE schema_id = $1 AND robot_id = ANY($2::text[])', [DEBUG_SETTING_ID, [...robotIds]])
-    : [];
-  const byRobot = new Map(rows.map((r) => [r.robot_id, r.params]));
-  return new Map(robotIds.map((id) => [id, settingsOf((set ? mergeSettings(set.schema as never, set.defaults, byRobot.get(id)) : {}) as SettingsDoc)]));
+  const resolved = set ? await resolveRobotSettings(svc.db, set, robotIds) : new Map<string, { params: unknown }>();
+  return new Map(robotIds.map((id) => [id, settingsOf((resolved.get(id)?.params ?? (set ? mergeSettings(set.schema as never, set.defaults, undefined) : {})) as SettingsDoc)]));
 }

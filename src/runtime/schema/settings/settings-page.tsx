@@ -11,7 +11,7 @@
  * antd's Form.Item (settings-panels.tsx), and panels off screen are not laid out (CSS).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, App, Button, Card, Result, Space, Spin, Tooltip, Typography } from 'antd';
+import { Alert, App, Button, Card, Flex, Result, Segmented, Space, Spin, Tooltip, TreeSelect, Typography } from 'antd';
 import { CompressOutlined, ExpandOutlined, ReloadOutlined, SaveOutlined, UndoOutlined } from '@ant-design/icons';
 import Form from '@rjsf/antd';
 import type { IChangeEvent } from '@rjsf/core';
@@ -32,7 +32,12 @@ import { formWidgets } from '../widgets/default-widgets';
 import { BoundedTextWidget, EnumSelectWidget } from '../widgets/simple-widgets';
 import { buildSettingsForm, fillEmptyNumbers, settingsCustomValidate, type SettingsData } from './settings-form';
 import { SettingsNumberWidget } from './settings-number-widget';
-import { SettingsFieldTemplate, SettingsPanelsProvider, SettingsPanelsTemplate, useSettingsPanels } from './settings-panels';
+import { SettingsFieldTemplate, SettingsPanelsProvider, SettingsPanelsTemplate, SettingsSourcesProvider, useSettingsPanels, type SettingsSources } from './settings-panels';
+import { settingsLeaves } from '@common/settings';
+import type { SettingSource } from '@common/events/settings';
+import { useRefOptions } from '../ref-lookups';
+import { companyTree } from '../widgets/company-picker-widget';
+import { useSession } from '../../session/session-store';
 import '../pages/entity-form-modal.css';
 import './settings-page.css';
 import { usePreventReclick } from '../../ui/prevent-reclick';
@@ -43,12 +48,18 @@ export interface SettingsPageProps {
   schemaId: string;
 }
 
-/** What the schema's get and set events answer. */
+/** What the schema's get and set events answer (x-inherit: with the own values and each field's source). */
 interface SettingsAnswer {
-  robotId: string;
+  robotId?: string;
+  companyId?: number;
   params: SettingsData;
   updatedAt: string | null;
+  own?: SettingsData;
+  sources?: Record<string, SettingSource>;
 }
+
+/** Whose document the editor shows: the selected robot's, or (x-inherit) a company's. */
+type Subject = { kind: 'robot'; robotId: string } | { kind: 'company'; companyId: number };
 
 const RJSF_WIDGETS = { SelectWidget: EnumSelectWidget, TextWidget: BoundedTextWidget };
 const RJSF_TEMPLATES = { FieldTemplate: SettingsFieldTemplate };
@@ -61,6 +72,8 @@ export default function SettingsPage({ schemaId }: SettingsPageProps) {
   const { t } = useTranslation();
   const settings = schemas.setting(schemaId);
   if (!settings) return <Typography.Text type="danger">{t('entity.unknownSchema', { id: schemaId })}</Typography.Text>;
+  // Kept per company and per robot (x-inherit): a company's document or the selected robot's.
+  if (settings['x-inherit'] === 'company') return <InheritedSettings settings={settings} />;
   // The server keeps settings per robot (x-requires-robot): without a selected robot, the spec's tip.
   return (
     <RobotRequired>
@@ -72,8 +85,61 @@ export default function SettingsPage({ schemaId }: SettingsPageProps) {
 function SelectedRobotSettings({ settings }: { settings: SettingsSchema }) {
   const { selection } = useRobotSelection();
   const robotId = selection.robotId!;
-  return <SettingsEditor key={`${settings.$id}:${robotId}`} settings={settings} robotId={robotId} />;
+  return <SettingsEditor key={`${settings.$id}:${robotId}`} settings={settings} subject={{ kind: 'robot', robotId }} />;
 }
+
+/**
+ * x-inherit "company": a switch between a company's settings (picked among the companies the caller
+ * may see: its company tree, every company for a super admin) and the selected robot's overrides.
+ */
+function InheritedSettings({ settings }: { settings: SettingsSchema }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const { hasRobot } = useRobotSelection();
+  const [mode, setMode] = useState<'company' | 'robot'>(hasRobot ? 'robot' : 'company');
+  const [companyId, setCompanyId] = useState<number | undefined>(session?.companyId);
+  const { options, isLoading } = useRefOptions('company');
+  const treeData = useMemo(() => companyTree(options), [options]);
+  const id = settings.$id;
+  return (
+    <>
+      <Flex align="center" gap={12} wrap style={{ marginBottom: 8 }}>
+        <Segmented
+          data-testid={`settings-mode-${id}`}
+          value={mode}
+          onChange={(v) => setMode(v as 'company' | 'robot')}
+          options={[
+            { value: 'company', label: <span data-testid={`settings-mode-company-${id}`}>{t('settings.modeCompany')}</span> },
+            { value: 'robot', label: <span data-testid={`settings-mode-robot-${id}`}>{t('settings.modeRobot')}</span> },
+          ]}
+        />
+        {mode === 'company' ? (
+          <TreeSelect
+            data-testid={`settings-company-picker-${id}`}
+            style={{ minWidth: 260 }}
+            value={companyId}
+            treeData={treeData}
+            treeDefaultExpandAll
+            showSearch
+            treeNodeFilterProp="title"
+            loading={isLoading}
+            placeholder={t('widgets.pickCompany')}
+            onChange={(v) => setCompanyId(v === undefined || v === null ? undefined : Number(v))}
+          />
+        ) : null}
+      </Flex>
+      {mode === 'robot' ? (
+        <RobotRequired>
+          <SelectedRobotSettings settings={settings} />
+        </RobotRequired>
+      ) : companyId !== undefined ? (
+        <SettingsEditor key={`${id}:company:${companyId}`} settings={settings} subject={{ kind: 'company', companyId }} companyName={treeLabel(options, companyId)} />
+      ) : null}
+    </>
+  );
+}
+
+const treeLabel = (options: readonly { value: unknown; label: string }[], companyId: number): string => options.find((o) => Number(o.value) === companyId)?.label ?? String(companyId);
 
 function useRobotName(robotId: string): string {
   const { data } = useEventQuery<MenuTreeCompany[]>('getMenuList', {}, { staleTime: 60_000 });
@@ -84,15 +150,42 @@ function useRobotName(robotId: string): string {
   }, [data, robotId]);
 }
 
-function SettingsEditor({ settings, robotId }: { settings: SettingsSchema; robotId: string }) {
+/** The leaf at a path of a document. */
+const leafAt = (doc: unknown, path: readonly string[]): unknown => path.reduce<unknown>((at, k) => (at && typeof at === 'object' ? (at as Record<string, unknown>)[k] : undefined), doc);
+
+/** A copy of the document with one leaf set. */
+function withLeaf(doc: SettingsData, path: readonly string[], value: unknown): SettingsData {
+  const copy = structuredClone(doc) as Record<string, unknown>;
+  let at = copy;
+  for (const k of path.slice(0, -1)) at = (at[k] && typeof at[k] === 'object' ? at[k] : (at[k] = {})) as Record<string, unknown>;
+  at[path[path.length - 1]!] = value;
+  return copy as SettingsData;
+}
+
+/** x-inherit: only the leaves the user changed are sent (the others stay inherited or as they are). */
+function changedLeaves(settings: SettingsSchema, before: SettingsData, after: SettingsData): SettingsData {
+  let out: SettingsData = {};
+  for (const path of settingsLeaves(settings)) {
+    const value = leafAt(after, path);
+    if (value !== undefined && value !== leafAt(before, path)) out = withLeaf(out, path, value);
+  }
+  return out;
+}
+
+function SettingsEditor({ settings, subject, companyName }: { settings: SettingsSchema; subject: Subject; companyName?: string }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language as Lang;
   const schemas = useSchemas();
   const { message } = App.useApp();
   const id = settings.$id;
   const api = settings['x-api'];
+  const inherit = settings['x-inherit'] === 'company';
   const title = pickLabel(settings['x-labels'], lang, id);
-  const robotName = useRobotName(robotId);
+  const robotName = useRobotName(subject.kind === 'robot' ? subject.robotId : '');
+  const subjectName = subject.kind === 'robot' ? robotName : t('settings.companyNamed', { name: companyName ?? subject.companyId });
+  const getEvent = subject.kind === 'robot' ? api.get.event : api.getCompany!.event;
+  const setEvent = subject.kind === 'robot' ? api.set.event : api.setCompany!.event;
+  const subjectParam = useMemo(() => (subject.kind === 'robot' ? { robotId: subject.robotId } : { companyId: subject.companyId }), [subject.kind, subject.kind === 'robot' ? subject.robotId : subject.companyId]);
   const { data: canUpdate } = useCan({ resource: id, action: 'update' });
   const readOnly = canUpdate?.can === false;
 
@@ -108,7 +201,7 @@ function SettingsEditor({ settings, robotId }: { settings: SettingsSchema; robot
   const load = useCallback(() => {
     const controller = new AbortController();
     setLoadError(undefined);
-    (callNamedEvent(api.get.event, { robotId }, { signal: controller.signal }) as Promise<SettingsAnswer>).then(
+    (callNamedEvent(getEvent, subjectParam, { signal: controller.signal }) as Promise<SettingsAnswer>).then(
       (answer) => {
         latest.current = answer.params;
         setLoaded(answer);
@@ -120,7 +213,7 @@ function SettingsEditor({ settings, robotId }: { settings: SettingsSchema; robot
       },
     );
     return () => controller.abort();
-  }, [api.get.event, robotId]);
+  }, [getEvent, subjectParam]);
   useEffect(load, [load]);
 
   const built = useMemo(() => {
@@ -143,7 +236,9 @@ function SettingsEditor({ settings, robotId }: { settings: SettingsSchema; robot
     latest.current = params;
     setSaving(true);
     try {
-      const answer = (await callNamedEvent(api.set.event, { robotId, params })) as SettingsAnswer;
+      // x-inherit: what the user did not change stays inherited (or the subject's own, as it was).
+      const sent = inherit ? changedLeaves(settings, loaded?.params ?? {}, params) : params;
+      const answer = (await callNamedEvent(setEvent, { ...subjectParam, params: sent })) as SettingsAnswer;
       latest.current = answer.params;
       setLoaded(answer);
       message.success(t('entity.updated', { entity: title }));
@@ -162,6 +257,28 @@ function SettingsEditor({ settings, robotId }: { settings: SettingsSchema; robot
     setOpen((current) => [...new Set([...current, ...withErrors])]);
     message.error(t('settings.invalid', { count: errors.length }));
   };
+
+  // x-inherit: a field's own value cleared back to what the robot (company) inherits, at once.
+  const clearField = useCallback(
+    async (path: string) => {
+      setServerError(undefined);
+      try {
+        const answer = (await callNamedEvent(setEvent, { ...subjectParam, params: {}, clear: [path] })) as SettingsAnswer;
+        const at = path.split('.');
+        latest.current = withLeaf(latest.current, at, leafAt(answer.params, at));
+        setLoaded(answer);
+        setFormKey((k) => k + 1);
+        message.success(t('settings.cleared'));
+      } catch (error) {
+        if (!isAbortedError(error)) setServerError((error as Error).message || t('errors.network'));
+      }
+    },
+    [setEvent, subjectParam, message, t],
+  );
+  const sources = useMemo<SettingsSources | undefined>(
+    () => (inherit && loaded?.sources ? { sources: loaded.sources, subject: subject.kind, subjectId: subject.kind === 'company' ? subject.companyId : undefined, onClear: readOnly ? undefined : clearField } : undefined),
+    [inherit, loaded?.sources, subject.kind, subject.kind === 'company' ? subject.companyId : undefined, readOnly, clearField],
+  );
 
   const discard = () => {
     latest.current = loaded?.params ?? {};
@@ -188,6 +305,7 @@ function SettingsEditor({ settings, robotId }: { settings: SettingsSchema; robot
   const formId = `settings-form-${id}`;
 
   return (
+    <SettingsSourcesProvider value={sources}>
     <SettingsPanelsProvider open={open} setOpen={setOpen} testId={`settings-${id}`}>
       <Card
         className="fc-settings-page"
@@ -195,8 +313,8 @@ function SettingsEditor({ settings, robotId }: { settings: SettingsSchema; robot
         title={
           <Space size={12} wrap>
             <span>{title}</span>
-            <Typography.Text type="secondary" data-testid={`settings-robot-${id}`}>
-              {robotName}
+            <Typography.Text type="secondary" data-testid={`settings-${subject.kind}-${id}`}>
+              {subjectName}
             </Typography.Text>
           </Space>
         }
@@ -209,7 +327,7 @@ function SettingsEditor({ settings, robotId }: { settings: SettingsSchema; robot
         {loaded ? (
           <>
             <Typography.Paragraph type="secondary" data-testid={`settings-updated-${id}`}>
-              {loaded.updatedAt ? t('settings.lastSaved', { time: formatDateTime(loaded.updatedAt, lang) }) : t('settings.neverSaved')}
+              {loaded.updatedAt ? t('settings.lastSaved', { time: formatDateTime(loaded.updatedAt, lang) }) : inherit ? t('settings.neverSavedInherited') : t('settings.neverSaved')}
             </Typography.Paragraph>
             <div className="fc-entity-form fc-settings-form" data-testid={`settings-form-${id}`}>
               <Form
@@ -240,6 +358,7 @@ function SettingsEditor({ settings, robotId }: { settings: SettingsSchema; robot
         )}
       </Card>
     </SettingsPanelsProvider>
+    </SettingsSourcesProvider>
   );
 }
 

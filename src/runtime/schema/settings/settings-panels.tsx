@@ -5,9 +5,58 @@
  * fields: a light FieldTemplate (see below) that keeps typing fast with 200+ of them.
  */
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { Badge, Collapse, Space, theme } from 'antd';
+import { Badge, Button, Collapse, Space, theme } from 'antd';
 import type { FieldTemplateProps, ObjectFieldTemplateProps } from '@rjsf/utils';
+import { useTranslation } from 'react-i18next';
+import type { SettingSource } from '@common/events/settings';
 import { countErrors } from './settings-form';
+
+/** x-inherit: where each field's value comes from, and how a field's own value is cleared. */
+export interface SettingsSources {
+  /** By dotted leaf path. */
+  sources: Record<string, SettingSource>;
+  /** Whose document the form shows. */
+  subject: 'robot' | 'company';
+  /** The company shown (subject company): its own values are "set here". */
+  subjectId?: number;
+  /** Clears a field's own value (absent: read only). */
+  onClear?: (path: string) => void;
+}
+
+const SettingsSourcesContext = createContext<(SettingsSources & { byId: Map<string, string> }) | undefined>(undefined);
+
+/** Provides the fields' sources to the field template (nothing for settings that do not inherit). */
+export function SettingsSourcesProvider({ value, children }: { value: SettingsSources | undefined; children: ReactNode }) {
+  // RJSF names a leaf's input root_<group>_<field>: the template finds its path by that id.
+  const withIds = useMemo(() => (value ? { ...value, byId: new Map(Object.keys(value.sources).map((path) => [`root_${path.replace(/\./g, '_')}`, path])) } : undefined), [value]);
+  return <SettingsSourcesContext.Provider value={withIds}>{children}</SettingsSourcesContext.Provider>;
+}
+
+/** Under a field: where its value comes from, and for the subject's own value a link back to the inherited one. */
+function FieldSource({ id }: { id: string }) {
+  const ctx = useContext(SettingsSourcesContext);
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const path = ctx?.byId.get(id);
+  const source = path ? ctx!.sources[path] : undefined;
+  if (!ctx || !path || !source) return null;
+  const own = source.from === 'robot' || (source.from === 'company' && ctx.subject === 'company' && source.companyId === ctx.subjectId);
+  const text = own
+    ? t(ctx.subject === 'robot' ? 'settings.sourceRobot' : 'settings.sourceCompanyOwn')
+    : source.from === 'company'
+      ? t('settings.sourceCompany', { name: source.companyName })
+      : t('settings.sourceDefault');
+  return (
+    <div className="fc-settings-source" data-testid={`settings-source-${path}`} data-source={own ? 'own' : source.from} style={{ color: own ? token.colorPrimary : token.colorTextDescription }}>
+      <span>{text}</span>
+      {own && ctx.onClear ? (
+        <Button type="link" size="small" className="fc-settings-clear" data-testid={`settings-clear-${path}`} onClick={() => ctx.onClear!(path)}>
+          {t('settings.useInherited')}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
 
 /** Open panels and their setter. */
 export interface SettingsPanelsState {
@@ -105,6 +154,7 @@ export function SettingsFieldTemplate({ id, label, displayLabel, required, hidde
           {rawHelp}
         </div>
       ) : null}
+      <FieldSource id={id} />
     </div>
   );
 }
