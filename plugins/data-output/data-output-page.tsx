@@ -11,13 +11,16 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import {
   callEvent,
+  datePattern,
   getLang,
   getToken,
   ALARM_TOPIC,
   isAbortedError,
   realtimeLink,
   REPORT_PERIODS,
+  robotStateGroup,
   robotStatusLabel,
+  SeverityTag,
   useCatalogue,
   useEventQuery,
   useRobotSelection,
@@ -128,6 +131,7 @@ export default function DataOutputPage() {
                 <DatePicker.RangePicker
                   data-testid={IDS.range}
                   value={custom}
+                  format={datePattern(getLang(), 'date')}
                   allowClear={false}
                   placeholder={[t('customHint'), t('customHint')]}
                   disabledDate={(d) => d.isAfter(dayjs(), 'day')}
@@ -213,6 +217,9 @@ function RobotTable({ rows, loading }: { rows?: RobotRow[]; loading: boolean }) 
   const { t, i18n } = useTranslation('data-output');
   const lang = i18n.language as Lang;
   const schemas = useSchemas();
+  // Low battery by the alarm settings' threshold as the schema defines it (a company's own value is not in this answer).
+  const low = schemas.entity('alarm-setting')?.properties.batteryLowPercent?.default;
+  const lowBattery = typeof low === 'number' ? low : undefined;
   return (
     <Card size="small" title={t('robots.title')}>
       <Table<RobotRow>
@@ -224,8 +231,15 @@ function RobotTable({ rows, loading }: { rows?: RobotRow[]; loading: boolean }) 
         pagination={{ pageSize: 10, hideOnSinglePage: true }}
         columns={[
           { title: t('robots.name'), dataIndex: 'robotName', render: (v: string, r) => `${v} (${r.robotId})` },
-          { title: t('robots.status'), render: (_, r) => <Tag color={r.online ? 'green' : 'default'}>{robotStatusLabel(schemas, r.online, r.status, lang).label}</Tag> },
-          { title: t('robots.battery'), dataIndex: 'battery', render: (v: number | null) => (v === null ? '—' : `${v}%`) },
+          {
+            title: t('robots.status'),
+            // An emergency stop, fault or SOS is an alarm state (the robot legend's alert group): the severity tag, not the green of online.
+            render: (_, r) => {
+              const label = robotStatusLabel(schemas, r.online, r.status, lang).label;
+              return robotStateGroup(r.online, r.status) === 'alert' ? <SeverityTag level={3}>{label}</SeverityTag> : <Tag color={r.online ? 'green' : 'default'}>{label}</Tag>;
+            },
+          },
+          { title: t('robots.battery'), dataIndex: 'battery', render: (v: number | null) => (v === null ? '—' : <SeverityTag level={lowBattery !== undefined && v < lowBattery ? 2 : 0}>{`${v}%`}</SeverityTag>) },
           { title: t('robots.alarms'), dataIndex: 'alarms', sorter: (a, b) => a.alarms - b.alarms, defaultSortOrder: 'descend' },
         ]}
       />

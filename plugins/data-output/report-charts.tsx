@@ -24,7 +24,7 @@ export default function ReportCharts({ daily, byCode, process, company, detectio
   const { t, i18n } = useTranslation('data-output');
   const lang = i18n.language as Lang;
   const dark = useSkin() === 'dark';
-  const daysOpt = useMemo(() => dailyOption(daily, { alarm: t('stats.alarms'), fault: t('stats.faults'), environment: t('stats.environment') }), [daily, t]);
+  const daysOpt = useMemo(() => dailyOption(daily, { alarm: t('stats.alarms'), fault: t('stats.faults'), environment: t('stats.environment') }, lang), [daily, t, lang]);
   const codeOpt = useMemo(() => byCodeOption(byCode, (c) => alarmCodeText(c, lang)), [byCode, lang]);
   const processOpt = useMemo(
     () =>
@@ -36,10 +36,10 @@ export default function ReportCharts({ daily, byCode, process, company, detectio
       }),
     [process, t],
   );
-  const companyOpt = useMemo(() => companyOption(company), [company]);
+  const companyOpt = useMemo(() => companyOption(company, lang), [company, lang]);
   const trendOpt = useMemo(
-    () => detectionTrendOption(detections, { face: t('stats.faces'), plate: t('stats.plates'), person: t('stats.persons'), infrared: t('stats.infrared') }),
-    [detections, t],
+    () => detectionTrendOption(detections, { face: t('stats.faces'), plate: t('stats.plates'), person: t('stats.persons'), infrared: t('stats.infrared') }, lang),
+    [detections, t, lang],
   );
   const kindsOpt = useMemo(() => kindsOption(kinds, (k) => t(`kinds.${k}`)), [kinds, t]);
   const detected = Object.values(kinds).reduce((a, b) => a + b, 0);

@@ -1,6 +1,6 @@
 /** Pure parts of the report page: the statistics params of a period and the chart options. */
 import type { AnswerOf, ParamOf } from '@common/events';
-import { REPORT_MAX_DAYS, type ReportPeriod } from '@runtime';
+import { formatMonthDay, REPORT_MAX_DAYS, type ReportPeriod } from '@runtime';
 
 /** Params every statistics event of the page takes (common/events/reports.ts). */
 export type ReportQuery = ParamOf<'getSummaryStatistics'>;
@@ -30,7 +30,7 @@ export function badAddresses(addresses: string[]): string[] {
 export type DailyPoint = AnswerOf<'getOperationalAlarm'>[number];
 
 /** Stacked bars of alarms per day by kind. */
-export function dailyOption(points: DailyPoint[], names: { alarm: string; fault: string; environment: string }) {
+export function dailyOption(points: DailyPoint[], names: { alarm: string; fault: string; environment: string }, lang: string) {
   const colours = { alarm: '#ff4d4f', fault: '#fa8c16', environment: '#13c2c2' };
   const series = (['alarm', 'fault', 'environment'] as const).map((k) => ({
     name: names[k],
@@ -44,7 +44,7 @@ export function dailyOption(points: DailyPoint[], names: { alarm: string; fault:
     tooltip: { trigger: 'axis' as const },
     legend: { top: 0 },
     grid: { left: 40, right: 16, top: 36, bottom: 28 },
-    xAxis: { type: 'category' as const, data: points.map((p) => p.date.slice(5)) },
+    xAxis: { type: 'category' as const, data: points.map((p) => formatMonthDay(p.date, lang)) },
     yAxis: { type: 'value' as const, minInterval: 1 },
     series,
   };
@@ -83,8 +83,8 @@ export function processOption(counts: Record<'unprocessed' | 'processed' | 'outd
 }
 
 /** Lines of alarms per day, one per company. */
-export function companyOption(trend: { name: string; series: { date: string; count: number }[] }[]) {
-  const days = trend[0]?.series.map((p) => p.date.slice(5)) ?? [];
+export function companyOption(trend: { name: string; series: { date: string; count: number }[] }[], lang: string) {
+  const days = trend[0]?.series.map((p) => formatMonthDay(p.date, lang)) ?? [];
   return {
     tooltip: { trigger: 'axis' as const },
     legend: { top: 0 },
@@ -111,13 +111,13 @@ export function joinTrends(face: { date: string; count: number }[], plate: { dat
 }
 
 /** Lines of face, plate, person and infrared detections per day. */
-export function detectionTrendOption(days: DetectionDay[], names: Record<'face' | 'plate' | 'person' | 'infrared', string>) {
+export function detectionTrendOption(days: DetectionDay[], names: Record<'face' | 'plate' | 'person' | 'infrared', string>, lang: string) {
   const colours = { face: '#1677ff', plate: '#722ed1', person: '#52c41a', infrared: '#fa541c' };
   return {
     tooltip: { trigger: 'axis' as const },
     legend: { top: 0 },
     grid: { left: 40, right: 16, top: 36, bottom: 28 },
-    xAxis: { type: 'category' as const, data: days.map((d) => d.date.slice(5)) },
+    xAxis: { type: 'category' as const, data: days.map((d) => formatMonthDay(d.date, lang)) },
     yAxis: { type: 'value' as const, minInterval: 1 },
     series: (['face', 'plate', 'person', 'infrared'] as const).map((k) => ({
       name: names[k],

@@ -1,5 +1,6 @@
 /** Pure parts of the energy page: chart options from getEnergyConsumption's answer. */
 import type { AnswerOf } from '@common/events';
+import { formatMonthDay } from '@runtime';
 
 /** getEnergyConsumption's answer (common/events/energy.ts). */
 export type EnergyAnswer = AnswerOf<'getEnergyConsumption'>;
@@ -16,12 +17,12 @@ export function curveOption(curve: EnergyAnswer['curve'], name: string) {
 }
 
 /** Consumed and charged percent per day. */
-export function dailyEnergyOption(daily: EnergyAnswer['daily'], names: { consumed: string; charged: string }) {
+export function dailyEnergyOption(daily: EnergyAnswer['daily'], names: { consumed: string; charged: string }, lang: string) {
   return {
     tooltip: { trigger: 'axis' as const },
     legend: { top: 0 },
     grid: { left: 40, right: 16, top: 36, bottom: 28 },
-    xAxis: { type: 'category' as const, data: daily.map((d) => d.date.slice(5)) },
+    xAxis: { type: 'category' as const, data: daily.map((d) => formatMonthDay(d.date, lang)) },
     yAxis: { type: 'value' as const, minInterval: 1 },
     series: [
       { name: names.consumed, type: 'bar' as const, barMaxWidth: 24, itemStyle: { color: '#fa8c16' }, data: daily.map((d) => d.consumed) },

@@ -7,13 +7,13 @@ import { Alert, Button, Card, Col, DatePicker, Empty, Row, Segmented, Space, Spi
 import { ReloadOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { EChart, REPORT_PERIODS, useEventQuery, useRobotSelection, useSkin, type ReportPeriod } from '@runtime';
+import { datePattern, EChart, REPORT_PERIODS, useEventQuery, useRobotSelection, useSkin, type ReportPeriod } from '@runtime';
 import { curveOption, dailyEnergyOption, hoursAndMinutes, type EnergyAnswer } from './energy-model';
 import { ENERGY_TEST_IDS as IDS } from './test-ids';
 
 /** The page (default export: the plugin route). */
 export default function EnergyPage() {
-  const { t } = useTranslation('energy-consumption');
+  const { t, i18n } = useTranslation('energy-consumption');
   const { selection } = useRobotSelection();
   const dark = useSkin() === 'dark';
   const [period, setPeriod] = useState<ReportPeriod>('week');
@@ -31,7 +31,7 @@ export default function EnergyPage() {
   // useEventQuery gives {} until the answer arrives.
   const data = q.data && typeof q.data === 'object' && 'summary' in q.data ? (q.data as EnergyAnswer) : undefined;
   const curve = useMemo(() => (data ? curveOption(data.curve, t('batterySeries')) : null), [data, t]);
-  const daily = useMemo(() => (data ? dailyEnergyOption(data.daily, { consumed: t('consumedSeries'), charged: t('chargedSeries') }) : null), [data, t]);
+  const daily = useMemo(() => (data ? dailyEnergyOption(data.daily, { consumed: t('consumedSeries'), charged: t('chargedSeries') }, i18n.language) : null), [data, t, i18n.language]);
   const stat = (key: keyof EnergyAnswer['summary'], value: number | string, suffix?: string) => (
     <Col key={key} flex="1 1 150px">
       <Card size="small" loading={q.isLoading}>
@@ -62,6 +62,7 @@ export default function EnergyPage() {
                   data-testid={IDS.range}
                   value={custom}
                   allowClear={false}
+                  format={datePattern(i18n.language, 'date')}
                   disabledDate={(d) => d.isAfter(dayjs(), 'day') || d.isBefore(dayjs().subtract(365, 'day'), 'day')}
                   onChange={(v) => {
                     const [a, b] = v ?? [];

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { canReRecognise, dayChartOption, defaultRange, durationParts, type NaviDay } from './navigation-records-model';
+import { canReRecognise, dayChartOption, defaultRange, type NaviDay } from './navigation-records-model';
 
 describe('navigation records model', () => {
-  it('writes durations in seconds, minutes or hours', () => {
-    expect(durationParts(42.7)).toEqual({ key: 'duration.s', vars: { s: 42 } });
-    expect(durationParts(125)).toEqual({ key: 'duration.ms', vars: { m: 2, s: 5 } });
-    expect(durationParts(3 * 3600 + 7 * 60 + 9)).toEqual({ key: 'duration.hm', vars: { h: 3, m: 7 } });
-    expect(durationParts(-5)).toEqual({ key: 'duration.s', vars: { s: 0 } });
-  });
-
   it('offers re-recognition only for runs that ended', () => {
     expect(canReRecognise({ result: 'running', endedAt: null })).toBe(false);
     for (const result of ['finished', 'stopped', 'failed'] as const) expect(canReRecognise({ result, endedAt: '2026-11-23T10:00:00Z' })).toBe(true);
@@ -23,8 +16,8 @@ describe('navigation records model', () => {
       { date: '2026-11-22', count: 0, finished: 0, stopped: 0, failed: 0, running: 0 },
       { date: '2026-11-23', count: 3, finished: 1, stopped: 0, failed: 1, running: 1 },
     ];
-    const option = dayChartOption(days, { finished: 'Finished', stopped: 'Stopped', failed: 'Failed', running: 'Running' }) as { xAxis: { data: string[] }; series: { name: string; stack: string; data: number[] }[] };
-    expect(option.xAxis.data).toEqual(['11-22', '11-23']);
+    const option = dayChartOption(days, { finished: 'Finished', stopped: 'Stopped', failed: 'Failed', running: 'Running' }, (d) => `day ${d}`) as { xAxis: { data: string[] }; series: { name: string; stack: string; data: number[] }[] };
+    expect(option.xAxis.data).toEqual(['day 2026-11-22', 'day 2026-11-23']);
     expect(option.series.map((s) => [s.name, s.data])).toEqual([
       ['Finished', [0, 1]],
       ['Stopped', [0, 0]],

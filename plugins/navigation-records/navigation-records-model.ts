@@ -1,4 +1,4 @@
-/** Plain data of the navigation records page: record and day types, tag colours, durations, the chart option. */
+/** Plain data of the navigation records page: record and day types, tag colours, the chart option. */
 import type { NaviDay, NaviRecord, RunResult } from '@common/events/navigation';
 
 /** A run (GET /robot/naviRecord/getByNaviId), a day of runs (GET /robot/naviRecord/getDayDataCount) and how a run ended, as the catalogue declares them. */
@@ -6,7 +6,10 @@ export type { NaviDay, NaviRecord, RunResult };
 
 export const RESULTS: readonly RunResult[] = ['finished', 'stopped', 'failed', 'running'];
 
-/** antd Tag colours of the results. */
+/** The alarm level a failed run is marked with: the run broke off (emergency stop, fault), red as it always was. */
+export const FAILED_LEVEL = 3;
+
+/** antd Tag colours of the results that are not abnormal (a failed run carries the severity tag). */
 export const RESULT_TAG: Record<RunResult, string> = { running: 'processing', finished: 'success', stopped: 'default', failed: 'error' };
 
 /** Chart colours of the results (antd palette). */
@@ -15,13 +18,6 @@ export const RESULT_COLOUR: Record<RunResult, string> = { finished: '#52c41a', s
 /** Whether a run may be re-recognised (it has ended). */
 export const canReRecognise = (r: Pick<NaviRecord, 'result' | 'endedAt'>): boolean => r.result !== 'running' && r.endedAt !== null;
 
-/** A duration in seconds as the key and values of its text (`duration.s`, `duration.ms`, `duration.hm`). */
-export function durationParts(seconds: number): { key: 'duration.s' | 'duration.ms' | 'duration.hm'; vars: Record<string, number> } {
-  const s = Math.max(0, Math.floor(seconds));
-  if (s < 60) return { key: 'duration.s', vars: { s } };
-  if (s < 3600) return { key: 'duration.ms', vars: { m: Math.floor(s / 60), s: s % 60 } };
-  return { key: 'duration.hm', vars: { h: Math.floor(s / 3600), m: Math.floor((s % 3600) / 60) } };
-}
 
 /** The day range shown first: the last `days` days up to today (UTC, as the server counts). */
 export function defaultRange(now: Date, days = 7): [string, string] {
@@ -31,12 +27,12 @@ export function defaultRange(now: Date, days = 7): [string, string] {
 }
 
 /** A stacked bar chart of runs per day by result (ECharts option). */
-export function dayChartOption(days: NaviDay[], labels: Record<RunResult, string>): Record<string, unknown> {
+export function dayChartOption(days: NaviDay[], labels: Record<RunResult, string>, dayLabel: (date: string) => string): Record<string, unknown> {
   return {
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
     legend: { top: 0 },
     grid: { left: 32, right: 12, top: 32, bottom: 24 },
-    xAxis: { type: 'category', data: days.map((d) => d.date.slice(5)) },
+    xAxis: { type: 'category', data: days.map((d) => dayLabel(d.date)) },
     yAxis: { type: 'value', minInterval: 1 },
     series: RESULTS.map((r) => ({ name: labels[r], type: 'bar', stack: 'runs', barMaxWidth: 28, itemStyle: { color: RESULT_COLOUR[r] }, data: days.map((d) => d[r]) })),
   };

@@ -4,7 +4,6 @@
  * bar chart and its figures); an ended run's detections can be re-recognised
  * (POST /robot/naviRecord/reRecog) after a confirmation. Refreshes on the `navigation` topic.
  */
-import './register-locales';
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, App, Button, Card, DatePicker, Empty, Popconfirm, Result, Space, Spin, Table, Tag, Typography } from 'antd';
 import { ArrowLeftOutlined, ReloadOutlined } from '@ant-design/icons';
@@ -13,9 +12,9 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { subjectCan } from '@common/access';
 import { formatMessage, MESSAGES, type MessageKey } from '@common/messages';
-import { EChart, callNamedEvent, isAbortedError, navigateTo, realtimeLink, restCall, useSession, useSkin, type Lang, formatDateTime, getLang } from '@runtime';
+import { EChart, callNamedEvent, isAbortedError, navigateTo, realtimeLink, restCall, useSession, useSkin, type Lang, datePattern, formatDateTime, formatDuration, formatMonthDay, getLang, SeverityTag } from '@runtime';
 import type { AnswerOf } from '@common/events';
-import { canReRecognise, dayChartOption, defaultRange, durationParts, RESULT_TAG, RESULTS, type NaviDay, type NaviRecord } from './navigation-records-model';
+import { canReRecognise, dayChartOption, defaultRange, FAILED_LEVEL, RESULT_TAG, RESULTS, type NaviDay, type NaviRecord } from './navigation-records-model';
 import { NAVI_RECORDS_TEST_IDS as IDS } from './test-ids';
 
 interface TaskInfo {
@@ -117,11 +116,17 @@ export default function NavigationRecordsPage() {
       dataIndex: 'result',
       width: 90,
       fixed: 'left' as const,
-      render: (_: unknown, r: NaviRecord) => (
-        <Tag color={RESULT_TAG[r.result] ?? 'default'} data-testid={`${IDS.status}-${r.id}`}>
-          {t(`result.${r.result}`)}
-        </Tag>
-      ),
+      // A failed run is abnormal: the one severity tag; the other results keep their state colours.
+      render: (_: unknown, r: NaviRecord) =>
+        r.result === 'failed' ? (
+          <SeverityTag level={FAILED_LEVEL} testId={`${IDS.status}-${r.id}`}>
+            {t('result.failed')}
+          </SeverityTag>
+        ) : (
+          <Tag color={RESULT_TAG[r.result] ?? 'default'} data-testid={`${IDS.status}-${r.id}`}>
+            {t(`result.${r.result}`)}
+          </Tag>
+        ),
     },
     { title: t('col.laps'), dataIndex: 'laps', width: 70, render: (_: unknown, r: NaviRecord) => t('lapsOf', { laps: r.laps, count: r.count }) },
     { title: t('col.points'), dataIndex: 'point', width: 90, render: (_: unknown, r: NaviRecord) => (r.points ? t('pointsOf', { point: r.point, points: r.points }) : '—') },
@@ -140,10 +145,7 @@ export default function NavigationRecordsPage() {
       title: t('col.duration'),
       dataIndex: 'duration',
       width: 90,
-      render: (v: number) => {
-        const d = durationParts(v ?? 0);
-        return t(d.key, d.vars);
-      },
+      render: (v: number) => formatDuration(v ?? 0, i18n.language),
     },
     {
       title: t('col.reason'),
@@ -212,6 +214,7 @@ export default function NavigationRecordsPage() {
               aria-label={t('range')}
               allowClear={false}
               value={[dayjs(range[0]), dayjs(range[1])]}
+              format={datePattern(i18n.language, 'date')}
               // The server counts at most 92 days (NAVI_DAY_COUNT_MAX_DAYS): the picker offers no longer range.
               disabledDate={(d: Dayjs, info?: { from?: Dayjs }) => d.isAfter(dayjs(), 'day') || (!!info?.from && Math.abs(d.diff(info.from, 'day')) >= MAX_DAYS)}
               onChange={(v) => v?.[0] && v[1] && setRange([v[0].format('YYYY-MM-DD'), v[1].format('YYYY-MM-DD')])}
@@ -245,9 +248,9 @@ export default function NavigationRecordsPage() {
 
 /** Runs per day: a stacked bar chart (ECharts, loaded lazily) and the figures in a compact table. */
 function DayChart({ days }: { days: NaviDay[] | undefined }) {
-  const { t } = useTranslation('navigation-records');
+  const { t, i18n } = useTranslation('navigation-records');
   const dark = useSkin() === 'dark';
-  const option = useMemo(() => dayChartOption(days ?? [], Object.fromEntries(RESULTS.map((r) => [r, t(`result.${r}`)])) as never), [days, t]);
+  const option = useMemo(() => dayChartOption(days ?? [], Object.fromEntries(RESULTS.map((r) => [r, t(`result.${r}`)])) as never, (d) => formatMonthDay(d, i18n.language)), [days, t, i18n.language]);
   if (!days) return <Card loading size="small" />;
   const total = days.reduce((n, d) => n + d.count, 0);
   return (
@@ -266,7 +269,7 @@ function DayChart({ days }: { days: NaviDay[] | undefined }) {
               <th style={{ textAlign: 'left', padding: '2px 8px', whiteSpace: 'nowrap', fontWeight: 500 }}>{t('date')}</th>
               {days.map((d) => (
                 <th key={d.date} style={{ padding: '2px 6px', fontWeight: 400, whiteSpace: 'nowrap' }}>
-                  {d.date.slice(5)}
+                  {formatMonthDay(d.date, i18n.language)}
                 </th>
               ))}
             </tr>

@@ -14,7 +14,7 @@ import type { AnswerOf } from '@common/events';
 import { LOG_LEVELS, type LogLevel } from '@common/events/node-log';
 import { LOG_UPLOAD_TIMEOUT_S } from '@common/events/maintenance-software';
 import { formatBytes } from '@common/uploads';
-import { RobotSwitcher, formatDateTime, formatTime, getLang, callEvent, callNamedEvent, catalogueMessage, realtimeLink, useRobotSelection } from '@runtime';
+import { RobotSwitcher, SeverityTag, formatDateTime, formatTime, getLang, callEvent, callNamedEvent, catalogueMessage, realtimeLink, useRobotSelection } from '@runtime';
 import { NODE_LOG_IDS as IDS } from './test-ids';
 
 type Job = NonNullable<AnswerOf<'getSoftwareJob'>['job']>;
@@ -23,7 +23,9 @@ type Lines = AnswerOf<'getLogLines'>;
 
 const NS = 'node-log';
 const PAGE_SIZE = 100;
-const LEVEL_COLOURS: Record<LogLevel, string> = { DEBUG: 'default', INFO: 'blue', WARN: 'orange', ERROR: 'red' };
+// Warnings and errors are abnormal: the alarm levels' severity tag (as every screen marks them); the others a plain tag.
+const LEVEL_SEVERITY: Record<LogLevel, 0 | 2 | 3> = { DEBUG: 0, INFO: 0, WARN: 2, ERROR: 3 };
+const LEVEL_COLOURS: Partial<Record<LogLevel, string>> = { DEBUG: 'default', INFO: 'blue' };
 
 /** The robot's last job: from getSoftwareJob, then live from robotJob pushes (polled while running). */
 function useRobotJob(robotId: string | undefined): [Job | null, (j: Job | null) => void] {
@@ -288,7 +290,7 @@ function LogViewer({ file, onClose }: { file: LogFile | null; onClose: () => voi
           pagination={{ current: page, pageSize: PAGE_SIZE, total: data?.matched ?? 0, showSizeChanger: false, onChange: setPage, size: 'small' }}
           columns={[
             { key: 'n', dataIndex: 'n', width: 60, render: (n: number) => <Typography.Text type="secondary">{n}</Typography.Text> },
-            { key: 'level', dataIndex: 'level', width: 80, render: (l: LogLevel | null) => (l ? <Tag color={LEVEL_COLOURS[l]}>{l}</Tag> : null) },
+            { key: 'level', dataIndex: 'level', width: 80, render: (l: LogLevel | null) => (!l ? null : LEVEL_SEVERITY[l] ? <SeverityTag level={LEVEL_SEVERITY[l]}>{l}</SeverityTag> : <Tag color={LEVEL_COLOURS[l]}>{l}</Tag>) },
             {
               key: 'text',
               dataIndex: 'text',

@@ -10,7 +10,7 @@ import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { AnswerOf } from '@common/events';
-import { EChart, formatDateTime, formatShort, getLang, getToken, requestExport, useEventQuery, useRobotSelection, useSkin } from '@runtime';
+import { datePattern, EChart, formatDate, formatDateTime, formatDuration, formatMonthDay, formatShort, getLang, getToken, requestExport, SeverityTag, useEventQuery, useRobotSelection, useSchemas, useSkin } from '@runtime';
 
 type SystemAnswer = AnswerOf<'getSystemState'>;
 type Row = SystemAnswer['robots'][number];
@@ -67,7 +67,11 @@ const line = (names: string[], series: [number, number][][], opts: { max?: numbe
   series: names.map((name, i) => ({ name, type: 'line' as const, showSymbol: false, data: series[i] ?? [] })),
 });
 
-const fmtUptime = (s: number) => `${Math.floor(s / 86400)}d ${Math.floor((s % 86400) / 3600)}h ${Math.floor((s % 3600) / 60)}m`;
+/**
+ * The alarm level a problem of a robot is marked with: a reading over its threshold or a fault is
+ * level 3 (as the generated screens flag readings over their thresholds); a robot that is off is level 2.
+ */
+const problemLevel = (problem: string): 2 | 3 => (problem === 'offline' ? 2 : 3);
 
 /**
  * Asks the server for a health page's export (POST /api/health-export, the body of the list exports)
@@ -109,7 +113,7 @@ function RobotDetail({ robotId }: { robotId: string }) {
         <Card size="small" title={t('services')}>
           <Space wrap>
             {d.latest.services.map((s) => (
-              <Tag key={s.name} color={s.up ? 'green' : 'red'}>{`${s.name} ${s.version} · ${s.up ? t('up') : t('down')}`}</Tag>
+              s.up ? <Tag key={s.name} color="green">{`${s.name} ${s.version} · ${t('up')}`}</Tag> : <SeverityTag key={s.name} level={3}>{`${s.name} ${s.version} · ${t('down')}`}</SeverityTag>
             ))}
           </Space>
         </Card>
@@ -124,10 +128,12 @@ export function SystemStatePage() {
   usePoll(q.refetch);
   const d = answer<SystemAnswer>(q.data, 'robots');
   const [detail, setDetail] = useState<Row | null>(null);
-  const bad = (r: Row, k: string) => (r.problems.includes(k) ? { color: '#cf1322', fontWeight: 600 } : undefined);
+  const lang = getLang();
+  // A value the server judged over its threshold (r.problems) carries the severity tag.
+  const judged = (r: Row, k: string, text: string) => <SeverityTag level={r.problems.includes(k) ? problemLevel(k) : 0}>{text}</SeverityTag>;
   const num = (v: number | undefined, unit = '') => (v === undefined ? '—' : `${v}${unit}`);
   const sorter = (f: (r: Row) => number | string) => (a: Row, b: Row) => { const x = f(a), y = f(b); return typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y)); };
-  const on = (v: boolean) => <Tag color={v ? 'green' : 'red'}>{v ? t('online') : t('offline')}</Tag>;
+  const on = (v: boolean) => (v ? <Tag color="green">{t('online')}</Tag> : <SeverityTag level={problemLevel('offline')}>{t('offline')}</SeverityTag>);
   return (
     <Page title={t('systemState')} testId="health-system-state" extra={<Typography.Text type="secondary">{t('liveEvery', { s: LIVE_MS / 1000 })}</Typography.Text>}>
       <ErrorLine error={q.error} retry={q.refetch} />
@@ -142,19 +148,19 @@ export function SystemStatePage() {
           onRow={(r) => ({ onClick: () => setDetail(r), style: { cursor: 'pointer' } })}
           rowClassName={(r) => (r.problems.length ? 'health-row-bad' : '')}
           columns={[
-            { title: t('robot'), dataIndex: 'robotName', fixed: 'left', width: 150, sorter: sorter((r) => r.robotName), render: (v: string, r) => <a data-testid={`health-robot-${r.robotId}`} style={r.problems.length ? { color: '#cf1322' } : undefined}>{v}</a> },
+            { title: t('robot'), dataIndex: 'robotName', fixed: 'left', width: 150, sorter: sorter((r) => r.robotName), render: (v: string, r) => <a data-testid={`health-robot-${r.robotId}`}>{v}</a> },
             { title: t('walk'), width: 80, sorter: sorter((r) => Number(r.online.walk)), render: (_, r) => on(r.online.walk) },
             { title: t('video'), width: 80, sorter: sorter((r) => Number(r.online.video)), render: (_, r) => on(r.online.video) },
             { title: t('interaction'), width: 90, sorter: sorter((r) => Number(r.online.interaction)), render: (_, r) => on(r.online.interaction) },
-            { title: t('cpu'), width: 80, sorter: sorter((r) => r.health?.cpu ?? -1), render: (_, r) => <span style={bad(r, 'cpu')}>{num(r.health?.cpu, '%')}</span> },
-            { title: t('memory'), width: 90, sorter: sorter((r) => r.health?.memory ?? -1), render: (_, r) => <span style={bad(r, 'memory')}>{num(r.health?.memory, '%')}</span> },
-            { title: t('disk'), width: 80, sorter: sorter((r) => r.health?.disk ?? -1), render: (_, r) => <span style={bad(r, 'disk')}>{num(r.health?.disk, '%')}</span> },
-            { title: t('temperature'), width: 110, sorter: sorter((r) => r.health?.temperatures.cpu ?? -1), render: (_, r) => <span style={bad(r, 'temperature')}>{r.health ? `${r.health.temperatures.cpu} / ${r.health.temperatures.board} °C` : '—'}</span> },
-            { title: t('uptime'), width: 110, sorter: sorter((r) => r.health?.uptime ?? -1), render: (_, r) => (r.health ? fmtUptime(r.health.uptime) : '—') },
-            { title: t('latency'), width: 90, sorter: sorter((r) => r.health?.latencyMs ?? -1), render: (_, r) => <span style={bad(r, 'latency')}>{num(r.health?.latencyMs, ' ms')}</span> },
-            { title: t('services'), width: 100, sorter: sorter((r) => r.health?.services.filter((s) => !s.up).length ?? -1), render: (_, r) => (r.health ? <span style={bad(r, 'services')}>{`${r.health.services.filter((s) => s.up).length}/${r.health.services.length}`}</span> : '—') },
+            { title: t('cpu'), width: 80, sorter: sorter((r) => r.health?.cpu ?? -1), render: (_, r) => judged(r, 'cpu', num(r.health?.cpu, '%')) },
+            { title: t('memory'), width: 90, sorter: sorter((r) => r.health?.memory ?? -1), render: (_, r) => judged(r, 'memory', num(r.health?.memory, '%')) },
+            { title: t('disk'), width: 80, sorter: sorter((r) => r.health?.disk ?? -1), render: (_, r) => judged(r, 'disk', num(r.health?.disk, '%')) },
+            { title: t('temperature'), width: 110, sorter: sorter((r) => r.health?.temperatures.cpu ?? -1), render: (_, r) => judged(r, 'temperature', r.health ? `${r.health.temperatures.cpu} / ${r.health.temperatures.board} °C` : '—') },
+            { title: t('uptime'), width: 110, sorter: sorter((r) => r.health?.uptime ?? -1), render: (_, r) => formatDuration(r.health?.uptime, lang, '—') },
+            { title: t('latency'), width: 90, sorter: sorter((r) => r.health?.latencyMs ?? -1), render: (_, r) => judged(r, 'latency', num(r.health?.latencyMs, ' ms')) },
+            { title: t('services'), width: 100, sorter: sorter((r) => r.health?.services.filter((s) => !s.up).length ?? -1), render: (_, r) => (r.health ? judged(r, 'services', `${r.health.services.filter((s) => s.up).length}/${r.health.services.length}`) : '—') },
             { title: t('software'), width: 90, dataIndex: ['health', 'software'], sorter: sorter((r) => r.health?.software ?? '') },
-            { title: t('problems'), width: 160, render: (_, r) => (r.problems.length ? r.problems.map((p) => <Tag key={p} color="red">{t(`problem.${p}`)}</Tag>) : <Tag color="green">{t('ok')}</Tag>) },
+            { title: t('problems'), width: 160, render: (_, r) => (r.problems.length ? <Space size={4} wrap>{r.problems.map((p) => <SeverityTag key={p} level={problemLevel(p)}>{t(`problem.${p}`)}</SeverityTag>)}</Space> : <Tag color="green">{t('ok')}</Tag>) },
           ]}
         />
       </Card>
@@ -172,6 +178,7 @@ const RangePick = ({ value, onChange }: { value: [Dayjs, Dayjs]; onChange: (v: [
   <DatePicker.RangePicker
     value={value}
     allowClear={false}
+    format={datePattern(getLang(), 'date')}
     disabledDate={(d) => d.isAfter(dayjs(), 'day')}
     onChange={(v) => {
       const [a, b] = v ?? [];
@@ -237,12 +244,15 @@ export function OnlineHistoryPage() {
 export function SensorPage() {
   const { t } = useTranslation(NS);
   const dark = useSkin() === 'dark';
+  const schemas = useSchemas();
   const { selection } = useRobotSelection();
   const q = useEventQuery('getSensorData', { robotId: selection.robotId, minutes: 60 }, { staleTime: 0 });
   usePoll(q.refetch);
   const d = answer<SensorAnswer>(q.data, 'sensors');
-  // A known sensor's name in the console's language; one the robot alone knows keeps its own name.
-  const sensorName = (x: { id: string; name: string }) => t(`sensorName_${x.id}`, { defaultValue: x.name });
+  // A sensor kind is shown by its label of the sensor enumeration (zh / ja / en); a kind the robot
+  // alone knows by the name it gives, else the enumeration's "other sensor".
+  const known = new Set((schemas.enumById('sensor')?.values ?? []).map((v) => String(v.value)));
+  const sensorName = (x: { id: string; name: string }) => (known.has(x.id) || !x.name ? schemas.enumLabel('sensor', x.id, getLang()) : x.name);
   return (
     <Page title={t('sensor')} testId="health-sensor" extra={<Typography.Text type="secondary">{t('liveEvery', { s: LIVE_MS / 1000 })}</Typography.Text>}>
       <ErrorLine error={q.error} retry={q.refetch} />
@@ -296,8 +306,8 @@ export function ChassisPage() {
           <Row gutter={[12, 12]}>
             <Col flex="1"><Card size="small"><Statistic title={t('speed')} value={c.speed} suffix="m/s" /></Card></Col>
             <Col flex="1"><Card size="small"><Statistic title={t('odometry')} value={(c.odometry / 1000).toFixed(2)} suffix="km" /></Card></Col>
-            <Col flex="1"><Card size="small"><Statistic title={t('bumper')} value={c.bumper ? t('pressed') : t('ok')} valueStyle={c.bumper ? { color: '#cf1322' } : undefined} /></Card></Col>
-            <Col flex="1"><Card size="small"><Statistic title={t('emergencyStop')} value={c.emergencyStop ? t('pressed') : t('released')} valueStyle={c.emergencyStop ? { color: '#cf1322' } : undefined} /></Card></Col>
+            <Col flex="1"><Card size="small"><Statistic title={t('bumper')} value={c.bumper ? t('pressed') : t('ok')} formatter={(v) => <SeverityTag level={c.bumper ? 3 : 0} testId="health-bumper">{v}</SeverityTag>} /></Card></Col>
+            <Col flex="1"><Card size="small"><Statistic title={t('emergencyStop')} value={c.emergencyStop ? t('pressed') : t('released')} formatter={(v) => <SeverityTag level={c.emergencyStop ? 3 : 0} testId="health-emergency-stop">{v}</SeverityTag>} /></Card></Col>
           </Row>
           <Table
             size="small"
@@ -308,7 +318,7 @@ export function ChassisPage() {
               { title: t('wheel'), dataIndex: 'wheel', render: (v: string) => t(`wheelName.${v}`, v) },
               { title: t('current'), dataIndex: 'currentA', render: (v: number) => `${v} A` },
               { title: t('motorTemp'), dataIndex: 'temperatureC', render: (v: number) => `${v} °C` },
-              { title: t('faults'), render: (_, w) => (w.encoderFault || w.hallFault || w.stall ? [w.encoderFault && t('encoder'), w.hallFault && t('hall'), w.stall && t('stall')].filter(Boolean).map((x) => <Tag key={String(x)} color="red">{x}</Tag>) : <Tag color="green">{t('ok')}</Tag>) },
+              { title: t('faults'), render: (_, w) => (w.encoderFault || w.hallFault || w.stall ? <Space size={4} wrap>{[w.encoderFault && t('encoder'), w.hallFault && t('hall'), w.stall && t('stall')].filter(Boolean).map((x) => <SeverityTag key={String(x)} level={3}>{x}</SeverityTag>)}</Space> : <Tag color="green">{t('ok')}</Tag>) },
             ]}
           />
           <Row gutter={12}>
@@ -336,7 +346,7 @@ export function ChargePage() {
       {c ? (
         <>
           <Row gutter={[12, 12]}>
-            <Col flex="1"><Card size="small"><Statistic title={t('chargeState')} value={t(`charge.${c.state}`)} valueStyle={c.state === 'failed' ? { color: '#cf1322' } : undefined} /></Card></Col>
+            <Col flex="1"><Card size="small"><Statistic title={t('chargeState')} value={t(`charge.${c.state}`)} formatter={(v) => <SeverityTag level={c.state === 'failed' ? 3 : 0} testId="health-charge-state">{v}</SeverityTag>} /></Card></Col>
             <Col flex="1"><Card size="small"><Statistic title={t('soc')} value={c.soc} suffix="%" /></Card></Col>
             <Col flex="1"><Card size="small"><Statistic title={t('voltage')} value={c.voltage} suffix="V" /></Card></Col>
             <Col flex="1"><Card size="small"><Statistic title={t('current')} value={c.current} suffix="A" /></Card></Col>
@@ -383,7 +393,7 @@ export function OperatePage() {
     tooltip: { trigger: 'axis' as const },
     legend: { top: 0 },
     grid: { left: 40, right: 16, top: 30, bottom: 28 },
-    xAxis: { type: 'category' as const, data: byDate.map(([k]) => k.slice(5)) },
+    xAxis: { type: 'category' as const, data: byDate.map(([k]) => formatMonthDay(k, getLang())) },
     yAxis: { type: 'value' as const },
     series: ([['mileage', t('mileageKm')], ['hours', t('workingHours')], ['tasks', t('tasks')], ['cycles', t('chargeCycles')], ['alarms', t('alarms')]] as const).map(([k, name]) => ({ name, type: 'bar' as const, data: byDate.map(([, v]) => Math.round(v[k] * 100) / 100) })),
   };
@@ -417,7 +427,7 @@ export function OperatePage() {
         dataSource={d?.days ?? []}
         pagination={{ pageSize: 6, showSizeChanger: false }}
         columns={[
-          { title: t('date'), dataIndex: 'date', sorter: (a, b) => a.date.localeCompare(b.date) },
+          { title: t('date'), dataIndex: 'date', render: (v: string) => formatDate(v, getLang()), sorter: (a, b) => a.date.localeCompare(b.date) },
           { title: t('robot'), dataIndex: 'robotName', sorter: (a, b) => a.robotName.localeCompare(b.robotName) },
           { title: t('mileageKm'), dataIndex: 'mileageM', render: (v: number) => (v / 1000).toFixed(2), sorter: (a, b) => a.mileageM - b.mileageM },
           { title: t('workingHours'), dataIndex: 'workingHours', sorter: (a, b) => a.workingHours - b.workingHours },

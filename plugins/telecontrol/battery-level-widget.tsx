@@ -5,8 +5,8 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { Progress } from 'antd';
 
-/** Under this level the bar turns red (the status panel's rule). */
-export const BATTERY_LOW_PERCENT = 20;
+// Under this level the bar turns red (the status panel's rule).
+import { BATTERY_LOW_PERCENT } from './robot-status-model';
 
 /** The level shown: the value rounded and kept within 0–100, or undefined when it is not a number. */
 export function batteryLevel(value: unknown): number | undefined {

@@ -4,10 +4,9 @@ import { Alert, Badge, Card, Descriptions, Flex, Progress, Skeleton, Space, Tag,
 import { ThunderboltOutlined } from '@ant-design/icons';
 import { useCan, useSubscription } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
-import { robotStatusLabel, robotTopic, useEventQuery, useLinkState, useSchemas, type Lang } from '@runtime';
+import { robotStatusLabel, robotTopic, SeverityTag, useEventQuery, useFormat, useLinkState, useSchemas, type Lang } from '@runtime';
 import { TELECONTROL_TEST_IDS as IDS } from './test-ids';
-import { ENV_READINGS, mergeRobotStatus, type RobotStatusView } from './robot-status-model';
+import { BATTERY_LOW_PERCENT, ENV_READINGS, mergeRobotStatus, type RobotStatusView } from './robot-status-model';
 import { CameraView } from './camera-view';
 import { ControlPanel } from './control-panel';
 import { useElementWidth } from './use-fit';
@@ -47,6 +46,7 @@ function StatusPanel({ robotId, side }: { robotId: string; side: boolean }) {
   const { data: canSteer } = useCan({ resource: 'robot', action: 'control' });
   const lang = i18n.language as Lang;
   const schemas = useSchemas();
+  const format = useFormat();
   const link = useLinkState();
   const { data: answer, isLoading, error } = useEventQuery('reqRobotStatus', { robotId }, { staleTime: 0 });
   const [view, setView] = useState<RobotStatusView>({});
@@ -116,7 +116,7 @@ function StatusPanel({ robotId, side }: { robotId: string; side: boolean }) {
             aria-label={t('battery')}
             data-value={battery ?? ''}
             percent={battery ?? 0}
-            status={battery !== undefined && battery < 20 ? 'exception' : 'normal'}
+            status={battery !== undefined && battery < BATTERY_LOW_PERCENT ? 'exception' : 'normal'}
             format={() => (battery === undefined ? '—' : `${battery}%`)}
             style={{ marginBottom: 0, width: '100%' }}
           />
@@ -174,10 +174,10 @@ function StatusPanel({ robotId, side }: { robotId: string; side: boolean }) {
           <Descriptions.Item label={t('longitude')}>
             <span data-field="longitude">{fmt(view.longitude, 6)}</span>
           </Descriptions.Item>
-          <Descriptions.Item label={t('emergency')}>{view.emergencyButtonStatus ? <Tag color="red">{t('pressed')}</Tag> : t('released')}</Descriptions.Item>
+          <Descriptions.Item label={t('emergency')}>{view.emergencyButtonStatus ? <SeverityTag level={3}>{t('pressed')}</SeverityTag> : t('released')}</Descriptions.Item>
           <Descriptions.Item label={t('robotType')}>{view.robotType !== undefined ? schemas.enumLabel('robot-type', view.robotType, lang) : '—'}</Descriptions.Item>
           <Descriptions.Item label={t('updatedAt')}>
-            <span data-testid={IDS.updatedAt}>{view.updatedAt ? dayjs(view.updatedAt).format('YYYY-MM-DD HH:mm:ss') : '—'}</span>
+            <span data-testid={IDS.updatedAt}>{format.dateTime(view.updatedAt, '—')}</span>
           </Descriptions.Item>
         </Descriptions>
       </Card>

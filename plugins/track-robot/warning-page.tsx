@@ -4,7 +4,7 @@ import { Button, Card, Descriptions, Empty, Image, Input, Modal, Segmented, Spac
 import { CheckOutlined, EyeOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Paging, formatDateTime, getLang } from '@runtime';
+import { Paging, SeverityTag, formatDateTime, getLang } from '@runtime';
 import { TRACK_CHECK_ITEMS } from '@common/track';
 import { TrackLayout } from './track-layout';
 import { trackApi, type TrackWarning } from './track-api';
@@ -13,6 +13,9 @@ import { TRACK_TEST_IDS as IDS } from './test-ids';
 
 const UNITS = Object.fromEntries(TRACK_CHECK_ITEMS.map((c) => [c.key, c.unit]));
 const when = (v: string | null) => formatDateTime(v, getLang(), '-');
+/** A warning's reading broke its rule: marked as the generated screens mark a reading over its threshold. */
+const WARNING_LEVEL = 3;
+const reading = (w: TrackWarning) => <SeverityTag level={WARNING_LEVEL}>{`${w.value}${UNITS[w.checkItem] ?? ''}`}</SeverityTag>;
 
 function WarningDialog({ id, onClose }: { id: number | null; onClose: (changed: boolean) => void }) {
   const { t } = useTranslation('track-robot');
@@ -57,7 +60,7 @@ function WarningDialog({ id, onClose }: { id: number | null; onClose: (changed: 
           <Descriptions size="small" column={2} bordered>
             <Descriptions.Item label={t('warning.rule')}>{w.ruleName}</Descriptions.Item>
             <Descriptions.Item label={t('rule.checkItem')}>{t(`checkItem.${w.checkItem}`)}</Descriptions.Item>
-            <Descriptions.Item label={t('warning.value')}>{`${w.value}${UNITS[w.checkItem] ?? ''}`}</Descriptions.Item>
+            <Descriptions.Item label={t('warning.value')}>{reading(w)}</Descriptions.Item>
             <Descriptions.Item label={t('warning.point')}>{w.pointName ?? '-'}</Descriptions.Item>
             <Descriptions.Item label={t('warning.time')}>{when(w.createdAt)}</Descriptions.Item>
             <Descriptions.Item label={t('warning.state')}>
@@ -130,7 +133,7 @@ function Warnings({ robotId }: { robotId: string }) {
           { title: t('warning.time'), dataIndex: 'createdAt', render: when },
           { title: t('warning.rule'), dataIndex: 'ruleName' },
           { title: t('rule.checkItem'), dataIndex: 'checkItem', render: (v: string) => t(`checkItem.${v}`) },
-          { title: t('warning.value'), dataIndex: 'value', render: (v: number, r) => `${v}${UNITS[r.checkItem] ?? ''}` },
+          { title: t('warning.value'), dataIndex: 'value', render: (_v: number, r) => reading(r) },
           { title: t('warning.point'), dataIndex: 'pointName' },
           { title: t('warning.state'), dataIndex: 'dealt', render: (v: boolean, r) => <Tag color={v ? 'green' : 'red'} data-testid={`track-warning-state-${r.id}`}>{v ? t('warning.dealt') : t('warning.undealt')}</Tag> },
           {

@@ -94,10 +94,13 @@ export { LangLinks } from './i18n/lang-links';
 /** Each language named in itself. */
 export { LANG_NAMES } from './i18n/lang-names';
 /** One date / time format per language, booleans as words, severity of a value (issue 22): every screen formats through these. */
-export { formatDateTime, formatDate, formatTime, formatShort, formatBoolean, datePattern, severityOf, useFormat, LEVEL_COLOURS } from './i18n/format';
+export { formatDateTime, formatDate, formatTime, formatShort, formatMonthDay, formatDuration, formatBoolean, datePattern, severityOf, useFormat, LEVEL_COLOURS } from './i18n/format';
 export type { SeverityRule, SeveritySpec } from './i18n/format';
 /** An alarm level as the one tag every screen uses (alarm-level enumeration's label and colour). */
 export { LevelTag } from './ui/level-tag';
+/** A value judged abnormal (over a threshold, a failure, a fault) as the one severity tag of every screen. */
+export { SeverityTag } from './ui/severity-tag';
+export type { SeverityTagProps } from './ui/severity-tag';
 /** The shared message catalogue in the current language (validation texts). */
 export { catalogueMessage, useCatalogue } from './i18n/catalogue';
 /** Skin (light / dark) state and its header switch. */

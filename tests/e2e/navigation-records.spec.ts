@@ -78,7 +78,10 @@ test('a run that fails shows why: in the navigation list and as a red tag with i
     await row.getByTestId('row-action-naviRecords').click();
     const runRow = page.getByTestId('navi-records-table').locator('tr.ant-table-row').first();
     await expect(runRow.locator('.ant-tag')).toHaveText('Failed');
-    await expect(runRow.locator('.ant-tag')).toHaveClass(/ant-tag-error/);
+    // Marked as every abnormal value is (issue 22): the alarm level's tag, red for level 3, with a warning mark.
+    await expect(runRow.locator('.ant-tag')).toHaveAttribute('data-severity', '3');
+    await expect(runRow.locator('.ant-tag')).toHaveClass(/ant-tag-red/);
+    await expect(runRow.locator('.ant-tag .anticon-warning')).toBeVisible();
     await expect(runRow).toContainText('The robot ended the run with a failure (emergency stop)');
     // In Chinese too.
     await page.getByTestId('lang-switch').click();

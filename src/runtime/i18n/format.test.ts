@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { datePattern, formatBoolean, formatDate, formatDateTime, formatShort, severityOf } from './format';
+import { datePattern, formatBoolean, formatDate, formatDateTime, formatDuration, formatMonthDay, formatShort, severityOf } from './format';
 
 describe('one date format per language', () => {
   const at = new Date(2026, 10, 28, 9, 5, 7);
@@ -9,6 +9,8 @@ describe('one date format per language', () => {
     expect(formatDateTime(at, 'ja')).toBe('2026/11/28 09:05:07');
     expect(formatDate(at, 'ja')).toBe('2026/11/28');
     expect(formatShort(at, 'en')).toBe('11-28 09:05');
+    expect(formatMonthDay('2026-11-28', 'en')).toBe('11-28');
+    expect(formatMonthDay('2026-11-28', 'ja')).toBe('11/28');
   });
   it('accepts ISO texts and epoch milliseconds the same way', () => {
     expect(formatDateTime(at.toISOString(), 'en')).toBe(formatDateTime(at.getTime(), 'en'));
@@ -61,5 +63,22 @@ describe('severity rule (x-severity)', () => {
     expect(severityOf(spec, 90)).toBe(3);
     expect(severityOf(spec, -1)).toBe(2);
     expect(severityOf(spec, 50)).toBe(0);
+  });
+});
+
+describe('durations in the language', () => {
+  it('writes the two largest units', () => {
+    expect(formatDuration(42.7, 'en')).toBe('42 s');
+    expect(formatDuration(125, 'en')).toBe('2 min 5 s');
+    expect(formatDuration(3 * 3600 + 7 * 60 + 9, 'en')).toBe('3 h 7 min');
+    expect(formatDuration(2 * 86_400 + 5 * 3600 + 60, 'en')).toBe('2 d 5 h');
+    expect(formatDuration(125, 'zh')).toBe('2分5秒');
+    expect(formatDuration(3 * 3600 + 7 * 60, 'zh')).toBe('3小时7分');
+    expect(formatDuration(2 * 86_400 + 5 * 3600, 'ja')).toBe('2日5時間');
+  });
+  it('a negative span is none, a missing one the empty text', () => {
+    expect(formatDuration(-5, 'en')).toBe('0 s');
+    expect(formatDuration(undefined, 'en', '—')).toBe('—');
+    expect(formatDuration(Number.NaN, 'ja')).toBe('');
   });
 });

@@ -8,11 +8,11 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '@common/protocol';
 
-/** Date-time, date, time and short (month-day) patterns per language (dayjs tokens, 24-hour clock). */
-export const DATE_PATTERNS: Record<Lang, { dateTime: string; date: string; time: string; short: string; month: string }> = {
-  en: { dateTime: 'YYYY-MM-DD HH:mm:ss', date: 'YYYY-MM-DD', time: 'HH:mm:ss', short: 'MM-DD HH:mm', month: 'YYYY-MM' },
-  zh: { dateTime: 'YYYY-MM-DD HH:mm:ss', date: 'YYYY-MM-DD', time: 'HH:mm:ss', short: 'MM-DD HH:mm', month: 'YYYY-MM' },
-  ja: { dateTime: 'YYYY/MM/DD HH:mm:ss', date: 'YYYY/MM/DD', time: 'HH:mm:ss', short: 'MM/DD HH:mm', month: 'YYYY/MM' },
+/** Date-time, date, time, short (month-day with time) and month-day patterns per language (dayjs tokens, 24-hour clock). */
+export const DATE_PATTERNS: Record<Lang, { dateTime: string; date: string; time: string; short: string; monthDay: string; month: string }> = {
+  en: { dateTime: 'YYYY-MM-DD HH:mm:ss', date: 'YYYY-MM-DD', time: 'HH:mm:ss', short: 'MM-DD HH:mm', monthDay: 'MM-DD', month: 'YYYY-MM' },
+  zh: { dateTime: 'YYYY-MM-DD HH:mm:ss', date: 'YYYY-MM-DD', time: 'HH:mm:ss', short: 'MM-DD HH:mm', monthDay: 'MM-DD', month: 'YYYY-MM' },
+  ja: { dateTime: 'YYYY/MM/DD HH:mm:ss', date: 'YYYY/MM/DD', time: 'HH:mm:ss', short: 'MM/DD HH:mm', monthDay: 'MM/DD', month: 'YYYY/MM' },
 };
 
 /** A value that may be a moment: an ISO text, epoch milliseconds, a Date or a dayjs. */
@@ -34,8 +34,27 @@ export const formatDate = (value: Moment, lang: string | undefined, empty = ''):
 export const formatTime = (value: Moment, lang: string | undefined, empty = ''): string => format(value, lang, 'time', empty);
 /** Month, day, hours and minutes (chart axes, short spans). */
 export const formatShort = (value: Moment, lang: string | undefined, empty = ''): string => format(value, lang, 'short', empty);
+/** Month and day without the year (per-day chart axes and figures). */
+export const formatMonthDay = (value: Moment, lang: string | undefined, empty = ''): string => format(value, lang, 'monthDay', empty);
 /** The pattern of a kind for pickers (DatePicker format). */
 export const datePattern = (lang: string | undefined, kind: keyof (typeof DATE_PATTERNS)['en'] = 'dateTime'): string => patternsOf(lang)[kind];
+
+/** Duration units in the three languages: days, hours, minutes, seconds. */
+export const DURATION_WORDS: Record<Lang, { dh: string; hm: string; ms: string; s: string }> = {
+  en: { dh: '{d} d {h} h', hm: '{h} h {m} min', ms: '{m} min {s} s', s: '{s} s' },
+  zh: { dh: '{d}天{h}小时', hm: '{h}小时{m}分', ms: '{m}分{s}秒', s: '{s}秒' },
+  ja: { dh: '{d}日{h}時間', hm: '{h}時間{m}分', ms: '{m}分{s}秒', s: '{s}秒' },
+};
+
+/** A span of seconds in the language's words, to its two largest units ("2 h 5 min", "2小时5分"); '' when absent. */
+export function formatDuration(seconds: number | null | undefined, lang: string | undefined, empty = ''): string {
+  if (typeof seconds !== 'number' || !Number.isFinite(seconds)) return empty;
+  const words = DURATION_WORDS[(lang as Lang) in DURATION_WORDS ? (lang as Lang) : 'en'];
+  const total = Math.max(0, Math.floor(seconds));
+  const parts = { d: Math.floor(total / 86_400), h: Math.floor((total % 86_400) / 3600), m: Math.floor((total % 3600) / 60), s: total % 60 };
+  const kind = parts.d ? 'dh' : total >= 3600 ? 'hm' : total >= 60 ? 'ms' : 's';
+  return words[kind].replace(/\{(\w)\}/g, (_, k: keyof typeof parts) => String(parts[k]));
+}
 
 /** Yes / no in the three languages. */
 export const BOOLEAN_WORDS: Record<Lang, { yes: string; no: string }> = {
@@ -111,7 +130,9 @@ export function useFormat() {
     date: (v: Moment, empty = '') => formatDate(v, lang, empty),
     time: (v: Moment, empty = '') => formatTime(v, lang, empty),
     short: (v: Moment, empty = '') => formatShort(v, lang, empty),
+    monthDay: (v: Moment, empty = '') => formatMonthDay(v, lang, empty),
     boolean: (v: unknown) => formatBoolean(v, lang),
+    duration: (seconds: number | null | undefined, empty = '') => formatDuration(seconds, lang, empty),
     pattern: (kind: keyof (typeof DATE_PATTERNS)['en'] = 'dateTime') => datePattern(lang, kind),
   };
 }

@@ -6,16 +6,16 @@ import type { ReactNode } from 'react';
 import { Popover, Progress, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { formatMessage, MESSAGES, type MessageKey } from '@common/messages';
 import { useTranslation } from 'react-i18next';
-import { WarningOutlined } from '@ant-design/icons';
 import type { Lang } from '@common/protocol';
 import { pageName, PAGE_REF } from '../i18n/page-names';
-import { formatBoolean, formatDateTime, LEVEL_COLOURS, severityOf, type SeveritySpec } from '../i18n/format';
+import { formatBoolean, formatDateTime, severityOf, type SeveritySpec } from '../i18n/format';
 import type { SchemaRegistry } from './schema-registry';
 import { pickLabel, type PropertySchema } from './schema-types';
 import type { RefOptions } from './ref-lookups';
 import { robotStatusLabel, ROBOT_STATUS_ENUM } from './robot-status';
 import { ImagePreview, pictureUrls, previewTypeOf } from './widgets/image-preview-widget';
 import { DetectionViewerCell } from './widgets/detection-viewer-widget';
+import { SeverityTag } from '../ui/severity-tag';
 
 /** What a cell renderer may use. */
 export interface CellContext {
@@ -186,10 +186,6 @@ export function cellKindOf(p: PropertySchema): string {
   return 'plain';
 }
 
-/** The tag colour of an alarm level: the alarm-level enumeration's, else the built-in ones. */
-export function levelColour(schemas: Pick<SchemaRegistry, 'enumById'>, level: 1 | 2 | 3): string {
-  return schemas.enumById('alarm-level')?.values.find((v) => v.value === level)?.colour ?? LEVEL_COLOURS[level];
-}
 
 /** The text of a value of a kind that has one (enums, booleans, plain values), for a severity tag. */
 function textOf(value: unknown, p: PropertySchema, ctx: CellContext, kind: string): string | undefined {
@@ -210,11 +206,7 @@ export function renderCell(value: unknown, p: PropertySchema, ctx: CellContext, 
   if (level && value !== undefined && value !== null && value !== '') {
     const text = textOf(value, p, ctx, kind);
     const body = text ?? (CELL_RENDERERS[kind] ?? CELL_RENDERERS.plain!)(value, p, ctx, row);
-    return (
-      <Tag color={levelColour(ctx.schemas, level)} icon={<WarningOutlined aria-hidden />} data-severity={level} style={{ marginInlineEnd: 0 }}>
-        {body}
-      </Tag>
-    );
+    return <SeverityTag level={level}>{body}</SeverityTag>;
   }
   return (CELL_RENDERERS[kind] ?? CELL_RENDERERS.plain!)(value, p, ctx, row);
 }

@@ -8,7 +8,7 @@ import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '@common/protocol';
 import { useSchemas } from '../schema/schema-context';
-import { levelColour } from '../schema/cell-renderers';
+import { levelColour } from './severity-tag';
 
 /** `fallback`: the text when no alarm-level enumeration is loaded (e.g. "Level 2" from the plugin's locale). */
 export function LevelTag({ level, fallback, testId }: { level: number; fallback?: string; testId?: string }) {

@@ -1,0 +1,37 @@
+/**
+ * A value judged abnormal, marked the one way every screen marks it (issue 22): a tag in the alarm
+ * level's colour (the alarm-level enumeration's, as LevelTag and the generated lists use) with a
+ * warning mark, so it is not told by colour alone. Level 0 shows the value unmarked. Generated
+ * cells (x-severity) and plugins' own tables, cards and descriptions render through this.
+ */
+import type { ReactNode } from 'react';
+import { WarningOutlined } from '@ant-design/icons';
+import { Tag } from 'antd';
+import { LEVEL_COLOURS } from '../i18n/format';
+import { useSchemas } from '../schema/schema-context';
+import type { SchemaRegistry } from '../schema/schema-registry';
+
+/** The tag colour of an alarm level: the alarm-level enumeration's, else the built-in ones. */
+export function levelColour(schemas: Pick<SchemaRegistry, 'enumById'>, level: 1 | 2 | 3): string {
+  return schemas.enumById('alarm-level')?.values.find((v) => v.value === level)?.colour ?? LEVEL_COLOURS[level];
+}
+
+export interface SeverityTagProps {
+  /** The alarm level of the value (0: nothing to flag; above 3 counts as 3). */
+  level: number;
+  /** The value as shown (text, number with its unit…). */
+  children: ReactNode;
+  testId?: string;
+}
+
+/** The value, in a tag of its alarm level's colour with a warning mark when the level is 1–3. */
+export function SeverityTag({ level, children, testId }: SeverityTagProps) {
+  const schemas = useSchemas();
+  if (!(level >= 1)) return testId ? <span data-testid={testId}>{children}</span> : <>{children}</>;
+  const lvl = (level >= 3 ? 3 : level >= 2 ? 2 : 1) as 1 | 2 | 3;
+  return (
+    <Tag color={levelColour(schemas, lvl)} icon={<WarningOutlined aria-hidden />} data-severity={lvl} data-testid={testId} style={{ marginInlineEnd: 0 }}>
+      {children}
+    </Tag>
+  );
+}
