@@ -12,6 +12,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}', 'plugins/**/*.test.{ts,tsx}', 'common/**/*.test.ts', 'server/**/*.test.ts'],
+          setupFiles: ['tests/helpers/unit-texts.ts'],
           environment: 'node',
         },
       },

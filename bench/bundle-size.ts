@@ -2,6 +2,7 @@
  * Bench: gzip size of the JavaScript a browser loads for the login route and for the app shell
  * (/home, which opens telecontrol), measured by loading the built console in Chromium and
  * gzipping every script it fetched. Budgets (issue 2): login ≤ 200 KB, shell ≤ 450 KB.
+ * `FC_BUNDLE_DETAIL=25` also lists the 25 largest files the shell loaded (those of the login route marked).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -29,6 +30,7 @@ async function main(): Promise<void> {
     await page.goto(`${base}/`, { waitUntil: 'networkidle' });
     const login = gz(scripts);
     const loginFiles = scripts.size;
+    const loginSet = new Set(scripts);
     await loginThroughPage(page, base, 'admin');
     await page.waitForLoadState('networkidle');
     const shell = gz(scripts);
@@ -36,6 +38,10 @@ async function main(): Promise<void> {
       console.log(`${name.padEnd(34)} ${String(kb).padStart(5)} KB gzip (${n} files)   budget ≤ ${budget} KB   ${kb <= budget ? 'MET' : 'NOT MET'}`);
     row('login route JS', login, BUDGET.login, loginFiles);
     row('app shell JS (/home → telecontrol)', shell, BUDGET.shell, scripts.size);
+    if (process.env.FC_BUNDLE_DETAIL) {
+      const sized = [...scripts].map((f) => ({ f, kb: gz([f]) })).sort((a, b) => b.kb - a.kb);
+      for (const { f, kb } of sized.slice(0, Number(process.env.FC_BUNDLE_DETAIL) || 25)) console.log(`  ${String(kb).padStart(4)} KB  ${loginSet.has(f) ? 'login' : 'shell'}  ${f}`);
+    }
   } finally {
     await browser.close();
     server.stop();

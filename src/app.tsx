@@ -6,7 +6,12 @@ import { AppProviders, lazyPage, setNavigator } from '@runtime';
 const LoginPage = lazyPage(() => import('./pages/login/login-page'));
 const NotFoundPage = lazyPage(() => import('./pages/errors/not-found-page'));
 const ServerErrorPage = lazyPage(() => import('./pages/errors/server-error-page'));
-const ConsoleRoot = lazyPage(() => import('./pages/console/console-root'));
+// The console renders once its plugins' texts of the user's language are in too.
+const ConsoleRoot = lazyPage(async () => {
+  const m = await import('./pages/console/console-root');
+  await m.consoleTextsReady;
+  return { default: m.default };
+});
 
 /**
  * Loads the chunk of the page the address names. The entry renders once it is there: a

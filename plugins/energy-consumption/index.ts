@@ -1,9 +1,6 @@
 /** Energy consumption: battery curve, consumption and charging per day of the selected robot. */
 import { definePlugin } from '@runtime';
 import manifest from './plugin.json';
-import en from './locales/en.json';
-import zh from './locales/zh.json';
-import ja from './locales/ja.json';
 
 export default definePlugin({
   id: manifest.id,
@@ -12,5 +9,4 @@ export default definePlugin({
   permissions: manifest.permissions,
   // Spec §2: static robots (type 4) lack energy.
   robotTypes: [1, 2, 3, 5, 6, 7],
-  locales: { en, zh, ja },
 });

@@ -1,9 +1,6 @@
 /** History video: recorded clips by day (needs a selected robot), export with progress and cancel, playback of exports. */
 import { definePlugin } from '@runtime';
 import manifest from './plugin.json';
-import en from './locales/en.json';
-import zh from './locales/zh.json';
-import ja from './locales/ja.json';
 
 export default definePlugin({
   id: manifest.id,
@@ -13,5 +10,4 @@ export default definePlugin({
   ],
   menu: manifest.menu,
   permissions: manifest.permissions,
-  locales: { en, zh, ja },
 });

@@ -1,5 +1,4 @@
 /** `/home/mapEditor?mapId=…`: the map editor of one processed map. */
-import './register-locales';
 import { useState } from 'react';
 import { MapNotReady } from './map-not-ready';
 import { Alert, App, Badge, Button, Card, Flex, Result, Skeleton, Space, Typography } from 'antd';

@@ -1,5 +1,4 @@
 /** `/home/mapManage`: the maps of the caller's companies (upload, live processing, sync, download, delete) and their buildings. */
-import './register-locales';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, App, Button, Card, Dropdown, Empty, Input, Popconfirm, Progress, Select, Space, Table, Tabs, Tag, Tooltip, Typography } from 'antd';
 import { CloudUploadOutlined, DeleteOutlined, DownloadOutlined, EditOutlined, FormOutlined, SyncOutlined } from '@ant-design/icons';

@@ -2,7 +2,6 @@
 import { definePlugin } from '@runtime';
 import manifest from './plugin.json';
 
-// The page's texts load with the page (register-locales.ts), not with the console.
 
 export default definePlugin({
   id: manifest.id,

@@ -1,9 +1,6 @@
 /** Overviews: the dashboard, the monitor overview and the navigation overview, full-page and in the shell. */
 import { definePlugin } from '@runtime';
 import manifest from './plugin.json';
-import en from './locales/en.json';
-import zh from './locales/zh.json';
-import ja from './locales/ja.json';
 
 const dashboard = () => import('./dashboard-page');
 const monitor = () => import('./monitor-overview-page');
@@ -22,5 +19,4 @@ export default definePlugin({
   ],
   menu: manifest.menu,
   permissions: manifest.permissions,
-  locales: { en, zh, ja },
 });

@@ -1,14 +1,10 @@
 /** phone (issue 19): the phone client's app packages and logs. */
 import { definePlugin } from '@runtime';
 import manifest from './plugin.json';
-import en from './locales/en.json';
-import zh from './locales/zh.json';
-import ja from './locales/ja.json';
 
 export default definePlugin({
   id: manifest.id,
   routes: [{ path: '/home/phone', page: () => import('./phone-page').then((m) => ({ default: m.PhonePage })) }],
   menu: manifest.menu,
   permissions: manifest.permissions,
-  locales: { en, zh, ja },
 });

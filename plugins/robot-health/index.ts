@@ -1,9 +1,6 @@
 /** Robot health screens: systemState, historyOnline, sensor, chassisMonitoring, chargeMonitoring, operate. */
 import { definePlugin } from '@runtime';
 import manifest from './plugin.json';
-import en from './locales/en.json';
-import zh from './locales/zh.json';
-import ja from './locales/ja.json';
 
 const pages = () => import('./health-pages');
 
@@ -21,5 +18,4 @@ export default definePlugin({
   ],
   menu: manifest.menu,
   permissions: manifest.permissions,
-  locales: { en, zh, ja },
 });

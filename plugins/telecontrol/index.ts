@@ -2,9 +2,6 @@
 import { definePlugin } from '@runtime';
 import manifest from './plugin.json';
 import { BatteryLevel } from './battery-level-lazy';
-import en from './locales/en.json';
-import zh from './locales/zh.json';
-import ja from './locales/ja.json';
 
 export default definePlugin({
   id: manifest.id,
@@ -15,7 +12,6 @@ export default definePlugin({
   // Menu and permissions are data in plugin.json, so the server's permission tree lists them too.
   menu: manifest.menu,
   permissions: manifest.permissions,
-  locales: { en, zh, ja },
   // Form widgets schemas may name in x-widget; each is declared in plugin.json "widgets" for the server.
   widgets: { 'battery-level': BatteryLevel },
 });

@@ -1,9 +1,6 @@
 /** Remote terminal (spec §2 terminal): the selected robot's restricted shell; xterm.js loads with the page only. */
 import { definePlugin } from '@runtime';
 import manifest from './plugin.json';
-import en from './locales/en.json';
-import zh from './locales/zh.json';
-import ja from './locales/ja.json';
 
 export default definePlugin({
   id: manifest.id,
@@ -13,5 +10,4 @@ export default definePlugin({
   permissions: manifest.permissions,
   // Spec §2: static robots (type 4) have no terminal.
   robotTypes: [1, 2, 3, 5, 6, 7],
-  locales: { en, zh, ja },
 });

@@ -1,9 +1,6 @@
 /** Track-mounted inspection robots: the /trackrobot area (control, tasks, reports, warning rules, warnings, maps). */
 import { definePlugin } from '@runtime';
 import manifest from './plugin.json';
-import en from './locales/en.json';
-import zh from './locales/zh.json';
-import ja from './locales/ja.json';
 
 // Every child needs a selected track robot; the area's layout shows the tip dialog itself (it needs a robot of type 5).
 // The pages keep their spec paths (/trackrobot/...) but live in the console's shell (`shell: true`), and each
@@ -25,7 +22,7 @@ const menu = CHILDREN.map((c, i) => ({
   icon: ICONS[c],
   group: 'track',
   order: i + 1,
-  labels: { en: en.nav[c], zh: zh.nav[c], ja: ja.nav[c] },
+  labels: manifest.areaLabels[c],
 }));
 
 export default definePlugin({
@@ -42,5 +39,4 @@ export default definePlugin({
   menu,
   permissions: manifest.permissions,
   robotTypes: [5],
-  locales: { en, zh, ja },
 });

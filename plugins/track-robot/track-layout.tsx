@@ -9,7 +9,9 @@ import { AlertOutlined, ControlOutlined, EnvironmentOutlined, FileSearchOutlined
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ROBOT_MANAGE_PATH, RobotType, useRobotSelection } from '@runtime';
+import { pickLabel, ROBOT_MANAGE_PATH, RobotType, useRobotSelection } from '@runtime';
+import type { Lang } from '@common/protocol';
+import manifest from './plugin.json';
 import { trackApi, type DeviceTreeCompany } from './track-api';
 import { TRACK_TEST_IDS as IDS } from './test-ids';
 
@@ -71,7 +73,7 @@ function TrackRobotPicker({ testId, width = 260 }: { testId: string; width?: num
  * track robot's id.
  */
 export function TrackLayout({ page, children }: { page: TrackChild; children: (robotId: string) => ReactNode }) {
-  const { t } = useTranslation('track-robot');
+  const { t, i18n } = useTranslation('track-robot');
   const { selection } = useRobotSelection();
   const robotId = selection.robotType === RobotType.trackRobot ? selection.robotId : undefined;
   return (
@@ -81,7 +83,7 @@ export function TrackLayout({ page, children }: { page: TrackChild; children: (r
           {t('title')}
         </Typography.Title>
         <Tag color="blue" icon={ICONS[page]} data-testid={`${IDS.nav}-current`}>
-          {t(`nav.${page}`)}
+          {pickLabel(manifest.areaLabels[page], i18n.language as Lang, page)}
         </Tag>
         <div style={{ flex: 1 }} />
         <TrackRobotPicker testId={IDS.robotSelect} />

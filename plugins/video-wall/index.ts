@@ -1,9 +1,6 @@
 /** Video wall (videoPandect): up to 16 live cameras, in the shell and as the spec's full-page overview. */
 import { definePlugin } from '@runtime';
 import manifest from './plugin.json';
-import en from './locales/en.json';
-import zh from './locales/zh.json';
-import ja from './locales/ja.json';
 
 export default definePlugin({
   id: manifest.id,
@@ -14,5 +11,4 @@ export default definePlugin({
   ],
   menu: manifest.menu,
   permissions: manifest.permissions,
-  locales: { en, zh, ja },
 });

@@ -83,7 +83,7 @@ export type { RouteGuardProps } from './access/route-guard-view';
 
 // ── i18n and skin ──────────────────────────────────────────────────────────────────
 /** i18next instance, current language, language change, plugin translations. */
-export { i18n, getLang, changeLang, addPluginLocales } from './i18n/i18n';
+export { i18n, getLang, changeLang, addPluginLocales, addTextLoader, loadTexts, type TextLoader } from './i18n/i18n';
 export { preloadAntdLocale } from './i18n/antd-locale';
 /** Builds the refine I18nProvider (forwards default texts). */
 export { createI18nProvider } from './i18n/i18n-provider';

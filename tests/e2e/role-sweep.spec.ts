@@ -4,7 +4,7 @@
  * fails on: landing on /404 or /500, an error shown, a spinner that never stops, a console error or
  * page error, `true` / `false` or a bare x-enum code in a table cell or viewer, a column under a fixed
  * one, an actions column off-screen, and any axe-core WCAG 2 A / AA violation (axe runs once per
- * screen and skin). A spec screen the role's guards block must land on /404.
+ * screen and skin). A spec screen the role's guards block, or whose permissions it lacks, must land on /404.
  *
  * The normal e2e run checks the everyday screens (QUICK_SCREENS) of the super admin in English and
  * of the general user in Chinese and Japanese (about 6 minutes at load ~20 on a shared 2-core machine). FC_ROLE_SWEEP=1
@@ -84,6 +84,37 @@ const GUARDS = JSON.parse(fs.readFileSync(fileURLToPath(new URL('../../schemas/a
 /** The route names spec §6 blocks for a built-in role. */
 const blockedFor = (roleId: number) => new Set((GUARDS.roleTiers[String(roleId)] ?? []).flatMap((tier) => GUARDS.blocked[tier] ?? []));
 
+const readJson = (file: string) => JSON.parse(fs.readFileSync(fileURLToPath(new URL(`../../${file}`, import.meta.url)), 'utf8')) as Record<string, unknown>;
+/**
+ * What each page needs (the console opens a page only for a role that holds it, as the server
+ * refuses its calls otherwise): a plugin menu entry's `needs`, a schema page's `x-access.read`.
+ */
+const PAGE_NEEDS = new Map<string, string[]>();
+for (const dir of fs.readdirSync(fileURLToPath(new URL('../../plugins', import.meta.url)))) {
+  const manifest = readJson(`plugins/${dir}/plugin.json`) as { menu?: { path: string; needs?: string[] }[] };
+  for (const m of manifest.menu ?? []) PAGE_NEEDS.set(m.path, [...(PAGE_NEEDS.get(m.path) ?? []), ...(m.needs ?? [])]);
+}
+for (const folder of ['schemas/entities', 'schemas/settings']) {
+  for (const f of fs.readdirSync(fileURLToPath(new URL(`../../${folder}`, import.meta.url))).filter((n) => n.endsWith('.json'))) {
+    const s = readJson(`${folder}/${f}`) as { 'x-route'?: string; 'x-access'?: { read?: string } };
+    if (s['x-route'] && s['x-access']?.read) PAGE_NEEDS.set(s['x-route'], [...(PAGE_NEEDS.get(s['x-route']) ?? []), s['x-access'].read]);
+  }
+}
+/**
+ * Whether a built-in role holds a permission (schemas/access/roles.json, as common/access roleCan
+ * reads it; that module's JSON imports do not load in Playwright's ESM loader).
+ */
+const ROLES = (readJson('schemas/access/roles.json') as { roles: Record<string, { grants: string[]; denies: string[] }> }).roles;
+const matches = (pattern: string, permission: string) => {
+  const p = pattern.split(':');
+  const q = permission.split(':');
+  return p.every((part, i) => part === '*' || part === q[i]) && (p.length === q.length || p[p.length - 1] === '*');
+};
+const roleHolds = (roleId: number, permission: string) =>
+  !ROLES[String(roleId)]?.denies.some((d) => matches(d, permission)) && !!ROLES[String(roleId)]?.grants.some((g) => matches(g, permission));
+/** Whether a built-in role may use a page: spec §6 does not block it and the role holds what it needs. */
+const mayUse = (roleId: number, route: string) => !blockedFor(roleId).has(route.split('/').pop()!) && (PAGE_NEEDS.get(route) ?? []).every((p) => roleHolds(roleId, p));
+
 /** Screens already looked at by axe, per skin (axe is the slow part: once per screen and skin). */
 const axed = new Set<string>();
 
@@ -123,7 +154,7 @@ async function visit(page: Page, run: Run, route: string, errors: string[], bloc
   await go(page, route);
   if (blocked) {
     await expect.poll(() => pathOf(page), { timeout: 10_000 }).toBe('/404').catch(() => undefined);
-    return pathOf(page) === '/404' ? [] : [`${route}: blocked for role ${run.roleId} by spec §6, yet it opened (${pathOf(page)})`];
+    return pathOf(page) === '/404' ? [] : [`${route}: blocked for role ${run.roleId} by spec §6 or its permissions, yet it opened (${pathOf(page)})`];
   }
   await page.waitForTimeout(300);
   if (/^\/(404|500)$/.test(pathOf(page))) return [`${route}: landed on ${pathOf(page)}`];
@@ -181,14 +212,13 @@ test.describe('every screen × every built-in role (issue 22)', () => {
       await page.getByTestId('robot-tree').getByText('PatrolA1', { exact: true }).click();
       const menu = await menuRoutes(page);
       expect(menu.length, 'the menu offers screens').toBeGreaterThan(run.roleId === 5 ? 10 : 20);
-      const blocked = blockedFor(run.roleId);
       const quick = QUICK_SCREENS[run.user]?.map((s) => `/home/${s}`);
       const spec = SPEC_SCREENS.map((s) => `/home/${s}`).filter((r) => !menu.includes(r) && (!quick || FULL || quick.includes(r)));
       const offered = FULL || !quick ? menu : menu.filter((r) => quick.includes(r));
       const problems: string[] = [];
       let opened = 0;
       const slow: string[] = [];
-      for (const [route, isBlocked] of [...offered.map((r) => [r, false] as const), ...spec.map((r) => [r, blocked.has(r.split('/').pop()!)] as const)]) {
+      for (const [route, isBlocked] of [...offered.map((r) => [r, false] as const), ...spec.map((r) => [r, !mayUse(run.roleId, r)] as const)]) {
         const s0 = Date.now();
         if (process.env.SWEEP_TIMES) console.log(`${run.user}/${run.lang}/${run.skin} opens ${route}`);
         let timer: ReturnType<typeof setTimeout> | undefined;

@@ -36,7 +36,10 @@ import { lazyOverlays } from '../home/shell-overlays';
 import { collectMenuEntries } from '../home/menu-model';
 import { HomeIndex, LastRouteRecorder } from '../home/landing';
 import { PageErrorBoundary } from '../errors/page-error-boundary';
-import { pluginRegistry } from './discovered-plugins';
+import { pluginRegistry, pluginTextsReady } from './discovered-plugins';
+
+/** Resolves when the plugins' texts of the user's language are in (the app waits for it before rendering the console). */
+export const consoleTextsReady = pluginTextsReady;
 
 const HOME = '/home';
 const DEFAULT_HOME_PAGE = '/home/telecontrol';
@@ -76,16 +79,25 @@ function relative(path: string): string {
  * without its read permission (x-access.read), a plugin page without its declared permission, go to /404
  * like a page the role's route rules block.
  */
-function Permitted({ permission, children }: { permission?: string; children: ReactNode }) {
+function Permitted({ permission, children }: { permission?: string | readonly string[]; children: ReactNode }) {
   const session = useSession();
-  if (permission && session && !subjectCan(session, permission)) return <Navigate to="/404" replace />;
+  const needs = typeof permission === 'string' ? [permission] : (permission ?? []);
+  if (session && needs.some((p) => !subjectCan(session, p))) return <Navigate to="/404" replace />;
   return <>{children}</>;
 }
+
+/**
+ * What a plugin page needs: its declared permission and what its menu entry needs. The menu
+ * offers a page only to those who hold its `needs`, so a page opened by address asks the same
+ * (issue 22 sweep: a general user could open node logs by address, and every call of it was refused).
+ */
+const pluginPageNeeds = new Map<string, string[]>();
+for (const m of pluginRegistry.menu) pluginPageNeeds.set(m.path, [...(pluginPageNeeds.get(m.path) ?? []), ...(m.needs ?? [])]);
 
 function PluginRoutePage({ route }: { route: RegisteredRoute }) {
   const Page = pluginPages.get(route.path)!;
   return (
-    <Permitted permission={route.permission}>
+    <Permitted permission={[...(route.permission ? [route.permission] : []), ...(pluginPageNeeds.get(route.path) ?? [])]}>
       {route.requiresRobot ? (
         <RobotRequired>
           <Page />

@@ -1,6 +1,10 @@
 /**
  * i18next with the console's three languages (spec §1): the session's language, else a
  * stored choice, else the browser language, else Chinese.
+ *
+ * Texts load one language at a time (issue 23): the entry loads the first language's before its
+ * first render, a language switch loads the new one's before switching. The runtime's own texts are
+ * one chunk per language (vite.config.ts); the composition root adds the plugins' (addTextLoader).
  */
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -8,9 +12,9 @@ import { LANGS, type Lang } from '@common/protocol';
 import { pickLang } from '@common/messages-login';
 import { getSession, setSession } from '../session/session-store';
 import { persistedValue } from '../session/persisted-value';
-import en from './locales/en.json';
-import zh from './locales/zh.json';
-import ja from './locales/ja.json';
+
+/** The runtime's own texts, one loader per language file. */
+const RUNTIME_TEXTS = import.meta.glob<Record<string, unknown>>('./locales/*.json', { import: 'default' });
 
 const chosenLang = persistedValue<Lang>('fc.lang', 'local');
 
@@ -40,7 +44,8 @@ export function hasChosenLang(): boolean {
 export const i18n: I18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en }, zh: { translation: zh }, ja: { translation: ja } },
+  // Filled one language at a time by loadTexts.
+  resources: {},
   lng: resolveInitialLang(),
   fallbackLng: 'en',
   supportedLngs: [...LANGS],
@@ -54,12 +59,51 @@ export function getLang(): Lang {
   return isLang(l) ? l : 'zh';
 }
 
+/** Loads one language's texts of one source (the runtime's, the plugins'…) into i18n. */
+export type TextLoader = (lang: Lang) => Promise<void>;
+
+const textLoaders: TextLoader[] = [
+  async (lang) => {
+    const load = RUNTIME_TEXTS[`./locales/${lang}.json`];
+    if (load) i18n.addResourceBundle(lang, 'translation', await load(), true, true);
+  },
+];
+const textsLoading = new Map<string, Promise<void>>();
+
+/** Loads a language's texts from every source (each once; a failed load is tried again next time). */
+export function loadTexts(lang: Lang): Promise<void> {
+  return Promise.all(
+    textLoaders.map((loader, i) => {
+      const key = `${i} ${lang}`;
+      let loading = textsLoading.get(key);
+      if (!loading) {
+        loading = loader(lang);
+        textsLoading.set(key, loading);
+        loading.catch(() => textsLoading.delete(key));
+      }
+      return loading;
+    }),
+  ).then(() => undefined);
+}
+
+/** Adds a source of texts (the plugins'); resolves when the current language's are in. */
+export function addTextLoader(loader: TextLoader): Promise<void> {
+  textLoaders.push(loader);
+  return loadTexts(getLang());
+}
+
+/** Switches i18n to a language once its texts are in. */
+export async function applyLang(lang: Lang): Promise<void> {
+  await loadTexts(lang);
+  if (i18n.language !== lang) await i18n.changeLanguage(lang);
+}
+
 /** Switches the language, remembers the choice and writes it into the session. */
 export async function changeLang(lang: Lang): Promise<void> {
   chosenLang.set(lang);
   const session = getSession();
   if (session && session.lang !== lang) setSession({ ...session, lang });
-  await i18n.changeLanguage(lang);
+  await applyLang(lang);
 }
 
 /** Adds a plugin's translations under its own namespace (the plugin id). */

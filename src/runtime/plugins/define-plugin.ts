@@ -33,6 +33,8 @@ export interface PluginMenuItem {
   group?: string;
   order?: number;
   labels: PluginLabels;
+  /** `resource:action`s the entry needs: the server offers it only to those who hold them, and the page opens only for them. */
+  needs?: string[];
 }
 
 /** One permission node (`resource:action`) shown in the role permission tree. */

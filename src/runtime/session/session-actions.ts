@@ -1,6 +1,6 @@
 /** Login, logout and session loading through the event client. */
 import { callEvent } from '../api/clients';
-import { getLang, hasChosenLang, i18n } from '../i18n/i18n';
+import { applyLang, getLang, hasChosenLang } from '../i18n/i18n';
 import type { VerificationCode } from '@common/events/session';
 import { clearSession, getSession, setSession, type SessionInfo } from './session-store';
 
@@ -17,7 +17,7 @@ async function adopt(info: SessionInfo): Promise<SessionInfo> {
   const lang = hasChosenLang() ? getLang() : (info.lang ?? getLang());
   const session: SessionInfo = { ...info, lang };
   setSession(session);
-  if (i18n.language !== lang) await i18n.changeLanguage(lang);
+  await applyLang(lang);
   return session;
 }
 
