@@ -12,7 +12,10 @@
  * a worker) is over: after a first start on a new data folder (what `npm start` gives a new user)
  * and after a restart on the filled table.
  * Settings: BENCH_SECONDS (10), BENCH_ENGINES (pglite,postgres), BENCH_RSS=0 skips the idle RSS,
- * BENCH_PG_URL=postgres://user@host:port (a running PostgreSQL 15 to use instead of a throw-away one).
+ * BENCH_PG_URL=postgres://user@host:port (a running PostgreSQL 15 to use instead of a throw-away one),
+ * BENCH_SERVER_PROF=<folder> writes a V8 CPU profile of each measured server there (--cpu-prof).
+ * Beside each ratio it prints the ceiling of this machine: the Fastify hello-world's req/s over
+ * pgbench's (a server that did no work at all, not even a query, would reach that ratio).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -66,7 +69,8 @@ type Server = { url: string; child: ChildProcess };
 
 async function startServer(env: Record<string, string>): Promise<Server> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const prof = process.env.BENCH_SERVER_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_PROF}`] : [];
+  const child = spawn(process.execPath, [...prof, '--import', 'tsx', 'server/main.ts'], {
     env: { ...SERVER_ENV, ...process.env, CAPTCHA: 'off', PORT: String(port), MQTT_PORT: '0', SIMULATOR: 'off', LOG_LEVEL: 'error', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -249,7 +253,7 @@ async function benchPglite(): Promise<void> {
   }
 }
 
-async function benchPostgres(): Promise<void> {
+async function benchPostgres(hello: Result): Promise<void> {
   const own = process.env.BENCH_PG_URL ? null : await startThrowawayPostgres();
   const base = process.env.BENCH_PG_URL ?? own!.url('postgres');
   const dbName = `bench_${process.pid}`;
@@ -284,6 +288,7 @@ async function benchPostgres(): Promise<void> {
       console.log(line(b));
       const ratio = r.rps / b.rps;
       console.log(`${`ratio page ${page}`.padEnd(44)} ${ratio.toFixed(2).padStart(7)}         p99 ${String(r.p99).padStart(5)} ms   goal ratio ≥ 0.5, p99 ≤ 50 ms   ${ratio >= 0.5 && r.p99 <= 50 ? 'MET' : 'NOT MET'}`);
+      console.log(`${`ceiling page ${page} (hello-world / pgbench)`.padEnd(44)} ${(hello.rps / b.rps).toFixed(2).padStart(7)}         (no server doing any work reaches more on this machine)`);
     }
   } finally {
     await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
@@ -296,10 +301,11 @@ async function benchPostgres(): Promise<void> {
 async function main(): Promise<void> {
   console.log(`List-event throughput: autocannon, ${CLIENTS} connections, ${DURATION} s each, ${os.cpus().length} cores`);
   console.log(machineLine());
-  console.log(line(await helloWorld()));
+  const hello = await helloWorld();
+  console.log(line(hello));
   if (ENGINES.includes('pglite')) await benchPglite();
   if (ENGINES.includes('postgres')) {
-    if (findPostgresBin() || process.env.BENCH_PG_URL) await benchPostgres();
+    if (findPostgresBin() || process.env.BENCH_PG_URL) await benchPostgres(hello);
     else console.log('PostgreSQL not installed: PostgreSQL figures skipped');
   }
   console.log(machineLine());
