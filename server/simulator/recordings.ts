@@ -11,7 +11,7 @@ import type { HistoryVideoError } from '../../common/history-video';
 import type { RecordedClip } from '../../common/events/video';
 import type { RobotCommand } from '../../common/robot-actions';
 
-/** The clip every simulated export uploads (committed, 6 s H.264 test pattern). */
+/** The clip every simulated export uploads (committed, 5 s 1280×720 H.264 of the front camera: scripts/make-camera-clips.mjs). */
 export const RECORDED_CLIP_FILE = path.resolve('assets/video/record.mp4');
 /** Cameras that record (front, back). */
 const RECORDING_CAMERAS = [0, 1];

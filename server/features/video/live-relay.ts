@@ -15,35 +15,56 @@ export interface Sink {
   end(refusal: Refusal): void;
 }
 
-/** Reads an FLV byte stream as it arrives: the header, then whole tags. */
+/**
+ * Reads an FLV byte stream as it arrives: the header, then whole tags. Chunks are only joined once
+ * the next tag is complete, so a large tag (a 720p key frame) arriving in many small chunks costs
+ * linear time, not a copy of everything so far per chunk.
+ */
 export class FlvDemux {
-  private buf: Buffer = Buffer.alloc(0);
+  private chunks: Buffer[] = [];
+  private length = 0;
+  /** Bytes needed before anything can be read: the file header, then the next tag whole. */
+  private need = 13;
   header: { hasAudio: boolean; hasVideo: boolean } | null = null;
 
   /** Takes a chunk; returns the tags it completed. Throws on a stream that is not FLV. */
   push(chunk: Buffer): FlvTag[] {
-    this.buf = this.buf.length ? Buffer.concat([this.buf, chunk]) : chunk;
+    this.chunks.push(chunk);
+    this.length += chunk.length;
+    if (this.length < this.need) return [];
+    let buf = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks, this.length);
+    const keep = (rest: Buffer, need: number) => {
+      this.chunks = rest.length ? [rest] : [];
+      this.length = rest.length;
+      this.need = need;
+    };
     if (!this.header) {
-      if (this.buf.length < 13) return [];
-      if (this.buf.toString('ascii', 0, 3) !== 'FLV') throw new Error('not an FLV stream');
-      const flags = this.buf[4]!;
-      const skip = this.buf.readUInt32BE(5) + 4;
-      if (this.buf.length < skip) return [];
+      if (buf.toString('ascii', 0, 3) !== 'FLV') throw new Error('not an FLV stream');
+      const flags = buf[4]!;
+      const skip = buf.readUInt32BE(5) + 4;
+      if (buf.length < skip) {
+        keep(buf, skip);
+        return [];
+      }
       this.header = { hasAudio: (flags & 4) !== 0, hasVideo: (flags & 1) !== 0 };
-      this.buf = this.buf.subarray(skip);
+      buf = buf.subarray(skip);
     }
     const tags: FlvTag[] = [];
     let pos = 0;
-    while (pos + 11 <= this.buf.length) {
-      const size = this.buf.readUIntBE(pos + 1, 3);
+    let need = 11;
+    while (pos + 11 <= buf.length) {
+      const size = buf.readUIntBE(pos + 1, 3);
       if (size > 8 * 1024 * 1024) throw new Error('FLV tag too large');
-      if (pos + 11 + size + 4 > this.buf.length) break;
-      const type = this.buf[pos]! & 0x1f;
-      const timestamp = this.buf.readUIntBE(pos + 4, 3) | (this.buf[pos + 7]! << 24);
-      tags.push({ type, timestamp, body: Buffer.from(this.buf.subarray(pos + 11, pos + 11 + size)) });
+      if (pos + 11 + size + 4 > buf.length) {
+        need = 11 + size + 4;
+        break;
+      }
+      const type = buf[pos]! & 0x1f;
+      const timestamp = buf.readUIntBE(pos + 4, 3) | (buf[pos + 7]! << 24);
+      tags.push({ type, timestamp, body: Buffer.from(buf.subarray(pos + 11, pos + 11 + size)) });
       pos += 11 + size + 4;
     }
-    this.buf = this.buf.subarray(pos);
+    keep(buf.subarray(pos), need);
     return tags;
   }
 }
