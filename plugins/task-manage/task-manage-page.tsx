@@ -107,7 +107,8 @@ export default function TaskManagePage() {
   };
 
   const columns = [
-    { title: t('kind'), dataIndex: 'kind', key: 'kind', width: 100, render: (k: TaskKind) => <Tag color={KIND_COLOURS[k]}>{t(`kinds.${k}`)}</Tag> },
+    // Room for the longest kind's tag ("Track inspection": 100 px let it run into the name column).
+    { title: t('kind'), dataIndex: 'kind', key: 'kind', width: 140, render: (k: TaskKind) => <Tag color={KIND_COLOURS[k]}>{t(`kinds.${k}`)}</Tag> },
     { title: t('name'), dataIndex: 'name', key: 'name', ellipsis: true },
     {
       title: t('state'),

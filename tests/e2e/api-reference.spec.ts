@@ -8,6 +8,8 @@ test('API reference: an administrator browses the generated protocol in the cons
   await expect(page.getByTestId('api-reference-openapi')).toHaveAttribute('href', '/api/openapi.json');
   const frame = page.frameLocator('[data-testid="api-reference-frame"]');
   await expect(frame.getByRole('heading', { name: /Fleet Console protocol/ })).toBeVisible({ timeout: 20_000 });
+  // Swagger UI's servers list has a name (issue 22, axe select-name: the server's init script gives it one).
+  await expect(frame.getByRole('combobox', { name: 'Servers' })).toBeVisible();
   // The maps feature's events, with the catalogue's summary.
   await frame.locator('h3#operations-tag-maps').click();
   const op = frame.locator('#operations-maps-getMapById');

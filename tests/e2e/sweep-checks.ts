@@ -47,7 +47,18 @@ export async function tableProblems(page: Page, route: string, box: Locator, ent
     const heads = [...root.querySelectorAll<HTMLElement>('.ant-table-header thead th, .ant-table-thead th')].filter((th) => !th.classList.contains('ant-table-cell-scrollbar'));
     const rows = [...root.querySelectorAll<HTMLElement>('.ant-table-tbody tr.ant-table-row')];
     const cells = rows.map((r) => [...r.querySelectorAll<HTMLElement>(':scope > td')].map((td) => td.innerText.trim()));
-    const head = heads.map((th) => ({ text: th.innerText.trim(), cut: th.scrollWidth > th.clientWidth + 1 && !th.classList.contains('ant-table-selection-column'), fixedRight: th.classList.contains('ant-table-cell-fix-right') }));
+    // A header is cut when its content reaches past it or an element inside it overflows (an ellipsis).
+    // Not th.scrollWidth: the shadow antd hangs outside the last left-fixed column (a 30 px ::after,
+    // translateX(100%)) counts in it, and "Robot" in a 150 px column read as cut short.
+    const cutShort = (th: HTMLElement) => {
+      const range = document.createRange();
+      range.selectNodeContents(th);
+      const text = range.getBoundingClientRect();
+      const box = th.getBoundingClientRect();
+      const overflows = [...th.querySelectorAll<HTMLElement>('*')].some((e) => e instanceof HTMLElement && e.scrollWidth > e.clientWidth + 1);
+      return overflows || text.right > box.right + 1 || text.left < box.left - 1;
+    };
+    const head = heads.map((th) => ({ text: th.innerText.trim(), cut: cutShort(th) && !th.classList.contains('ant-table-selection-column'), fixedRight: th.classList.contains('ant-table-cell-fix-right') }));
     return { head, cells };
   });
   found.cells.forEach((row, r) =>
