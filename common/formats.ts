@@ -87,7 +87,7 @@ export function addNamedFormats<T extends FormatHost>(ajv: T): T {
 export const SCHEMA_KEYWORDS: readonly SchemaKeyword[] = [
   'x-labels', 'x-route', 'x-menu', 'x-api', 'x-access', 'x-list', 'x-store', 'x-scope', 'x-single',
   'x-order', 'x-row-actions', 'x-form', 'x-import', 'x-list-exports', 'x-heat', 'x-chart', 'x-live',
-  'x-lookup', 'x-requires-robot', 'x-inherit', 'x-extra', 'x-open', 'x-widget', 'x-enum', 'x-ref', 'x-key-enum', 'x-unique', 'x-mask', 'x-severity',
+  'x-tabs', 'x-lookup', 'x-requires-robot', 'x-inherit', 'x-extra', 'x-open', 'x-widget', 'x-enum', 'x-ref', 'x-key-enum', 'x-unique', 'x-mask', 'x-severity',
   'x-readonly-on-edit', 'x-hidden', 'x-transient', 'x-in', 'x-max-bytes', 'x-max-files', 'x-upload-kind',
   'x-upload-fills', 'x-preview-type', 'x-placeholder', 'x-help', 'x-differs-from', 'x-field', 'x-comment',
 ];

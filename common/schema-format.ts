@@ -31,6 +31,9 @@ export type ListInfo = NonNullable<KeywordsAt<'entity'>['x-list']>;
 /** `x-single`: one record per subject, edited as one form. */
 export type SingleInfo = NonNullable<KeywordsAt<'entity'>['x-single']>;
 
+/** One tab of `x-tabs`: this entity's list (no `entity`) or another entity's, with fixed filters. */
+export type PageTab = NonNullable<KeywordsAt<'entity'>['x-tabs']>[number];
+
 /** `x-lookup`: how an x-ref to the entity lists its records. */
 export type LookupInfo = NonNullable<KeywordsAt<'entity'>['x-lookup']>;
 

@@ -126,6 +126,7 @@ export const RowActionSchema = Type.Object(
     param: Type.Optional(Free),
     when: Type.Optional(Free),
     permission: Type.Optional(Permission),
+    /** Ask first (confirmLabels); a `form` asks once its fields are filled, `{{field}}` taking the form's value, else the row's (enum values by their labels). */
     confirm: Type.Optional(Type.Boolean()),
     /** Run once, without the confirmation, right after the caller creates a record in the list (a new robot's MQTT account, shown once). */
     afterCreate: Type.Optional(Type.Boolean()),
@@ -215,7 +216,7 @@ export const SCHEMA_KEYWORD_DECLARATIONS = {
   }),
   'x-row-actions': keyword({
     at: ['entity'],
-    description: 'Buttons on each row: an event call, a "link" dialog linking records of another entity, a "form" dialog, a "page" to open, a "download" of the event\'s answer as a JSON file, or an "upload" of a JSON file as the event\'s `data` (after a confirmation naming the row); shown to holders of "permission", on rows matching "when".',
+    description: 'Buttons on each row: an event call, a "link" dialog linking records of another entity, a "form" dialog (with "confirm", a confirmation of the values before they are sent), a "page" to open, a "download" of the event\'s answer as a JSON file, or an "upload" of a JSON file as the event\'s `data` (after a confirmation naming the row); shown to holders of "permission", on rows matching "when".',
     value: Type.Array(RowActionSchema),
     example: [{ key: 'disable', event: 'companyDisable', param: { enabled: 0 }, when: { enabled: 1 }, confirm: true, permission: 'company:update', labels: { en: 'Disable', zh: '禁用', ja: '無効化' } }],
   }),
@@ -257,6 +258,28 @@ export const SCHEMA_KEYWORD_DECLARATIONS = {
     description: 'The realtime topic whose pushes refresh the generated list.',
     value: Type.String({ pattern: '^[\\w.-]+$', description: 'a topic name' }),
     example: 'navigation',
+  }),
+  'x-tabs': keyword({
+    at: ['entity'],
+    description:
+      'The page shows more generated lists as tabs beside this entity\'s own: each tab names an entity (exactly one tab names none: this one\'s list) and, for another entity\'s list, the filters its list call always sends (names of that entity\'s x-list.filters; the server filters, the filter form hides them) and the columns it shows (default that entity\'s x-list.columns). A tab shows to callers who may read its entity (its x-access.read); the tab entity\'s row actions, permissions and dialogs come with it.',
+    value: Type.Array(
+      Type.Object(
+        {
+          key: PropName,
+          entity: Type.Optional(Type.String({ pattern: '^[a-z][a-zA-Z0-9-]*$', description: 'an entity $id' })),
+          filter: Type.Optional(Type.Record(PropName, Type.Union([Type.String(), Type.Number(), Type.Boolean()]))),
+          columns: Type.Optional(Names),
+          labels: LabelsSchema,
+        },
+        { additionalProperties: false },
+      ),
+      { minItems: 2 },
+    ),
+    example: [
+      { key: 'rules', labels: { en: 'Rules', zh: '报警规则', ja: 'ルール' } },
+      { key: 'raised', entity: 'alarm', filter: { kind: 'behaviour' }, columns: ['createdAt', 'robotName', 'code', 'level', 'processStatus', 'result'], labels: { en: 'Raised alarms', zh: '已触发的报警', ja: '発生したアラーム' } },
+    ],
   }),
   'x-lookup': keyword({
     at: ['entity'],

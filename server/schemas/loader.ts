@@ -275,6 +275,7 @@ export function loadSchemas(dirs: string[], plugins: readonly PluginWidgets[] = 
   const named = (e: Entity) => (e.schema['x-store']?.table === undefined ? 1 : 0);
   const overlays = [...entities.values()].filter((e) => overlay.has(e.file)).sort((a, b) => named(a) - named(b));
   for (const entity of overlays) overlayTableFree(entity, entities.values());
+  for (const entity of entities.values()) checkTabs(entity, entities);
   const settings = new Map<string, SettingsSchema>();
   for (const file of files('settings', '.schema.json')) {
     const set = buildSettings(ajv, readJson(file) as SettingsSchemaJson, file, enums, widgets, options.checks);
@@ -287,6 +288,34 @@ export function loadSchemas(dirs: string[], plugins: readonly PluginWidgets[] = 
     settings.set(set.id, set);
   }
   return { entities, enums, settings, plugins: plugins.map((p) => ({ id: p.id, widgets: p.widgets })) };
+}
+
+/**
+ * x-tabs names entities that exist, filters each names in its x-list.filters (the server filters
+ * only on those), and exactly one tab without "entity" (the page's own list).
+ */
+function checkTabs(entity: Entity, entities: Map<string, Entity>): void {
+  const tabs = entity.schema['x-tabs'];
+  if (!tabs) return;
+  const fail = (msg: string): never => {
+    throw new Error(`Schema file ${entity.file}: ${msg}`);
+  };
+  if (tabs.filter((t) => !t.entity).length !== 1) fail('x-tabs needs exactly one tab without "entity" (this entity\'s own list)');
+  const keys = new Set<string>();
+  for (const tab of tabs) {
+    if (keys.has(tab.key)) fail(`x-tabs repeats the key "${tab.key}"`);
+    keys.add(tab.key);
+    if (!tab.entity) {
+      if (tab.filter) fail(`x-tabs tab "${tab.key}" has "filter" without "entity"`);
+      continue;
+    }
+    const other = entities.get(tab.entity) ?? fail(`x-tabs tab "${tab.key}" names unknown entity "${tab.entity}"`);
+    if (!other.schema['x-api']?.list) fail(`x-tabs tab "${tab.key}" names entity "${tab.entity}", which has no x-api.list`);
+    for (const name of tab.columns ?? []) if (!other.schema.properties[name]) fail(`x-tabs tab "${tab.key}" shows unknown column "${name}" of "${tab.entity}"`);
+    const filters = new Set(other.schema['x-list']?.filters ?? []);
+    for (const name of Object.keys(tab.filter ?? {}))
+      if (!filters.has(name)) fail(`x-tabs tab "${tab.key}" filters on "${name}", which is not in the x-list.filters of "${tab.entity}"`);
+  }
 }
 
 /** The events a settings schema binds: get and set, and with x-inherit the company's getCompany and setCompany. */

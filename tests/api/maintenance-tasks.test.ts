@@ -78,8 +78,15 @@ describe('behaviour alarms', () => {
     expect(await raiseBehaviourAlarm(svc, '01WR000002', { kind: 'action', data: { action: 'smoking' }, start: pose, end: pose, t: Date.now() })).toBeNull();
     const row = (await raiseBehaviourAlarm(svc, '01WR000001', { kind: 'action', data: { action: 'smoking' }, start: pose, end: pose, t: Date.now() })) as Record<string, unknown>;
     expect(row).toMatchObject({ robotId: '01WR000001', code: 601, kind: 'behaviour', processStatus: 0 });
+    // An alarm of another kind of the same robot: the actAlarm page's list (x-tabs filter kind=behaviour) must not show it.
+    const [other] = await svc.db.query<{ id: number }>('INSERT INTO alarms ("robotId", "robotName", "companyId", code, kind, level) VALUES ($1, $2, 2, 301, \'alarm\', 2) RETURNING id', ['01WR000001', 'PatrolA1']);
     const listed = await s.call('reqAlarmInfos', { pageSize: 50, kind: 'behaviour' }, t.monitor);
     expect(listed.param.list.map((r: { id: number }) => r.id)).toContain(Number(row.id));
+    // The server filters: every row of the answer is a behaviour alarm, and the total counts only those.
+    expect(listed.param.list.every((r: { kind: string }) => r.kind === 'behaviour')).toBe(true);
+    expect(listed.param.list.map((r: { id: number }) => r.id)).not.toContain(Number(other!.id));
+    expect(listed.param.total).toBe(listed.param.list.length);
+    expect((await s.call('reqAlarmInfos', { pageSize: 50 }, t.monitor)).param.list.map((r: { id: number }) => r.id)).toContain(Number(other!.id));
     const done = await s.call('setAlarmsProcess', { id: Number(row.id), processStatus: 1, result: 'Asked to stop' }, t.monitor);
     expect(done.param).toMatchObject({ id: Number(row.id), processStatus: 1, result: 'Asked to stop' });
   });

@@ -62,6 +62,8 @@ test('a custom role made in the permission tree (Alarm management, Robots) opens
   const dialog = user.locator('.ant-modal:visible');
   await dialog.getByLabel('Result').fill('Checked on camera, false alarm');
   await dialog.getByRole('button', { name: /OK|Save|Submit|Process/ }).last().click();
+  // Processing asks for a confirmation naming what will be saved (x-row-actions confirm).
+  await dialog.getByTestId('action-form-confirm-process').click();
   await expect(dialog).toBeHidden();
   await expect(alarms.locator('tr.ant-table-row').filter({ hasText: 'Checked on camera, false alarm' }).first()).toContainText('Processed');
 

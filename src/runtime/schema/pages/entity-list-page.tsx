@@ -2,10 +2,11 @@
  * Generated list page of an entity schema: server-side paged table (x-list.columns,
  * x-list.sort), filter form by property kind (x-list.filters), column picker, create / edit
  * dialog, delete and bulk delete, export of the filtered list; each button shown only when
- * access control allows it.
+ * access control allows it. With `x-tabs`, the page holds several such lists as tabs (another
+ * entity's list with fixed filters the server applies).
  */
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type Key } from 'react';
-import { App, Button, Card, Form, Popconfirm, Space, Table, Tooltip, Typography } from 'antd';
+import { App, Button, Card, Form, Popconfirm, Space, Table, Tabs, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DeleteOutlined, EditOutlined, FormOutlined, PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTable } from '@refinedev/antd';
@@ -14,6 +15,10 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Paging } from '@common/constants';
 import type { Lang } from '@common/protocol';
+import { subjectCan } from '@common/access';
+import type { PageTab } from '@common/schema-format';
+import { permanentFilters, visibleTabs } from './page-tabs';
+import { useSession } from '../../session/session-store';
 import { isAbortedError } from '../../api/errors';
 import { useSchemas } from '../schema-context';
 import { pickLabel, type EntitySchema } from '../schema-types';
@@ -62,21 +67,62 @@ export default function EntityListPage({ schemaId }: EntityListPageProps) {
         <SingleRecordPage key={schemaId} entity={entity} />
       </Suspense>
     );
+  if (entity['x-tabs']?.length) return <EntityTabs key={schemaId} entity={entity} tabs={entity['x-tabs']} />;
   return <EntityList key={schemaId} entity={entity} />;
 }
 
-function EntityList({ entity }: { entity: EntitySchema }) {
+/** `x-tabs`: the page's own list and other entities' lists (fixed filters), one tab each. */
+function EntityTabs({ entity, tabs }: { entity: EntitySchema; tabs: readonly PageTab[] }) {
+  const { i18n } = useTranslation();
+  const lang = i18n.language as Lang;
+  const schemas = useSchemas();
+  const session = useSession();
+  const shown = visibleTabs(tabs, (id) => schemas.entity(id), (permission) => Boolean(session && subjectCan(session, permission)));
+  return (
+    <Tabs
+      data-testid={`entity-tabs-${entity.$id}`}
+      items={shown.map(({ tab, entity: other }) => ({
+        key: tab.key,
+        label: <span data-testid={`entity-tab-${entity.$id}-${tab.key}`}>{pickLabel(tab.labels, lang, tab.key)}</span>,
+        children: other ? (
+          <EntityList entity={other} fixed={tab.filter} columns={tab.columns} choiceKey={`${entity.$id}.${tab.key}`} title={pickLabel(tab.labels, lang, tab.key)} />
+        ) : (
+          <EntityList entity={entity} />
+        ),
+      }))}
+    />
+  );
+}
+
+/**
+ * One generated list; `fixed`: filters every list call (and export) sends, not offered in the filter form;
+ * `columns`: the columns offered instead of x-list.columns; `choiceKey`: where the user's column choice is kept (default the entity).
+ */
+function EntityList({
+  entity,
+  fixed,
+  columns: offered,
+  choiceKey,
+  title: shownTitle,
+}: {
+  entity: EntitySchema;
+  fixed?: PageTab['filter'];
+  columns?: readonly string[];
+  choiceKey?: string;
+  title?: string;
+}) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language as Lang;
   const schemas = useSchemas();
   const { message } = App.useApp();
   const id = entity.$id;
   const list = entity['x-list'] ?? {};
-  const allColumns = (list.columns ?? Object.keys(entity.properties).filter((k) => !entity.properties[k]?.['x-hidden'] && !entity.properties[k]?.writeOnly)).filter(
+  const allColumns = (offered ?? list.columns ?? Object.keys(entity.properties).filter((k) => !entity.properties[k]?.['x-hidden'] && !entity.properties[k]?.writeOnly)).filter(
     (c) => entity.properties[c],
   );
-  const [columnsNames, setVisibleColumns] = useColumnChoice(id, allColumns);
-  const filters = useMemo(() => listFilters(list.filters ?? [], entity.properties), [entity]);
+  const [columnsNames, setVisibleColumns] = useColumnChoice(choiceKey ?? id, allColumns);
+  const filters = useMemo(() => listFilters((list.filters ?? []).filter((f) => !fixed || !(f in fixed)), entity.properties), [entity, fixed]);
+  const permanent = useMemo(() => permanentFilters(fixed), [fixed]);
   const sortable = new Set(list.sort ?? []);
 
   const [dialog, setDialog] = useState<{ mode: FormMode; record?: BaseRecord }>();
@@ -97,7 +143,7 @@ function EntityList({ entity }: { entity: EntitySchema }) {
     syncWithLocation: false,
     pagination: { pageSize: Paging.defaultPageSize, mode: 'server' },
     sorters: { mode: 'server' },
-    filters: { mode: 'server', defaultBehavior: 'replace' },
+    filters: { mode: 'server', defaultBehavior: 'replace', permanent },
     onSearch: (values) => crudFiltersOf(filters, values),
     errorNotification: (error) => ({ type: 'error', message: t('entity.loadFailed'), description: error?.message, key: `list-${id}` }),
   });
@@ -163,7 +209,7 @@ function EntityList({ entity }: { entity: EntitySchema }) {
       width: actionsWidth,
       render: (_: unknown, record: BaseRecord) => (
         <Space size={4}>
-          <RowActions actions={rowActions} record={record} onDone={() => void tableQuery.refetch()} />
+          <RowActions actions={rowActions} record={record} properties={entity.properties} onDone={() => void tableQuery.refetch()} />
           {canEdit?.can ? (
             <Tooltip title={t('common.edit')}>
               <Button size="small" type="text" icon={<EditOutlined />} data-testid={`entity-edit-${id}`} onClick={() => setDialog({ mode: 'edit', record })} />
@@ -209,7 +255,7 @@ function EntityList({ entity }: { entity: EntitySchema }) {
     });
   }
 
-  const title = pickLabel(entity['x-menu']?.labels ?? entity['x-labels'], lang, id);
+  const title = shownTitle ?? pickLabel(entity['x-menu']?.labels ?? entity['x-labels'], lang, id);
   const bodyHeight = useBodyHeight(tableBox, [filters.length, selected.size > 0, lang]);
   const pagination = tableProps.pagination
     ? {
@@ -230,7 +276,7 @@ function EntityList({ entity }: { entity: EntitySchema }) {
             <Button icon={<ReloadOutlined />} onClick={() => void tableQuery.refetch()} />
           </Tooltip>
           <ColumnPicker
-            entityId={id}
+            entityId={choiceKey ?? id}
             columns={allColumns.map((c) => ({ name: c, label: pickLabel(entity.properties[c]?.['x-labels'], lang, c) }))}
             visible={columnsNames}
             onChange={setVisibleColumns}

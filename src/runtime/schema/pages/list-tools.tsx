@@ -19,9 +19,11 @@ import { expireSession } from '../../session/expire';
 import { isAbortedError } from '../../api/errors';
 import { navigateTo } from '../../app/navigation';
 import { getToken, useSession } from '../../session/session-store';
-import { pickLabel, type Labels } from '../schema-types';
+import { pickLabel, type Labels, type PropertySchema } from '../schema-types';
+import { useSchemas } from '../schema-context';
 import { LinkDialog, type LinkSpec } from './link-dialog';
 import type { ActionForm } from './action-form-dialog';
+import { fillConfirmText } from './confirm-text';
 
 // The row action's form (RJSF and ajv, ~100 KB of gzip) loads when a row action opens it, not with every list (issue 23).
 const ActionFormDialog = lazy(() => import('./action-form-dialog').then((m) => ({ default: m.ActionFormDialog })));
@@ -231,8 +233,9 @@ export function useAfterCreateActions(actions: RowAction[], onDone: () => void):
 }
 
 /** The declared row actions that apply to a row and that the caller may use. */
-export function RowActions({ actions, record, onDone }: { actions: RowAction[]; record: BaseRecord; onDone: () => void }) {
+export function RowActions({ actions, record, onDone, properties = {} }: { actions: RowAction[]; record: BaseRecord; onDone: () => void; properties?: Record<string, PropertySchema> }) {
   const { i18n } = useTranslation();
+  const schemas = useSchemas();
   const lang = i18n.language as Lang;
   const session = useSession();
   const applicable = actions.filter((a) => applies(a, record, session));
@@ -297,8 +300,8 @@ export function RowActions({ actions, record, onDone }: { actions: RowAction[]; 
   return (
     <>
       {applicable.map((a) => {
-        // An upload asks after the file is chosen (naming the row and the file), not before.
-        const asks = a.confirm && a.kind !== 'upload';
+        // An upload asks after the file is chosen (naming the row and the file), a form once it is filled, not before.
+        const asks = a.confirm && a.kind !== 'upload' && a.kind !== 'form';
         const button = (
           <Button key={a.key} size="small" type="link" danger={a.danger} data-testid={`row-action-${a.key}`} onClick={asks ? undefined : () => void run(a)}>
             {pickLabel(a.labels, lang, a.key)}
@@ -334,6 +337,14 @@ export function RowActions({ actions, record, onDone }: { actions: RowAction[]; 
             event={linking.event}
             form={linking.form}
             param={{ ...(linking.param ?? {}), [linking.idParam ?? 'id']: record.id }}
+            confirmText={
+              linking.confirm
+                ? (values) =>
+                    fillConfirmText(pickLabel(linking.confirmLabels ?? linking.labels, lang, linking.key), values, record, { form: linking.form!.properties, row: properties }, (id, v) =>
+                      schemas.enumLabel(id, v, lang),
+                    )
+                : undefined
+            }
             onClose={() => setLinking(undefined)}
             onDone={onDone}
           />
