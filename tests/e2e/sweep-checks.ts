@@ -12,7 +12,7 @@ import type { Locator, Page } from '@playwright/test';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 type Labels = Partial<Record<'en' | 'zh' | 'ja', string>>;
-export interface Prop { type?: unknown; 'x-enum'?: string; items?: Prop; 'x-hidden'?: boolean; writeOnly?: boolean }
+export interface Prop { type?: unknown; 'x-enum'?: string; items?: Prop; 'x-hidden'?: boolean; writeOnly?: boolean; 'x-labels'?: Record<string, string> }
 export interface Entity { $id: string; 'x-route'?: string; 'x-single'?: boolean; 'x-api'?: { list?: unknown; get?: unknown; set?: unknown }; 'x-list'?: { columns?: string[] }; properties: Record<string, Prop> }
 interface EnumFile { $id: string; values: { value: string | number | boolean; key: string; labels: Labels }[] }
 
@@ -64,7 +64,9 @@ export async function tableProblems(page: Page, route: string, box: Locator, ent
   found.cells.forEach((row, r) =>
     row.forEach((text, c) => {
       if (/^(true|false)$/i.test(text)) problems.push(`${route}: row ${r + 1} column "${found.head[c]?.text ?? c}" reads "${text}"`);
-      const name = columns[c];
+      // The column's field by its header (a selection column or hidden columns shift the indexes), else by its place.
+      const header = found.head[c]?.text;
+      const name = columns.find((k) => header && Object.values(entity!.properties[k]?.['x-labels'] ?? {}).includes(header)) ?? columns[c];
       const p = name ? entity!.properties[name] : undefined;
       const codes = p ? rawCodes(p) : undefined;
       if (codes?.has(text)) problems.push(`${route}: row ${r + 1} column "${found.head[c]?.text}" shows the bare code "${text}"`);
