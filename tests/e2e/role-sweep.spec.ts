@@ -184,6 +184,10 @@ async function visit(page: Page, run: Run, route: string, errors: string[], bloc
     axed.add(key);
     axed.add(`shell|${run.skin}`);
     const exclude = AXE_EXCLUDE.filter((x) => x.route.test(route)).map((x) => x.selector);
+    // Contrast is judged on the settled screen: a button still loading (antd dims it) or a colour still
+    // fading in would be measured mid-way (a robotSetting run once caught Save while it loaded).
+    await expect(page.locator('.ant-btn-loading:visible')).toHaveCount(0, { timeout: 10_000 }).catch(() => undefined);
+    await page.waitForTimeout(400);
     problems.push(...(await axeViolations(page, exclude, whole ? undefined : 'main')).map((v) => `${route} (${run.skin} skin) axe: ${v}`));
   }
   if (errors.length > before) problems.push(...errors.slice(before).map((e) => `${route}: ${e.slice(0, 300)}`));

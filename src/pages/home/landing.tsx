@@ -4,13 +4,12 @@
  */
 import { useEffect, useMemo, useRef } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { canOpenRoute, subjectCan } from '@common/access';
 import { callEvent, useSession, type SessionInfo } from '@runtime';
-import { buildMenuModel, landingPage, type MenuEntry, type MenuGroup } from './menu-model';
+import { buildMenuModel, entryOpenTo, landingPage, type MenuEntry, type MenuGroup } from './menu-model';
 
 /** The menu a user sees: pages open to the role whose data it may read, for its company's robots. */
 export function visibleMenu(session: SessionInfo, entries: readonly MenuEntry[]): MenuGroup[] {
-  return buildMenuModel(entries, (path, entry) => canOpenRoute(session, path) && (!entry.readPermission || subjectCan(session, entry.readPermission)), session.robotType, session.infraredTypes);
+  return buildMenuModel(entries, (path, entry) => entryOpenTo(session, path, entry), session.robotType, session.infraredTypes);
 }
 
 /** `/home` itself: goes to the role's home page (or the first page the user may open). */

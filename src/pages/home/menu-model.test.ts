@@ -5,7 +5,7 @@ import userSchema from '../../../schemas/entities/user.schema.json';
 import plateSchema from '../../../schemas/entities/plate-detection.schema.json';
 import temperatureSchema from '../../../schemas/entities/temperature-monitoring.schema.json';
 import type { EntitySchema, RegisteredMenuItem } from '@runtime';
-import { buildMenuModel, collectMenuEntries, landingPage } from './menu-model';
+import { buildMenuModel, collectMenuEntries, entryOpenTo, landingPage } from './menu-model';
 
 const labels = { en: 'Telecontrol', zh: '远程控制', ja: '遠隔操作' };
 const plugin: RegisteredMenuItem = { pluginId: 'telecontrol', key: 'telecontrol', path: '/home/telecontrol', group: 'operations', order: 0, labels };
@@ -24,6 +24,14 @@ describe('side menu model', () => {
     const operator = { roleId: RoleId.generalUser, companyId: 2 };
     const groups = buildMenuModel(entries, (path) => canOpenRoute(operator, path));
     expect(groups.flatMap((g) => g.entries.map((e) => e.path))).toEqual(['/home/telecontrol', '/home/userManage']);
+  });
+
+  it("offers a plugin page only to roles holding its menu entry's needs (the terminal: super admins, not platform admins)", () => {
+    const terminal = collectMenuEntries([{ ...plugin, key: 'terminal', path: '/home/terminal', group: 'system', needs: ['terminal:use'] }], []);
+    expect(terminal[0].needs).toEqual(['terminal:use']);
+    const offered = (roleId: number) => buildMenuModel(terminal, (path, e) => entryOpenTo({ roleId, companyId: 1 }, path, e)).flatMap((g) => g.entries.map((e) => e.path));
+    expect(offered(RoleId.superAdmin)).toEqual(['/home/terminal']);
+    expect(offered(RoleId.platformAdmin)).toEqual([]);
   });
 
   it("hides plugin pages serving none of the company's robot types", () => {

@@ -1,4 +1,5 @@
 /** The side menu as data: plugin menu entries and entity `x-menu`s, filtered and grouped. */
+import { canOpenRoute, subjectCan, type AccessSubject } from '@common/access';
 import { pickLabel, type EntitySchema, type Labels, type Lang, type RegisteredMenuItem } from '@runtime';
 
 /** One menu entry from any source. */
@@ -15,12 +16,23 @@ export interface MenuEntry {
   infraredTypes?: number[];
   /** The permission needed to read the page's data (an entity's x-access.read). */
   readPermission?: string;
+  /** What a plugin page needs (its menu entry's `needs`): the page opens only for those who hold it, so the menu offers it only to them. */
+  needs?: string[];
 }
 
 /** A group of entries in display order. */
 export interface MenuGroup {
   key: string;
   entries: MenuEntry[];
+}
+
+/** Whether a user may be offered an entry: its route is open to the role, its data readable, and it holds what the page needs. */
+export function entryOpenTo(subject: AccessSubject, path: string, entry: MenuEntry): boolean {
+  return (
+    canOpenRoute(subject, path) &&
+    (!entry.readPermission || subjectCan(subject, entry.readPermission)) &&
+    (entry.needs ?? []).every((p) => subjectCan(subject, p))
+  );
 }
 
 /** Groups shown first, in this order; others follow alphabetically. */
@@ -39,6 +51,7 @@ export function collectMenuEntries(pluginMenu: readonly RegisteredMenuItem[], en
     order: m.order ?? 100,
     labels: m.labels,
     robotTypes: m.robotTypes,
+    ...(m.needs?.length ? { needs: [...m.needs] } : {}),
   }));
   for (const e of entities) {
     const route = e['x-route'];
