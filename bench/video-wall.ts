@@ -4,7 +4,9 @@
  * Chromium, then:
  *  1. one player, cold browser cache, 5 runs: page open → first frame, and stream address → first frame;
  *  2. the wall with 16 tiles, three cold page loads: the same per tile (for reference also in the shell, and with the
- *     console's code already cached); then dropped frames over 10 s of playing, JS heap;
+ *     console's code already cached); then dropped frames over 10 s of playing, JS heap. The tiles play the cameras'
+ *     sub streams (640×360, issue 22); for reference the same wall with the main streams (1280×720), the tiles'
+ *     `?stream=sub` taken off the shared socket's open messages in the page, its loads interleaved with the sub ones;
  *  3. 100 layout switches (16 ↔ 4 tiles, each creating or destroying 12 players): heap after vs before.
  * "First frame" = the player's `playing` event, seen by a MutationObserver on the tile's data-state.
  */
@@ -23,6 +25,18 @@ const SWITCHES = 100;
 /** The issue's route: the full-page wall (spec §2 /videoPandect). The same page inside the shell is measured for reference. */
 const WALL = '/videoPandect';
 const WALL_IN_SHELL = '/home/videoPandect';
+
+/**
+ * Reference only: makes the wall's tiles play the main stream, taking `stream=sub` off the live paths
+ * the page opens over the shared socket (/live-mux) — the wall as it was before sub streams.
+ */
+const MAIN_STREAMS = `
+  const send = WebSocket.prototype.send;
+  WebSocket.prototype.send = function (data) {
+    if (typeof data === 'string' && data.includes('"type":"open"')) data = data.replace(/[?&]stream=sub/, '');
+    return send.call(this, data);
+  };
+`;
 
 /** Records when each tile first plays (ms since navigation start). A string: tsx helpers do not exist in the page. */
 const OBSERVER = `
@@ -49,7 +63,7 @@ const line = (name: string, values: number[], goal?: number) => {
   return goal ? p95 <= goal : true;
 };
 
-async function openWall(browser: Browser, base: string, session: string, layout: number, route = WALL): Promise<Page> {
+async function openWall(browser: Browser, base: string, session: string, layout: number, route = WALL, mainStreams = false): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1600, height: 1100 } });
   await context.addInitScript(
     ([s, l]) => {
@@ -59,6 +73,7 @@ async function openWall(browser: Browser, base: string, session: string, layout:
     [session, layout] as const,
   );
   await context.addInitScript(OBSERVER);
+  if (mainStreams) await context.addInitScript(MAIN_STREAMS);
   const page = await context.newPage();
   await page.goto(`${base}${route}`);
   return page;
@@ -113,18 +128,19 @@ async function main(): Promise<void> {
     //    full-page /videoPandect (goal; its last page stays open for the rest).
     const LOADS = 3;
     let page!: Page;
-    const sixteen = async (route: string, goal: boolean) => {
+    const sixteen = async (route: string, goal: boolean, mainStreams = false) => {
       const r = { fromOpen: [] as number[], fromStream: [] as number[] };
       const lastTile: number[] = [];
       for (let i = 0; i < LOADS; i++) {
         if (page) await page.context().close();
-        page = await openWall(browser, base, session, 16, route);
+        page = await openWall(browser, base, session, 16, route, mainStreams);
         const one = await firstFrames(page, 16);
         r.fromOpen.push(...one.fromOpen);
         r.fromStream.push(...one.fromStream);
         lastTile.push(Math.max(...one.fromOpen));
       }
-      console.log(`wall of 16 at ${route} (cold cache, ${LOADS} page loads): ${r.fromOpen.length}/${16 * LOADS} tiles playing; last tile of each load ${lastTile.map((t) => t.toFixed(0)).join(', ')} ms`);
+      const streams = mainStreams ? 'main streams 1280×720, reference' : 'sub streams 640×360';
+      console.log(`wall of 16 at ${route}, ${streams} (cold cache, ${LOADS} page loads): ${r.fromOpen.length}/${16 * LOADS} tiles playing; last tile of each load ${lastTile.map((t) => t.toFixed(0)).join(', ')} ms`);
       const all = r.fromOpen.length === 16 * LOADS;
       const met = line('  page open → first frame, per tile', r.fromOpen, goal ? FIRST_FRAME_GOAL_MS : undefined);
       line('  stream address → first frame, per tile', r.fromStream);
@@ -146,13 +162,39 @@ async function main(): Promise<void> {
       console.log(`wall of 16 at ${WALL}, code cached (same browser, ${LOADS} page loads): ${fromOpen.length}/${16 * LOADS} tiles playing`);
       line('  page open → first frame, per tile', fromOpen);
     }
-    ok = (await sixteen(WALL, true)) && ok;
-    const q0 = await page.evaluate(() => [...document.querySelectorAll('video')].map((v) => v.getVideoPlaybackQuality()).reduce((a, q) => [a[0]! + q.totalVideoFrames, a[1]! + q.droppedVideoFrames], [0, 0]));
-    await page.waitForTimeout(10_000);
-    const q1 = await page.evaluate(() => [...document.querySelectorAll('video')].map((v) => v.getVideoPlaybackQuality()).reduce((a, q) => [a[0]! + q.totalVideoFrames, a[1]! + q.droppedVideoFrames], [0, 0]));
-    const frames = q1[0]! - q0[0]!;
-    const dropped = q1[1]! - q0[1]!;
-    console.log(`  10 s of 16 streams: ${frames} frames decoded (${(frames / 160).toFixed(1)} fps per tile), ${dropped} dropped (${((dropped / Math.max(1, frames)) * 100).toFixed(2)} %)`);
+    /** Frames decoded and dropped by the page's 16 players over 10 s of playing. */
+    const playing10s = async () => {
+      const quality = () => page.evaluate(() => [...document.querySelectorAll('video')].map((v) => v.getVideoPlaybackQuality()).reduce((a, q) => [a[0]! + q.totalVideoFrames, a[1]! + q.droppedVideoFrames], [0, 0]));
+      const q0 = await quality();
+      await page.waitForTimeout(10_000);
+      const q1 = await quality();
+      const frames = q1[0]! - q0[0]!;
+      const dropped = q1[1]! - q0[1]!;
+      console.log(`  10 s of 16 streams: ${frames} frames decoded (${(frames / 160).toFixed(1)} fps per tile), ${dropped} dropped (${((dropped / Math.max(1, frames)) * 100).toFixed(2)} %)`);
+    };
+    // The goal, the sub streams, and for reference the same wall with the main streams (before issue 22):
+    // their page loads interleaved (main, sub, sub, main, main, sub), so a machine busy with something
+    // else weighs on both alike; 10 s of playing after each one's last load; a sub wall stays open.
+    {
+      const runs = { main: { fromOpen: [] as number[], fromStream: [] as number[], lastTile: [] as number[] }, sub: { fromOpen: [] as number[], fromStream: [] as number[], lastTile: [] as number[] } };
+      for (let i = 0; i < LOADS; i++) {
+        for (const kind of i % 2 ? (['sub', 'main'] as const) : (['main', 'sub'] as const)) {
+          if (page) await page.context().close();
+          page = await openWall(browser, base, session, 16, WALL, kind === 'main');
+          const one = await firstFrames(page, 16);
+          runs[kind].fromOpen.push(...one.fromOpen);
+          runs[kind].fromStream.push(...one.fromStream);
+          runs[kind].lastTile.push(Math.max(...one.fromOpen));
+          if (i === LOADS - 1) {
+            console.log(`wall of 16 at ${WALL}, ${kind === 'main' ? 'main streams 1280×720 (reference, as before issue 22)' : 'sub streams 640×360'}, cold cache, ${LOADS} page loads interleaved: ${runs[kind].fromOpen.length}/${16 * LOADS} tiles playing; last tile of each load ${runs[kind].lastTile.map((t) => t.toFixed(0)).join(', ')} ms`);
+            const met = line('  page open → first frame, per tile', runs[kind].fromOpen, kind === 'sub' ? FIRST_FRAME_GOAL_MS : undefined);
+            line('  stream address → first frame, per tile', runs[kind].fromStream);
+            await playing10s();
+            if (kind === 'sub') ok = met && runs.sub.fromOpen.length === 16 * LOADS && ok;
+          }
+        }
+      }
+    }
     await page.screenshot({ path: path.join(os.tmpdir(), 'fc-video-wall-16.png') });
     const heap0 = await heapMb(page);
     const heapMet = heap0 <= HEAP_GOAL_MB;

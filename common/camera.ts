@@ -5,6 +5,30 @@ export const CAMERA_IDS = [0, 1, 2, 3, 4] as const;
 /** Camera names in the order of spec §3 (0 front, 1 back, 2 left, 3 right, 4 infrared): live video paths and clips. */
 export const CAMERA_NAMES = ['front', 'back', 'left', 'right', 'infrared'] as const;
 
+/**
+ * A camera's live streams (issue 22; as IP cameras and NVRs): `main`, the camera's full picture, for a
+ * single large view; `sub`, a low-resolution stream (640×360 on the simulated robots) for the tiles
+ * of a video wall. Asked for with `?stream=` on the live path (docs/protocol.md "Live video"); main
+ * when absent.
+ */
+export const LIVE_STREAMS = ['main', 'sub'] as const;
+/** One stream of a camera. */
+export type LiveStream = (typeof LIVE_STREAMS)[number];
+/** The refusal of any other `stream` (close code 4400). */
+export const BAD_STREAM_REASON = 'stream must be main or sub';
+
+/** The stream a live path's `stream` query value asks for: main when absent, null when it names no stream. */
+export function liveStreamOf(value: unknown): LiveStream | null {
+  if (value === undefined) return 'main';
+  return typeof value === 'string' && (LIVE_STREAMS as readonly string[]).includes(value) ? (value as LiveStream) : null;
+}
+
+/** A live path (`/live/<robotId>/<camera>`, maybe with `?from=…`) asking for `stream`: main is the default and adds nothing. */
+export function withStream(path: string, stream: LiveStream): string {
+  if (stream === 'main') return path;
+  return `${path}${path.includes('?') ? '&' : '?'}stream=${stream}`;
+}
+
 /** Video definitions: 1 HD, 2 SD, 3 smooth, 4 original (only with a central control). Default 2. */
 export const Definition = { hd: 1, sd: 2, smooth: 3, original: 4, default: 2 } as const;
 

@@ -7,12 +7,16 @@
 //
 // (default outDir assets/video, every clip; 1–5 minutes a clip on 2 cores: geq draws every pixel.)
 // PNG_AT=<seconds> writes only a still of each camera at that moment, to look at while tuning a scene.
+// SUB_ONLY=1 makes only the sub streams (<camera>-sub.flv) from the main clips already in outDir
+// (decoded and scaled to 640×360: seconds, no scene drawn again).
 //
 //   front.flv     warehouse aisle ahead, pallet racks on both sides, driving forward
 //   back.flv      office corridor behind, receding
 //   left.flv      the rack face across a wide aisle, passing by
 //   right.flv     outdoors: the perimeter fence, the yard road and a building, passing by
 //   infrared.flv  thermal view (inferno palette, ironbow-like) of a switchgear room ahead, hot terminals
+//   <camera>-sub.flv  each camera's sub stream (what video-wall tiles ask for, `?stream=sub`): the
+//                 same frames scaled to 640×360, ~200 kbit/s, made in the same ffmpeg run as the main clip
 //   record.mp4    the robot's recording (history video, exports): the front view, 5 s, no audio
 //
 // Live clips: H.264 Constrained Baseline, yuv420p, 15 fps, a key frame every second (a viewer who
@@ -278,11 +282,14 @@ function infraredScene() {
 const text = (t, x, y, size = 26, extra = '') =>
   `drawtext=fontfile=${font}:text='${t}':x=${x}:y=${y}:fontsize=${size}:fontcolor=white@0.92:shadowcolor=black@0.7:shadowx=2:shadowy=2${extra}`;
 
-/** The OSD of a camera: channel and name, the robot's camera model, resolution; a blinking LIVE dot. */
-function osd(channel, name, { rec = false } = {}) {
+/** The OSD line with the camera model and the stream's resolution (drawn at 1280×720). */
+const modelLine = (res) => text(`FC-R2 ${res} 15fps`, 36, `h-56`, 22, ':fontcolor=white@0.75');
+
+/** The OSD of a camera: channel and name, the robot's camera model, the stream's resolution; a blinking LIVE dot. */
+function osd(channel, name, { rec = false, res = '1280x720' } = {}) {
   return [
     text(`CH${channel}  ${name}`, 36, 30, 30),
-    text('FC-R2 1280x720 15fps', 36, `h-56`, 22, ':fontcolor=white@0.75'),
+    modelLine(res),
     rec
       ? `drawbox=x=iw-150:y=34:w=18:h=18:color=red@0.9:t=fill,${text('REC', 'w-122', 30, 28)}`
       : `drawbox=x=iw-156:y=36:w=16:h=16:color=0x30d050@0.95:t=fill:enable='lt(mod(t,1),0.6)',${text('LIVE', 'w-130', 30, 28)}`,
@@ -307,14 +314,26 @@ const CAMERAS = [
   },
 ];
 
+/** The camera's picture without its OSD: the scene, scaled to 720p, the lens and sensor look. */
+function pictureFilter(cam) {
+  return `${cam.scene()},scale=${W}:${H}:flags=lanczos,format=yuv420p,${cam.look ?? LOOK}`;
+}
+
 function videoFilter(cam, { rec = false } = {}) {
-  return `${cam.scene()},scale=${W}:${H}:flags=lanczos,format=yuv420p,${cam.look ?? LOOK},${osd(cam.channel, cam.label, { rec })},format=yuv420p`;
+  return `${pictureFilter(cam)},${osd(cam.channel, cam.label, { rec })},format=yuv420p`;
 }
 
 const X264 = ['-c:v', 'libx264', '-preset', 'medium', '-profile:v', 'baseline', '-level', '3.1', '-pix_fmt', 'yuv420p', '-g', String(FPS), '-keyint_min', String(FPS), '-sc_threshold', '0'];
+/** The sub stream (issue 22: video-wall tiles): 640×360, a quarter of the pixels, ~200 kbit/s; same frame rate, key frames and audio. */
+const SUB_W = 640;
+const SUB_H = 360;
+const SUB_X264 = [...X264.map((a) => (a === '3.1' ? '3.0' : a)), '-b:v', '200k', '-maxrate', '260k', '-bufsize', '260k'];
+const subName = (cam) => `${cam.name}-sub.flv`;
 
+/** The camera's main clip and its sub stream, from the same frames (one ffmpeg run; the scene is drawn once). */
 function make(cam) {
   const out = path.join(outDir, `${cam.name}.flv`);
+  const sub = path.join(outDir, subName(cam));
   const frames = FPS * LOOP_S;
   execFileSync('ffmpeg', [
     '-loglevel', 'error', '-y',
@@ -322,13 +341,38 @@ function make(cam) {
     // Room tone: low brown noise and the drive's hum.
     '-f', 'lavfi', '-i', `anoisesrc=color=brown:amplitude=0.02:sample_rate=22050:seed=${cam.channel}`,
     '-f', 'lavfi', '-i', `sine=frequency=110:sample_rate=22050`,
-    '-filter_complex', `[0:v]${videoFilter(cam)}[v];[2:a]volume=0.015[hum];[1:a][hum]amix=inputs=2:normalize=0,highpass=f=60,lowpass=f=4000[a]`,
+    '-filter_complex',
+    // One picture, two OSDs (each names its stream's resolution), the sub one scaled down with it.
+    `[0:v]${pictureFilter(cam)},split[pm][ps];[pm]${osd(cam.channel, cam.label)},format=yuv420p[v];` +
+      `[ps]${osd(cam.channel, cam.label, { res: `${SUB_W}x${SUB_H}` })},scale=${SUB_W}:${SUB_H}:flags=lanczos,format=yuv420p[sub];` +
+      `[2:a]volume=0.015[hum];[1:a][hum]amix=inputs=2:normalize=0,highpass=f=60,lowpass=f=4000,asplit[a][as]`,
     '-map', '[v]', '-map', '[a]', '-frames:v', String(frames), '-t', String(LOOP_S),
     ...X264, '-b:v', '700k', '-maxrate', '900k', '-bufsize', '900k',
     '-c:a', 'aac', '-b:a', '24k', '-ac', '1',
     '-f', 'flv', out,
+    '-map', '[sub]', '-map', '[as]', '-frames:v', String(frames), '-t', String(LOOP_S),
+    ...SUB_X264,
+    '-c:a', 'aac', '-b:a', '24k', '-ac', '1',
+    '-f', 'flv', sub,
   ], { stdio: 'inherit' });
-  return out;
+  return [out, sub];
+}
+
+/**
+ * SUB_ONLY: the sub stream from the main clip already made (decoded, its OSD's resolution line
+ * covered by a dark band naming the sub stream's, scaled; the audio copied).
+ */
+function makeSubFromMain(cam) {
+  const main = path.join(outDir, `${cam.name}.flv`);
+  const sub = path.join(outDir, subName(cam));
+  execFileSync('ffmpeg', [
+    '-loglevel', 'error', '-y', '-i', main,
+    '-vf', `drawbox=x=26:y=ih-62:w=310:h=36:color=0x101010@0.92:t=fill,${modelLine(`${SUB_W}x${SUB_H}`)},scale=${SUB_W}:${SUB_H}:flags=lanczos,format=yuv420p`,
+    '-map', '0:v', '-map', '0:a', '-frames:v', String(FPS * LOOP_S),
+    ...SUB_X264, '-c:a', 'copy',
+    '-f', 'flv', sub,
+  ], { stdio: 'inherit' });
+  return [sub];
 }
 
 function makeRecording() {
@@ -358,13 +402,15 @@ if (process.env.PNG_AT) {
   }
   process.exit(0);
 }
+const subOnly = process.env.SUB_ONLY === '1';
 for (const cam of CAMERAS) {
   if (only.length && !only.includes(cam.name)) continue;
   const t0 = Date.now();
-  const out = make(cam);
-  console.log(`${path.relative(root, out)}  ${fs.statSync(out).size} bytes  ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  for (const out of subOnly ? makeSubFromMain(cam) : make(cam)) {
+    console.log(`${path.relative(root, out)}  ${fs.statSync(out).size} bytes  ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  }
 }
-if (!only.length || only.includes('record')) {
+if (!subOnly && (!only.length || only.includes('record'))) {
   const out = makeRecording();
   console.log(`${path.relative(root, out)}  ${fs.statSync(out).size} bytes`);
 }

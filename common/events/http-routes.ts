@@ -456,10 +456,14 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     summary: 'One robot camera’s live video as FLV over a WebSocket.',
     tag: 'video',
     access: loggedIn,
-    accessNote: 'The robot must be in the caller’s company scope; close codes name a bad token or an ended session (4403), an unknown camera, video offline.',
+    accessNote: 'The robot must be in the caller’s company scope; close codes name a bad token or an ended session (4403), an unknown camera, video offline, a bad stream (4400 `stream must be main or sub`).',
     token: 'firstMessage',
     request: none,
-    response: { kind: 'websocket', description: 'Binary FLV; `camera` is 0–4 or its name (front, back, left, right, infrared).' },
+    response: {
+      kind: 'websocket',
+      description:
+        'Binary FLV; `camera` is 0–4 or its name (front, back, left, right, infrared). `?stream=sub` plays the camera’s low-resolution sub stream (wall tiles), `?stream=main` or none its main stream; `?from=<moment>` a replay.',
+    },
   },
   {
     methods: ['GET'],
@@ -481,7 +485,11 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     accessNote: 'Each camera as for /live/{robotId}/{camera}.',
     token: 'firstMessage',
     request: none,
-    response: { kind: 'websocket', description: 'Text `{"type":"open","id":n,"path":"/live/<robotId>/<camera>"}` opens a stream (at most 16); binary messages are a 2-byte stream id then its FLV bytes.' },
+    response: {
+      kind: 'websocket',
+      description:
+        'Text `{"type":"open","id":n,"path":"/live/<robotId>/<camera>"}` (the path may add `?stream=main|sub` and `from`) opens a stream (at most 32); binary messages are a 2-byte stream id then its FLV bytes.',
+    },
   },
   // ——— Health (for the balancer and orchestrators) ———
   {

@@ -6,6 +6,7 @@
  * navigation and detection intakes) and the simulator (server/simulator) speak exactly these.
  */
 import { Type, type TSchema } from '@sinclair/typebox';
+import { LIVE_STREAMS } from '../camera';
 import { DETECTION_KINDS } from '../detections';
 import { REFUSALS, RobotAction } from '../robot-actions';
 import { FireOperation, LIFTER_DIRECTIONS, PTZ_DIRECTIONS } from '../robot-control';
@@ -217,6 +218,12 @@ export const ROBOT_COMMANDS = {
         Type.String({
           description:
             'Replay (history video, issue 22): push the camera\'s recording from this moment (ISO 8601) instead of its live video, FLV timestamps from 0 at that moment, and close the push when the recording ends. One viewer per replay url. A moment without recording answers accepted with data errorCode 1 (historyVideoDeleted) and pushes nothing.',
+        }),
+      ),
+      stream: opt(
+        Type.Union(LIVE_STREAMS.map((s) => Type.Literal(s)), {
+          description:
+            'Which of the camera\'s streams to push (issue 22): `sub`, its low-resolution sub stream (e.g. 640×360, for video-wall tiles), or `main`, its full picture. Absent means main (sent only for sub). A viewer of main and one of sub of the same camera are two pushes, each with its own url; a robot without a sub stream may push its main stream.',
         }),
       ),
     }),

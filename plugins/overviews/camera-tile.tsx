@@ -12,10 +12,12 @@ export interface CameraTileProps {
   cameraId: number;
   robotName: string;
   height: number;
+  /** The camera's stream: `sub` (640×360) in a grid of several, `main` when the camera is the dashboard's only one. Default main. */
+  stream?: 'main' | 'sub';
 }
 
 /** A dashboard camera. */
-export function CameraTile({ index, robotId, cameraId, robotName, height }: CameraTileProps) {
+export function CameraTile({ index, robotId, cameraId, robotName, height, stream = 'main' }: CameraTileProps) {
   const { t } = useTranslation('overviews');
   const [url, setUrl] = useState<string>();
   const [problem, setProblem] = useState<string>();
@@ -28,12 +30,12 @@ export function CameraTile({ index, robotId, cameraId, robotName, height }: Came
     if (video.destroyed) return;
     const abort = new AbortController();
     requestStreamAddress({ robotId, cameraId }, { signal: abort.signal })
-      .then((a) => setUrl(liveVideoUrl(a.path)))
+      .then((a) => setUrl(liveVideoUrl(a.path, stream)))
       .catch((err: unknown) => !isAbortedError(err) && setProblem((err as Error).message));
     return () => abort.abort();
-  }, [robotId, cameraId, video.restarts, video.destroyed]);
+  }, [robotId, cameraId, stream, video.restarts, video.destroyed]);
   return (
-    <div data-testid={`${IDS.camera}-${index}`} data-state={state} style={{ background: '#111827', borderRadius: 8, overflow: 'hidden', border: '1px solid #1f2937' }}>
+    <div data-testid={`${IDS.camera}-${index}`} data-state={state} data-stream={stream} style={{ background: '#111827', borderRadius: 8, overflow: 'hidden', border: '1px solid #1f2937' }}>
       <Flex gap={6} align="center" justify="space-between" style={{ padding: '4px 8px' }}>
         <Typography.Text ellipsis style={{ color: '#e5e7eb' }}>
           {robotName} · {t(`camera.${cameraId}`)}

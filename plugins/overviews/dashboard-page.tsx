@@ -165,7 +165,7 @@ export default function DashboardPage() {
           <Col xs={24} xl={14}>
             <div style={{ display: 'grid', gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap: 8 }}>
               {cameras.map((c, i) => (
-                <CameraTile key={`${c.robotId}:${c.cameraId}`} index={i} robotId={c.robotId} cameraId={c.cameraId} robotName={names.get(c.robotId) ?? c.robotId} height={Math.max(120, Math.round(560 / columns) - 40)} />
+                <CameraTile key={`${c.robotId}:${c.cameraId}`} index={i} robotId={c.robotId} cameraId={c.cameraId} robotName={names.get(c.robotId) ?? c.robotId} height={Math.max(120, Math.round(560 / columns) - 40)} stream={cameras.length > 1 ? 'sub' : 'main'} />
               ))}
             </div>
           </Col>

@@ -79,7 +79,8 @@ export function CameraView({ robotId, videoOnline, state }: { robotId: string; v
     requestStreamAddress({ robotId, cameraId: camera }, { signal: abort.signal })
       .then((a) => {
         setStream(a);
-        setUrl(liveVideoUrl(a.path));
+        // The single large view plays the camera's main stream (wall tiles ask for the sub stream).
+        setUrl(liveVideoUrl(a.path, 'main'));
       })
       .catch((err: unknown) => !isAbortedError(err) && setProblem((err as Error).message));
     return () => abort.abort();

@@ -4,6 +4,7 @@
  * destroyed until they scroll back), every player destroyed when the page is left. The tiles are
  * sized to the window: every row of the layout fits (16 tiles at 1366×768), down to a smallest
  * player height under which the wall scrolls. Frame statistics per tile behind a switch (off by default).
+ * Tiles play the cameras' sub streams (640×360), a wall of one camera its main stream (wall-model tileStream).
  */
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Card, Empty, Flex, Segmented, Select, Space, Spin, Switch, Tag, Tooltip, Typography } from 'antd';
@@ -11,7 +12,7 @@ import { AppstoreAddOutlined, ArrowLeftOutlined, ClearOutlined, CloseOutlined } 
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { callEvent, getToken, isAbortedError, liveVideoBase, liveVideoUrl, LivePlayer, navigateTo, preloadLivePlayer, requestStreamAddress, useVideoPushes, warmLiveVideo, type MenuTreeCompany, type PlayerState } from '@runtime';
-import { cameraKey, fillEmpty, LAYOUTS, parseCameraKey, place, resize, sanitize, type CameraRef, type Layout, type Tiles, type WallRobot } from './wall-model';
+import { cameraKey, fillEmpty, LAYOUTS, parseCameraKey, place, resize, sanitize, tileStream, type CameraRef, type Layout, type Tiles, type WallRobot } from './wall-model';
 import { VIDEO_WALL_TEST_IDS as IDS } from './test-ids';
 
 const STORE_KEY = 'fc.videoWall';
@@ -165,6 +166,7 @@ export default function VideoWallPage() {
     return () => window.removeEventListener('resize', measure);
   }, [hasGrid, fullPage]);
   const height = playerHeight(available, columns, showStats);
+  const stream = tileStream(layout);
 
   return (
     <div data-testid={IDS.page} style={fullPage ? { padding: 16, minHeight: '100vh', boxSizing: 'border-box', background: '#0b1220' } : undefined}>
@@ -214,6 +216,7 @@ export default function VideoWallPage() {
               options={options}
               tiles={tiles}
               height={height}
+              stream={stream}
               stats={showStats}
               onChange={onTileChange}
               onState={onTileState}
@@ -233,6 +236,8 @@ interface TileProps {
   /** Every tile's camera (the others' are disabled in this tile's choice). */
   tiles: Tiles;
   height: number;
+  /** The camera's stream the tile plays: sub on a wall of several tiles, main when it fills the wall. */
+  stream: 'main' | 'sub';
   /** Shows the frame statistics row. */
   stats: boolean;
   onChange: (index: number, camera: CameraRef | null) => void;
@@ -247,7 +252,7 @@ interface TileStats {
   delay?: number;
 }
 
-const Tile = memo(function Tile({ index, camera, robotName, options, tiles, height, stats: showStats, onChange, onState }: TileProps) {
+const Tile = memo(function Tile({ index, camera, robotName, options, tiles, height, stream, stats: showStats, onChange, onState }: TileProps) {
   const { t } = useTranslation('video-wall');
   const choices = useMemo(() => {
     const used = new Set(tiles.filter((c, j): c is CameraRef => !!c && j !== index).map(cameraKey));
@@ -256,14 +261,14 @@ const Tile = memo(function Tile({ index, camera, robotName, options, tiles, heig
   const box = useRef<HTMLDivElement>(null);
   const [visible, setVisible] = useState(true);
   const startedAt = useRef(0);
-  /** The camera whose prefetched address the first render already used (the effect then keeps it). */
+  /** The camera and stream whose prefetched address the first render already used (the effect then keeps it). */
   const initial = useRef<string | null>(null);
   const [url, setUrl] = useState<string | undefined>(() => {
     const path = camera ? takeAnsweredAddress(camera) : undefined;
     if (!path || !camera) return undefined;
-    initial.current = cameraKey(camera);
+    initial.current = `${cameraKey(camera)} ${stream}`;
     startedAt.current = performance.now();
-    return liveVideoUrl(path);
+    return liveVideoUrl(path, stream);
   });
   const [problem, setProblem] = useState<string>();
   const [state, setState] = useState<PlayerState>('nodata');
@@ -298,7 +303,7 @@ const Tile = memo(function Tile({ index, camera, robotName, options, tiles, heig
   // Spec §4/§8: the camera's error report or new address restarts it; a heartbeat above 1 stops it.
   const pushes = useVideoPushes(camera?.robotId, camera?.cameraId ?? 0, state === 'playing');
   useEffect(() => {
-    const keep = initial.current === key && visible && !pushes.destroyed && pushes.restarts === 0;
+    const keep = initial.current === `${key} ${stream}` && visible && !pushes.destroyed && pushes.restarts === 0;
     initial.current = null;
     if (keep) return;
     setUrl(undefined);
@@ -310,11 +315,11 @@ const Tile = memo(function Tile({ index, camera, robotName, options, tiles, heig
       .then((a) => {
         if (abort.signal.aborted) return;
         startedAt.current = performance.now();
-        setUrl(liveVideoUrl(a.path));
+        setUrl(liveVideoUrl(a.path, stream));
       })
       .catch((err: unknown) => !isAbortedError(err) && setProblem((err as Error).message));
     return () => abort.abort();
-  }, [key, visible, pushes.restarts, pushes.destroyed]);
+  }, [key, stream, visible, pushes.restarts, pushes.destroyed]);
 
   const onPlayerState = useCallback(
     (s: PlayerState) => {
@@ -347,7 +352,7 @@ const Tile = memo(function Tile({ index, camera, robotName, options, tiles, heig
 
   const paused = !!camera && !visible;
   return (
-    <div ref={box} data-testid={`${IDS.tile}-${index}`} data-state={paused ? 'paused' : state} data-first-frame-ms={stats.firstFrameMs ?? ''} data-dropped={stats.dropped ?? ''} style={{ background: '#111827', borderRadius: 8, overflow: 'hidden', border: '1px solid #1f2937' }}>
+    <div ref={box} data-testid={`${IDS.tile}-${index}`} data-state={paused ? 'paused' : state} data-stream={stream} data-first-frame-ms={stats.firstFrameMs ?? ''} data-dropped={stats.dropped ?? ''} style={{ background: '#111827', borderRadius: 8, overflow: 'hidden', border: '1px solid #1f2937' }}>
       <Flex gap={6} align="center" style={{ padding: '4px 6px', height: TILE_HEADER }}>
         {chooser ? (
           <Select

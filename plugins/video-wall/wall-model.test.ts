@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cameraKey, fillEmpty, place, resize, sanitize, type Tiles } from './wall-model';
+import { cameraKey, fillEmpty, LAYOUTS, place, resize, sanitize, tileStream, type Tiles } from './wall-model';
 
 const robots = [
   { robotId: 'A', robotName: 'a', online: 1 },
@@ -31,5 +31,14 @@ describe('video wall tiles', () => {
     const stored = [{ robotId: 'A', cameraId: 0 }, { robotId: 'Z', cameraId: 0 }, { robotId: 'A', cameraId: 0 }, { robotId: 'C', cameraId: 7 }, 'x'];
     expect(sanitize(stored, 4, new Set(['A', 'C'])).map((t) => t && cameraKey(t))).toEqual(['A:0', null, null, null]);
     expect(sanitize([null, { robotId: 'A', cameraId: 1 }], 4, new Set(['A'])).map((t) => t && cameraKey(t))).toEqual([null, 'A:1', null, null]);
+  });
+
+  it('asks for the sub stream on a wall of several tiles, the main stream when one camera fills it', () => {
+    expect(LAYOUTS.map((n) => [n, tileStream(n)])).toEqual([
+      [1, 'main'],
+      [4, 'sub'],
+      [9, 'sub'],
+      [16, 'sub'],
+    ]);
   });
 });

@@ -1,9 +1,19 @@
-/** The video wall's tiles as plain data: layouts, the automatic first fill, no duplicate cameras. */
+/** The video wall's tiles as plain data: layouts, the automatic first fill, no duplicate cameras, the stream tiles ask for. */
+import type { LiveStream } from '@common/camera';
 
 /** Layouts of spec §2 / issue 4: 1, 4, 9 or 16 tiles. */
 export const LAYOUTS = [1, 4, 9, 16] as const;
 /** One layout size. */
 export type Layout = (typeof LAYOUTS)[number];
+
+/**
+ * The stream a wall's tiles ask for (issue 22): the sub stream (640×360) when the wall shows several
+ * tiles, the main stream when one camera fills the wall (layout 1, a single large view). Several
+ * 720p decoders at once make a wall of 16 start ~0.5–0.9 s later (bench/video-wall.ts).
+ */
+export function tileStream(layout: Layout): LiveStream {
+  return layout === 1 ? 'main' : 'sub';
+}
 
 /** One camera of one robot (camera ids of spec §3: 0 front … 4 infrared). */
 export interface CameraRef {

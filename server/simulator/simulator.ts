@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
 import { MqttTopics, type RobotAlarmReport, type RobotNaviProgress, type RobotPose, type RobotTelemetry, type RobotVideoReport } from '../../common/protocol';
 import { RobotAction, type RefusalReason, type RobotCommand, type RobotReply } from '../../common/robot-actions';
-import { defaultCameraParams } from '../../common/camera';
+import { defaultCameraParams, liveStreamOf } from '../../common/camera';
 import { CameraAction, FireOperation } from '../../common/robot-control';
 import { recordingCommand, recordingLeft } from './recordings';
 import { TrackStatus, TrackTopics } from '../../common/track';
@@ -182,7 +182,9 @@ export class FleetSimulator {
         robot.client.publish(MqttTopics.reply(robot.spec.robotId), JSON.stringify({ id: cmd.id, result: 'accepted', data: { errorCode: 1 } } satisfies RobotReply));
         return;
       }
-      const ok = cmd.action === 'videoPushStop' || this.videoPushes.start(robot.spec.robotId, Number(cmd.params?.cameraId), url, left);
+      // The sub stream (`stream: "sub"`, video-wall tiles) is the camera's 640×360 clip; absent or main its 720p clip.
+      const stream = cmd.action === 'videoPush' ? liveStreamOf(cmd.params?.stream) : 'main';
+      const ok = cmd.action === 'videoPushStop' || (stream !== null && this.videoPushes.start(robot.spec.robotId, Number(cmd.params?.cameraId), url, left, stream));
       if (cmd.action === 'videoPushStop') this.videoPushes.stop(robot.spec.robotId, url);
       const reply: RobotReply = ok ? { id: cmd.id, result: 'accepted' } : { id: cmd.id, result: 'refused', reason: 'unsupported' };
       robot.client.publish(MqttTopics.reply(robot.spec.robotId), JSON.stringify(reply));

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { MqttTopics } from '../../common/protocol';
+import { parseFlv } from '../../server/features/video/flv';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { authedSocket } from '../helpers/socket-auth';
 
@@ -24,6 +25,11 @@ function open(path: string, as = token): { ws: WebSocket; chunks: Buffer[]; clos
   return { ws, chunks, closed };
 }
 
+/** The H.264 codec configuration (AVC sequence header: the picture size is in its SPS) of an FLV stream or clip. */
+const avcConfig = (flv: Buffer) => parseFlv(flv).headerTags.find((t) => t.type === 9)?.body.toString('hex');
+const clipConfig = (file: string) => avcConfig(fs.readFileSync(path.join(process.cwd(), 'assets', 'video', file)));
+const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
 describe('live camera video over WebSocket', () => {
   it('streams FLV: the header first, then media keeps coming', async () => {
     const { ws, chunks } = open('/live/01WR000001/front');
@@ -33,6 +39,31 @@ describe('live camera video over WebSocket', () => {
     expect(chunks[0]!.toString('ascii', 0, 3)).toBe('FLV');
     expect(media()).toBeGreaterThan(5_000);
     ws.close();
+  });
+
+  it('plays the main stream by default or with ?stream=main, the sub stream (the 640×360 clip) with ?stream=sub', async () => {
+    const main = open('/live/01WR000001/back?stream=main');
+    const plain = open('/live/01WR000001/back');
+    const sub = open('/live/01WR000001/back?stream=sub');
+    const bytes = (v: { chunks: Buffer[] }) => v.chunks.reduce((n, c) => n + c.length, 0);
+    for (let i = 0; i < 100 && [main, plain, sub].some((v) => bytes(v) <= 2_000); i++) await wait(100);
+    expect(clipConfig('back.flv')).not.toBe(clipConfig('back-sub.flv'));
+    expect(avcConfig(Buffer.concat(main.chunks))).toBe(clipConfig('back.flv'));
+    expect(avcConfig(Buffer.concat(plain.chunks))).toBe(clipConfig('back.flv'));
+    expect(avcConfig(Buffer.concat(sub.chunks))).toBe(clipConfig('back-sub.flv'));
+    for (const v of [main, plain, sub]) v.ws.close();
+  });
+
+  it('refuses a stream other than main or sub with 4400 "stream must be main or sub", asking the robot nothing', async () => {
+    for (const query of ['?stream=hd', '?stream=', '?stream=SUB', '?stream=sub&stream=main']) {
+      const ws = authedSocket(`${s.url.replace('http', 'ws')}/live/01WR000001/left${query}`, token);
+      const chunks: Buffer[] = [];
+      ws.on('message', (d) => chunks.push(d as Buffer));
+      expect(await new Promise((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })))).toEqual({ code: 4400, reason: 'stream must be main or sub' });
+      expect(chunks).toEqual([]);
+    }
+    // Still a bad token first: who has no session learns nothing about the stream.
+    expect(await open('/live/01WR000001/left?stream=hd', 'bad').closed).toBe(4403);
   });
 
   it('refuses a bad token, an unknown camera, a robot out of scope and an offline robot', async () => {
@@ -78,6 +109,34 @@ describe('many live cameras over one WebSocket (/live-mux)', () => {
     expect(total(m.bytes.get(1))).toBe(stopped);
     expect(total(m.bytes.get(7))).toBeGreaterThan(running);
     expect(m.closed).toEqual([]);
+    m.ws.close();
+  });
+
+  it('carries the main and the sub stream of one camera side by side, each its own stream; refuses a bad stream by id', async () => {
+    const m = await mux();
+    m.send({ type: 'open', id: 1, path: '/live/01WR000001/right?stream=sub' });
+    m.send({ type: 'open', id: 2, path: '/live/01WR000001/right' });
+    m.send({ type: 'open', id: 3, path: '/live/01WR000001/right?stream=4k' });
+    m.send({ type: 'open', id: 4, path: '/live/01WR000001/right?stream=' });
+    // `stream` at most once, and nothing but `from` and `stream` after the path.
+    m.send({ type: 'open', id: 5, path: '/live/01WR000001/right?stream=sub&stream=sub' });
+    m.send({ type: 'open', id: 6, path: '/live/01WR000001/right?quality=sub' });
+    for (let i = 0; i < 100 && (total(m.bytes.get(1)) <= 2_000 || total(m.bytes.get(2)) <= 2_000 || m.closed.length < 4); i++) await wait(100);
+    expect(avcConfig(Buffer.concat(m.bytes.get(1)!))).toBe(clipConfig('right-sub.flv'));
+    expect(avcConfig(Buffer.concat(m.bytes.get(2)!))).toBe(clipConfig('right.flv'));
+    expect(m.closed.sort((a, b) => a.id - b.id)).toEqual([
+      { type: 'closed', id: 3, code: 4400, reason: 'stream must be main or sub' },
+      { type: 'closed', id: 4, code: 4400, reason: 'stream must be main or sub' },
+      { type: 'closed', id: 5, code: 4404, reason: 'no such camera' },
+      { type: 'closed', id: 6, code: 4404, reason: 'no such camera' },
+    ]);
+    expect([...m.bytes.keys()].sort()).toEqual([1, 2]);
+    // Closing the sub stream leaves the main stream of the same camera playing.
+    m.send({ type: 'close', id: 1 });
+    await wait(300);
+    const running = total(m.bytes.get(2));
+    await wait(800);
+    expect(total(m.bytes.get(2))).toBeGreaterThan(running);
     m.ws.close();
   });
 
@@ -166,6 +225,76 @@ describe('robots push their own video (/ingest)', () => {
       await robot.endAsync(true);
     }
   }, 30_000);
+});
+
+describe('main and sub stream pushes (issue 22)', () => {
+  it('asks the robot for the sub stream with stream "sub", a push and a key of its own beside the main stream; a bad stream asks nothing', async () => {
+    const ROBOT = '03WS000001';
+    const robot = await s.mqtt(undefined, { clientId: `test-robot-${ROBOT}-video-sub` });
+    const commands: { id: string; action: string; params: { cameraId: number; url: string; stream?: string } }[] = [];
+    await robot.subscribeAsync(MqttTopics.command(ROBOT));
+    robot.on('message', (_topic, payload) => {
+      const cmd = JSON.parse(payload.toString());
+      commands.push(cmd);
+      robot.publish(MqttTopics.reply(ROBOT), JSON.stringify({ id: cmd.id, result: 'accepted' }));
+    });
+    const telemetry = () => JSON.stringify({ robotId: ROBOT, status: 0, online: 1, videoOnline: 1, interactOnline: 1, battery: 80, emergencyButtonStatus: 0, interactionState: 0, t: Date.now() });
+    robot.publish(MqttTopics.status(ROBOT), telemetry());
+    const beat = setInterval(() => robot.publish(MqttTopics.status(ROBOT), telemetry()), 500);
+    const pushes = () => commands.filter((c) => c.action === 'videoPush' && c.params.cameraId === 3);
+    const until = async (check: () => boolean, ms: number) => {
+      const t0 = Date.now();
+      while (!check()) {
+        if (Date.now() - t0 > ms) throw new Error('not in time');
+        await wait(50);
+      }
+    };
+    try {
+      for (let i = 0; i < 50 && (await s.call('reqRobotStatus', { robotId: ROBOT }, token)).param?.videoOnline !== 1; i++) await wait(100);
+      // A bad stream is refused before the robot is asked.
+      expect(await open(`/live/${ROBOT}/right?stream=low`).closed).toBe(4400);
+      await wait(300);
+      expect(pushes()).toEqual([]);
+      const sub = open(`/live/${ROBOT}/right?stream=sub`);
+      await until(() => pushes().length === 1, 5_000);
+      const main = open(`/live/${ROBOT}/3`);
+      await until(() => pushes().length === 2, 5_000);
+      const [askSub, askMain] = pushes() as [(typeof commands)[number], (typeof commands)[number]];
+      expect(askSub.params).toEqual({ cameraId: 3, url: expect.stringMatching(new RegExp(`^ws://127\\.0\\.0\\.1:\\d+/ingest/${ROBOT}/right\\?key=[0-9a-f]{32}$`)), stream: 'sub' });
+      expect(askMain.params).toEqual({ cameraId: 3, url: expect.stringMatching(/key=[0-9a-f]{32}$/) });
+      expect(askMain.params.url).not.toBe(askSub.params.url);
+      // Each push reaches its own viewers only.
+      const pushClip = async (url: string, file: string) => {
+        const ws = new WebSocket(url);
+        await new Promise((r) => ws.once('open', r));
+        ws.send(fs.readFileSync(path.join(process.cwd(), 'assets', 'video', file)));
+        return ws;
+      };
+      const pushedSub = await pushClip(askSub.params.url, 'right-sub.flv');
+      const pushedMain = await pushClip(askMain.params.url, 'right.flv');
+      await until(() => sub.chunks.length > 0 && main.chunks.length > 0, 5_000);
+      expect(avcConfig(Buffer.concat(sub.chunks))).toBe(clipConfig('right-sub.flv'));
+      expect(avcConfig(Buffer.concat(main.chunks))).toBe(clipConfig('right.flv'));
+      // A second sub viewer joins the sub push: the robot is not asked again.
+      const sub2 = open(`/live/${ROBOT}/right?stream=sub`);
+      await until(() => sub2.chunks.length > 0, 5_000);
+      expect(avcConfig(Buffer.concat(sub2.chunks))).toBe(clipConfig('right-sub.flv'));
+      expect(pushes()).toHaveLength(2);
+      // The sub viewers leave: only the sub push is stopped, the main one goes on.
+      sub.ws.close();
+      sub2.ws.close();
+      await until(() => commands.some((c) => c.action === 'videoPushStop'), 8_000);
+      expect(commands.filter((c) => c.action === 'videoPushStop').map((c) => c.params)).toEqual([{ cameraId: 3, url: askSub.params.url }]);
+      await until(() => pushedSub.readyState === WebSocket.CLOSED, 3_000);
+      expect(pushedMain.readyState).toBe(WebSocket.OPEN);
+      main.ws.close();
+      await until(() => commands.filter((c) => c.action === 'videoPushStop').length === 2, 8_000);
+      expect(commands.filter((c) => c.action === 'videoPushStop')[1]!.params).toEqual({ cameraId: 3, url: askMain.params.url });
+    } finally {
+      clearInterval(beat);
+      await robot.endAsync(true);
+    }
+  }, 40_000);
 });
 
 describe('video sockets of an ended session', () => {

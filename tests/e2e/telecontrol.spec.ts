@@ -110,6 +110,8 @@ test('telecontrol: the front camera plays live (currentTime advances) and the ca
   const t0 = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 }).toBeGreaterThan(t0 + 1);
   await expect(page.getByTestId('camera-codec')).toHaveAttribute('data-codec', 'h264');
+  // The single large view plays the camera's main stream (issue 22: wall tiles the 640×360 sub stream).
+  expect(await video.evaluate((v: HTMLVideoElement) => [v.videoWidth, v.videoHeight])).toEqual([1280, 720]);
   await page.getByTestId('camera-switch').getByText('Infrared').click();
   await expect(player).toHaveAttribute('data-state', 'playing', { timeout: 20_000 });
 });

@@ -10,10 +10,16 @@ test('video wall: starts by itself in the 4-tile layout, tiles play, a camera is
   // No token in a socket's URL: each socket's first frame carries it (docs/protocol.md §4).
   const urls: string[] = [];
   const firstFrames: string[] = [];
+  // The live paths the tiles open over the shared socket.
+  const opened: string[] = [];
   page.on('websocket', (ws) => {
     sockets.push(new URL(ws.url()).pathname);
     urls.push(ws.url());
     ws.once('framesent', (f) => firstFrames.push(String(f.payload)));
+    ws.on('framesent', (f) => {
+      const m = typeof f.payload === 'string' && f.payload.includes('"open"') ? (JSON.parse(f.payload) as { type: string; path?: string }) : null;
+      if (m?.type === 'open' && m.path) opened.push(m.path);
+    });
   });
   await login(page, 'operator');
   await page.goto('/home/videoPandect');
@@ -25,6 +31,9 @@ test('video wall: starts by itself in the 4-tile layout, tiles play, a camera is
   const video = page.getByTestId('video-wall-player-0-video');
   const t0 = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 }).toBeGreaterThan(t0 + 1);
+  // Issue 22: the tiles play the cameras' 640×360 sub streams.
+  await expect(page.getByTestId('video-wall-tile-0')).toHaveAttribute('data-stream', 'sub');
+  expect(await video.evaluate((v: HTMLVideoElement) => [v.videoWidth, v.videoHeight])).toEqual([640, 360]);
   // Frame statistics are off by default and shown by the switch.
   await expect(page.getByTestId('video-wall-tile-stats-0')).toHaveCount(0);
   await page.getByTestId('video-wall-stats-toggle').click();
@@ -43,6 +52,8 @@ test('video wall: starts by itself in the 4-tile layout, tiles play, a camera is
   await expect.poll(async () => page.locator('[data-testid^="video-wall-tile-"][data-state="playing"]').count(), { timeout: 30_000 }).toBe(16);
   expect(sockets.filter((p) => p.startsWith('/live/'))).toEqual([]);
   expect(sockets.filter((p) => p === '/live-mux')).toHaveLength(1);
+  expect(opened.length).toBeGreaterThanOrEqual(16);
+  for (const p of opened) expect(p).toMatch(/^\/live\/[^/]+\/[^/?]+\?stream=sub$/);
   expect(urls.filter((u) => u.includes('token'))).toEqual([]);
   expect(firstFrames.length).toBeGreaterThanOrEqual(2);
   for (const f of firstFrames) expect(JSON.parse(f)).toEqual({ type: 'auth', token: expect.stringMatching(/^[\w-]{43}$/) });
@@ -56,6 +67,21 @@ test('video wall: starts by itself in the 4-tile layout, tiles play, a camera is
   // Leaving the page destroys every player (no video element remains).
   await page.goto('/home/telecontrol');
   await expect(page.locator('[data-testid^="video-wall-player-"]')).toHaveCount(0);
+});
+
+test('video wall: one camera filling the wall plays its main stream (1280×720), a wall of four the sub streams (640×360)', async ({ page }) => {
+  await login(page, 'operator');
+  await page.goto('/home/videoPandect');
+  await page.getByTestId('video-wall-layout').getByText('1 tile', { exact: true }).click();
+  const tile = page.getByTestId('video-wall-tile-0');
+  const video = page.getByTestId('video-wall-player-0-video');
+  await expect(tile).toHaveAttribute('data-stream', 'main');
+  await expect(tile).toHaveAttribute('data-state', 'playing', { timeout: 20_000 });
+  expect(await video.evaluate((v: HTMLVideoElement) => [v.videoWidth, v.videoHeight])).toEqual([1280, 720]);
+  await page.getByTestId('video-wall-layout').getByText('4 tiles').click();
+  await expect(tile).toHaveAttribute('data-stream', 'sub');
+  await expect(tile).toHaveAttribute('data-state', 'playing', { timeout: 20_000 });
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 10_000 }).toBe(640);
 });
 
 test('video wall: the full-page overview /videoPandect starts too', async ({ page }) => {

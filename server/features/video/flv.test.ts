@@ -52,4 +52,21 @@ describe('FLV loop', () => {
     expect(Math.max(...seen)).toBeGreaterThan(2 * clip.durationMs);
     for (let i = 1; i < seen.length; i++) expect(seen[i]!).toBeGreaterThanOrEqual(seen[i - 1]!);
   });
+
+  it('has a sub stream per camera (issue 22): the same clip length and key frame every second, far fewer bytes than the main clip', () => {
+    for (const camera of ['front', 'back', 'left', 'right', 'infrared']) {
+      const mainBytes = fs.readFileSync(`assets/video/${camera}.flv`);
+      const subBytes = fs.readFileSync(`assets/video/${camera}-sub.flv`);
+      const main = parseFlv(mainBytes);
+      const sub = parseFlv(subBytes);
+      expect(sub.hasVideo && sub.hasAudio).toBe(true);
+      expect(sub.headerTags.map((t) => t.type).sort()).toEqual([18, 8, 9].sort());
+      expect(Math.abs(sub.durationMs - main.durationMs)).toBeLessThan(100);
+      // Key pictures (an AVC end of sequence, the clip's last tag, is flagged key too).
+      const keys = sub.mediaTags.filter((t) => isKeyFrame(t) && t.body[1] === 1).map((t) => t.timestamp);
+      expect(keys.length).toBe(4);
+      expect(keys[0]!).toBeLessThan(100);
+      expect(subBytes.length).toBeLessThan(mainBytes.length / 2);
+    }
+  });
 });

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { WebSocket } from 'ws';
+import type { LiveStream } from '../../../common/camera';
 import { encodeTag, flvHeader, isKeyFrame, type FlvTag } from './flv';
 
 /** Why a stream cannot start or stopped (a WebSocket close code and reason). */
@@ -84,10 +85,10 @@ interface Viewer {
 /** How the relay asks the robot to push and to stop (MQTT commands through the gateway). */
 export interface PushControl {
   /**
-   * Asks the robot to push the camera to `url` (its recording from `from` for a replay); resolves
-   * true when it will, false when it refuses or does not answer, or the refusal viewers get.
+   * Asks the robot to push the camera's `stream` (main or sub) to `url` (its recording from `from` for
+   * a replay); resolves true when it will, false when it refuses or does not answer, or the refusal viewers get.
    */
-  start(robotId: string, cameraId: number, url: string, from?: string): Promise<boolean | Refusal>;
+  start(robotId: string, cameraId: number, url: string, from: string | undefined, stream: LiveStream): Promise<boolean | Refusal>;
   stop(robotId: string, cameraId: number, url: string): void;
 }
 
@@ -119,13 +120,15 @@ class Relay {
     private readonly control: PushControl,
     private readonly onEnd: () => void,
     /** A replay's moment (ISO): the robot pushes its recording from then, for this one viewer. */
-    readonly from?: string,
+    readonly from: string | undefined,
+    /** The camera's main or sub stream. */
+    readonly stream: LiveStream,
   ) {}
 
   /** Asks the robot to push; viewers are refused when it will not. */
   async request(): Promise<void> {
     this.connectTimer = setTimeout(() => this.end({ code: 4410, reason: 'video offline' }), CONNECT_TIMEOUT_MS);
-    const ok = await this.control.start(this.robotId, this.cameraId, this.url, this.from).catch(() => false);
+    const ok = await this.control.start(this.robotId, this.cameraId, this.url, this.from, this.stream).catch(() => false);
     if (ok !== true) this.end(ok || { code: 4410, reason: 'video offline' });
   }
 
@@ -212,7 +215,10 @@ class Relay {
   }
 }
 
-/** The live relays of this replica, by robot and camera. */
+/** The id of a camera's shared live stream: main and sub of one camera are two streams, two pushes. */
+const liveId = (robotId: string, cameraId: number, stream: LiveStream) => (stream === 'main' ? `${robotId}/${cameraId}` : `${robotId}/${cameraId}/${stream}`);
+
+/** The live relays of this replica, by robot, camera and stream (main or sub). */
 export class LiveRelays {
   private readonly relays = new Map<string, Relay>();
 
@@ -222,28 +228,31 @@ export class LiveRelays {
     private readonly baseUrl: () => string,
   ) {}
 
-  /** Adds a viewer to a camera's stream, asking the robot to push when it is the first; returns the remover. */
-  watch(robotId: string, cameraId: number, camera: string, sink: Sink): () => void {
-    const shared = this.relays.get(`${robotId}/${cameraId}`);
-    return shared ? shared.add(sink) : this.begin(this.open(robotId, cameraId, camera), sink);
+  /**
+   * Adds a viewer to a camera's stream (main unless `stream` says sub), asking the robot to push when
+   * it is the stream's first; returns the remover.
+   */
+  watch(robotId: string, cameraId: number, camera: string, sink: Sink, stream: LiveStream = 'main'): () => void {
+    const shared = this.relays.get(liveId(robotId, cameraId, stream));
+    return shared ? shared.add(sink) : this.begin(this.open(robotId, cameraId, camera, undefined, stream), sink);
   }
 
   /**
    * A replay (history video from a moment): a stream of its own for this one viewer, never shared
    * with live viewers or other replays; the robot pushes its recording from `from` (ISO).
    */
-  replay(robotId: string, cameraId: number, camera: string, from: string, sink: Sink): () => void {
-    return this.begin(this.open(robotId, cameraId, camera, from), sink);
+  replay(robotId: string, cameraId: number, camera: string, from: string, sink: Sink, stream: LiveStream = 'main'): () => void {
+    return this.begin(this.open(robotId, cameraId, camera, from, stream), sink);
   }
 
-  /** A new stream with a one-time ingest key: a camera's shared live stream, or (with `from`) a replay kept under its key. */
-  private open(robotId: string, cameraId: number, camera: string, from?: string): Relay {
+  /** A new stream with a one-time ingest key: a camera's shared live stream (main or sub), or (with `from`) a replay kept under its key. */
+  private open(robotId: string, cameraId: number, camera: string, from: string | undefined, stream: LiveStream): Relay {
     const key = crypto.randomBytes(16).toString('hex');
-    const id = from ? `${robotId}/${cameraId}/${key}` : `${robotId}/${cameraId}`;
+    const id = from ? `${robotId}/${cameraId}/${key}` : liveId(robotId, cameraId, stream);
     const url = `${this.baseUrl().replace(/^http/, 'ws')}/ingest/${encodeURIComponent(robotId)}/${camera}?key=${key}`;
     const relay: Relay = new Relay(robotId, cameraId, url, this.control, () => {
       if (this.relays.get(id) === relay) this.relays.delete(id);
-    }, from);
+    }, from, stream);
     this.relays.set(id, relay);
     return relay;
   }
@@ -255,10 +264,11 @@ export class LiveRelays {
     return remove;
   }
 
-  /** The robot's push for a camera (live, or a replay by its key), if its key is the one this replica handed out. */
+  /** The robot's push for a camera (live main or sub, or a replay by its key), if its key is the one this replica handed out. */
   ingest(robotId: string, cameraId: number, key: string, socket: WebSocket): boolean {
     if (!/^[0-9a-f]{32}$/.test(key)) return false;
-    const relay = [this.relays.get(`${robotId}/${cameraId}`), this.relays.get(`${robotId}/${cameraId}/${key}`)].find((r) => r?.url.endsWith(`key=${key}`));
+    const ids = [liveId(robotId, cameraId, 'main'), liveId(robotId, cameraId, 'sub'), `${robotId}/${cameraId}/${key}`];
+    const relay = ids.map((id) => this.relays.get(id)).find((r) => r?.url.endsWith(`key=${key}`));
     if (!relay) return false;
     relay.attach(socket);
     return true;

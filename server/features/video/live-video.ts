@@ -1,6 +1,6 @@
 import { decodePathPart, onSocketMessage } from '../../http/socket-guard';
 import type { FastifyInstance } from 'fastify';
-import { CAMERA_NAMES } from '../../../common/camera';
+import { BAD_STREAM_REASON, CAMERA_NAMES, liveStreamOf, type LiveStream } from '../../../common/camera';
 import type { WebSocket } from 'ws';
 import { visibleCompanyIds } from '../../entities/scope';
 import type { Services } from '../../services';
@@ -14,13 +14,34 @@ import { subjectCan } from '../../../common/access';
 export const CAMERAS = CAMERA_NAMES;
 
 /** WebSocket close codes of the live video routes (also the `code` of a multiplexed stream's `closed`). */
-export const VideoClose = { badToken: 4403, notFound: 4404, offline: 4410, noRecording: 4416 } as const;
+export const VideoClose = { badStream: 4400, badToken: 4403, notFound: 4404, offline: 4410, noRecording: 4416 } as const;
 
 /** A replay's `from` (ISO 8601 or epoch milliseconds) as ISO, or null when it is no moment. */
 export function replayMoment(from: unknown): string | null {
   if (typeof from !== 'string' || from === '') return null;
   const d = new Date(/^\d+$/.test(from) ? Number(from) : from);
   return Number.isNaN(d.getTime()) ? null : d.toISOString();
+}
+
+/**
+ * A multiplexed `open`'s path: `/live/<robotId>/<camera>`, maybe with `?from=…` and/or `?stream=…`
+ * (each at most once, nothing else); the parts percent-decoded, null for any other path.
+ */
+export function parseMuxPath(path: unknown): { robotId: string; camera: string; from?: string; stream?: string } | null {
+  const m = typeof path === 'string' ? /^\/live\/([^/?#]+)\/([^/?#]+)(?:\?([^#]*))?$/.exec(path) : null;
+  const robotId = m && decodePathPart(m[1]!);
+  const camera = m && decodePathPart(m[2]!);
+  if (robotId === null || camera === null) return null;
+  const out: { robotId: string; camera: string; from?: string; stream?: string } = { robotId, camera };
+  for (const part of m![3] === undefined ? [] : m![3].split('&')) {
+    const kv = /^(from|stream)=([^&]*)$/.exec(part);
+    const value = kv && decodePathPart(kv[2]!);
+    const name = kv?.[1] as 'from' | 'stream' | undefined;
+    // A replay's moment is never empty; an empty `stream` is refused as a bad stream.
+    if (!name || value === null || out[name] !== undefined || (name === 'from' && value === '')) return null;
+    out[name] = value;
+  }
+  return out;
 }
 
 /** The largest number of streams one multiplexed connection may carry (a wall shows at most 16). */
@@ -30,7 +51,9 @@ const MUX_HEADER = 2;
 
 /**
  * Live camera video as FLV over WebSocket (flv.js plays `ws://` URLs):
- * - `/live/<robotId>/<camera>` — one socket, one stream;
+ * - `/live/<robotId>/<camera>` — one socket, one stream; `?stream=sub` asks for the camera's sub
+ *   stream (low resolution, for wall tiles), `?stream=main` or nothing for its main stream; any other
+ *   value closes with 4400 `stream must be main or sub`. Main and sub are separate pushes and relays;
  * - `/live-mux` — one socket, many streams: the console opens each camera with a text
  *   message `{"type":"open","id":n,"path":"/live/<robotId>/<camera>"}` and gets binary messages
  *   prefixed with the 2-byte id. Browsers open WebSockets to one host one handshake at a time
@@ -52,8 +75,9 @@ const MUX_HEADER = 2;
 export function registerLiveVideo(app: FastifyInstance, svc: Services): void {
   const relays = new LiveRelays(
     {
-      start: async (robotId, cameraId, url, from) => {
-        const reply = await svc.gateway?.request(robotId, 'videoPush', from ? { cameraId, url, from } : { cameraId, url });
+      start: async (robotId, cameraId, url, from, stream) => {
+        // `stream` only for the sub stream: main is the default a robot without sub streams pushes.
+        const reply = await svc.gateway?.request(robotId, 'videoPush', { cameraId, url, ...(from ? { from } : {}), ...(stream === 'sub' ? { stream } : {}) });
         if (reply?.result !== 'accepted') return false;
         if ((reply.data as { errorCode?: number } | undefined)?.errorCode) return { code: VideoClose.noRecording, reason: 'no recording at that moment' };
         return true;
@@ -92,7 +116,9 @@ export function registerLiveVideo(app: FastifyInstance, svc: Services): void {
     sink: Sink,
     scope: () => Promise<number[] | null> = () => visibleCompanyIds(svc.db, session),
     /** A replay's moment (ISO); live when absent. */
-    from?: string,
+    from: string | undefined,
+    /** The camera's main or sub stream. */
+    stream: LiveStream,
   ): Promise<(() => void) | Refusal> => {
     const name = /^\d$/.test(camera) ? CAMERAS[Number(camera)] : (CAMERAS as readonly string[]).includes(camera) ? camera : undefined;
     const robot = svc.fleet.get(robotId);
@@ -102,7 +128,7 @@ export function registerLiveVideo(app: FastifyInstance, svc: Services): void {
     if (from !== undefined && !subjectCan(session, 'video:read')) return { code: VideoClose.badToken, reason: 'no permission' };
     if (!robot.online || !robot.videoOnline) return { code: VideoClose.offline, reason: 'video offline' };
     const cameraId = CAMERAS.indexOf(name as (typeof CAMERAS)[number]);
-    const leave = from !== undefined ? relays.replay(robotId, cameraId, name, from, sink) : relays.watch(robotId, cameraId, name, sink);
+    const leave = from !== undefined ? relays.replay(robotId, cameraId, name, from, sink, stream) : relays.watch(robotId, cameraId, name, sink, stream);
     const stopIfOffline = svc.fleet.onChange((id, event, data) => {
       if (id === robotId && event === 'status' && !(data as { videoOnline?: number }).videoOnline) {
         stop();
@@ -122,8 +148,10 @@ export function registerLiveVideo(app: FastifyInstance, svc: Services): void {
     if (!auth) return;
     const { session } = auth;
     const open = () => socket.readyState === 1;
-    const fromParam = (req.query as { from?: unknown }).from;
-    const from = fromParam === undefined ? undefined : replayMoment(fromParam);
+    const query = req.query as { from?: unknown; stream?: unknown };
+    const stream = liveStreamOf(query.stream);
+    if (stream === null) return socket.close(VideoClose.badStream, BAD_STREAM_REASON);
+    const from = query.from === undefined ? undefined : replayMoment(query.from);
     if (from === null) return socket.close(VideoClose.noRecording, 'no recording at that moment');
     // Watched from now: a session that ends while the camera starts closes the socket too.
     watching.set(socket, session);
@@ -131,7 +159,7 @@ export function registerLiveVideo(app: FastifyInstance, svc: Services): void {
       send: (bytes) => open() && socket.send(bytes),
       full: () => !open() || socket.bufferedAmount > 512 * 1024,
       end: (r) => socket.close(r.code, r.reason),
-    }, undefined, from);
+    }, undefined, from, stream);
     if (typeof started !== 'function') {
       watching.delete(socket);
       return socket.close(started.code, started.reason);
@@ -181,13 +209,13 @@ export function registerLiveVideo(app: FastifyInstance, svc: Services): void {
       if (typeof id !== 'number' || !Number.isInteger(id) || id < 0 || id > 0xffff) return;
       if (msg.type === 'close') return stop(id);
       if (msg.type !== 'open') return;
-      // A replay: `/live/<robotId>/<camera>?from=<ISO or epoch ms>`.
-      const m = typeof msg.path === 'string' ? /^\/live\/([^/?#]+)\/([^/?#]+)(?:\?from=([^&#]+))?$/.exec(msg.path) : null;
-      const robotId = m && decodePathPart(m[1]!);
-      const camera = m && decodePathPart(m[2]!);
-      if (robotId === null || camera === null) return closed(id, { code: VideoClose.notFound, reason: 'no such camera' });
-      const fromPart = m?.[3] === undefined ? undefined : decodePathPart(m[3]);
-      const from = fromPart === undefined ? undefined : replayMoment(fromPart);
+      // `?stream=main|sub`; a replay: `?from=<ISO or epoch ms>`.
+      const p = parseMuxPath(msg.path);
+      if (!p) return closed(id, { code: VideoClose.notFound, reason: 'no such camera' });
+      const { robotId, camera } = p;
+      const stream = liveStreamOf(p.stream);
+      if (stream === null) return closed(id, { code: VideoClose.badStream, reason: BAD_STREAM_REASON });
+      const from = p.from === undefined ? undefined : replayMoment(p.from);
       if (from === null) return closed(id, { code: VideoClose.noRecording, reason: 'no recording at that moment' });
       if (streams.has(id)) stop(id);
       if (streams.size >= MUX_MAX_STREAMS) return closed(id, { code: VideoClose.notFound, reason: `at most ${MUX_MAX_STREAMS} streams per connection` });
@@ -203,7 +231,7 @@ export function registerLiveVideo(app: FastifyInstance, svc: Services): void {
           if (streams.get(id) === entry) streams.delete(id);
           closed(id, r);
         },
-      }, scopeIds, from).then((started) => {
+      }, scopeIds, from, stream).then((started) => {
         // Closed (or reopened under the same id) while it was starting: stop this one.
         if (entry.dead) return typeof started === 'function' && started();
         if (typeof started === 'function') entry.stop = started;

@@ -6,6 +6,7 @@ import { createEventClient, type CallEvent, type CallNamedEvent } from './event-
 import { createRestClient, type RestCall } from './rest-client';
 import { getConfig } from './config';
 import { reportFailure } from './failure-reports';
+import { withStream, type LiveStream } from '@common/camera';
 import { createStreamAddressClient, liveStreamUrl, liveVideoOrigin, type RequestStreamAddress } from './stream-addresses';
 
 const describeFailure = (failure: string) => i18n.t(`errors.${failure}`);
@@ -28,5 +29,9 @@ export const requestStreamAddress: RequestStreamAddress = createStreamAddressCli
 /** The websocket origin of live video (ws(s)://host), from /config.json else this page. */
 export const liveVideoBase = (): string => liveVideoOrigin(getConfig()?.wsUrl, window.location);
 
-/** The address a player opens for the path of a stream answer (the token goes in the socket's first message). */
-export const liveVideoUrl = (path: string): string => liveStreamUrl(liveVideoBase(), path);
+/**
+ * The address a player opens for the path of a stream answer (the token goes in the socket's first
+ * message); `stream` `sub` asks for the camera's low-resolution sub stream (video-wall tiles), main
+ * (the default) for its full picture.
+ */
+export const liveVideoUrl = (path: string, stream: LiveStream = 'main'): string => liveStreamUrl(liveVideoBase(), withStream(path, stream));

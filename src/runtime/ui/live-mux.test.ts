@@ -60,4 +60,21 @@ describe('the shared live video socket', () => {
     // An address of another server is not ours to carry.
     expect(openMuxStream('wss://media.example/stream.flv', handlers())).toBeNull();
   });
+
+  it('carries a sub stream and a replay with their query (`stream`, `from`), nothing else after the path', async () => {
+    token = 't3';
+    const { isMuxable, openMuxStream } = await import('./live-mux');
+    openMuxStream('ws://h:1/live/A/front?stream=sub', handlers());
+    openMuxStream('ws://h:1/live/A/front', handlers());
+    openMuxStream('ws://h:1/live/A/back?from=2026-11-23T08%3A04%3A00.000Z&stream=sub', handlers());
+    const ws = FakeWebSocket.all[0]!;
+    ws.open();
+    expect(ws.sent).toEqual([
+      { type: 'auth', token: 't3' },
+      { type: 'open', id: 1, path: '/live/A/front?stream=sub' },
+      { type: 'open', id: 2, path: '/live/A/front' },
+      { type: 'open', id: 3, path: '/live/A/back?from=2026-11-23T08%3A04%3A00.000Z&stream=sub' },
+    ]);
+    for (const other of ['ws://h:1/live/A/front?quality=sub', 'ws://h:1/live/A/front?stream=sub&x=1', 'ws://h:1/live/A/front?stream=']) expect(isMuxable(other)).toBe(false);
+  });
 });

@@ -136,8 +136,8 @@ function muxTarget(url: string): { muxUrl: string; path: string } | null {
   } catch {
     return null;
   }
-  // A replay (history video from a moment) carries `?from=…`; nothing else may follow the path.
-  if (!/^wss?:$/.test(u.protocol) || !/^\/live\/[^/]+\/[^/]+$/.test(u.pathname) || !/^(\?from=[^&#]+)?$/.test(u.search)) return null;
+  // A replay (history video from a moment) carries `from=…`, a sub stream `stream=…`; nothing else may follow the path.
+  if (!/^wss?:$/.test(u.protocol) || !/^\/live\/[^/]+\/[^/]+$/.test(u.pathname) || !/^(\?(from|stream)=[^&#]+(&(from|stream)=[^&#]+)?)?$/.test(u.search)) return null;
   return { muxUrl: `${u.protocol}//${u.host}/live-mux`, path: `${u.pathname}${u.search}` };
 }
 
