@@ -8,17 +8,18 @@
  * hides no control of the page (popup-spot.ts): it stands bottom right, else bottom left of the
  * content, else it collapses to its counter (in a clear corner too) until the user opens it. Level 1-2
  * leave after 15 s whether or not the pointer is over them (a pop-up never pauses for good);
- * level 3 stays until closed; a processed, released or outdated alarm leaves at once.
+ * level 3 stays until closed; a processed, released or outdated alarm leaves at once. Each pop-up's
+ * edge and bell are in its level's colour (the runtime's useLevelColour: the alarm-level enumeration's
+ * colour in a shade readable in the light and the dark skin), beside the level tag's words.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Card, Descriptions, Flex, Form, Input, Modal, Radio, Result, Space, Tag, Tooltip, Typography } from 'antd';
 import { BellOutlined, CloseOutlined, DownOutlined, SoundOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { ALARM_TOPIC, AlarmProcessStatus, alarmCodeText, callEvent, isAbortedError, navigateTo, realtimeLink, LevelTag, useFormat, type AlarmPush, type Lang } from '@runtime';
+import { ALARM_TOPIC, AlarmProcessStatus, alarmCodeText, callEvent, isAbortedError, navigateTo, realtimeLink, LevelTag, useFormat, useLevelColour, type AlarmPush, type Lang } from '@runtime';
 import { ALARM_TEST_IDS as IDS } from './test-ids';
 import { clearSpot, leastCovered, visibleControls, type Candidate, type Spot } from './popup-spot';
 
-const LEVEL_BORDER: Record<number, string> = { 1: '#1677ff', 2: '#d97706', 3: '#dc2626' };
 /** Seconds a level 1-2 pop-up stays (level 3 stays until closed). */
 const POPUP_SECONDS = 15;
 
@@ -261,17 +262,22 @@ function PopupCard({ waiting, lang, onProcess, onDismiss }: { waiting: Waiting; 
   const fmt = useFormat();
   const a = waiting.alarm;
   const robot = a.robotName ?? a.robotId;
+  const edge = useLevelColour(a.level);
   return (
     <Card
       size="small"
       role="alert"
       data-testid={`${IDS.popup}-${a.id}`}
       data-level={a.level}
-      style={{ width: '100%', borderInlineStart: `4px solid ${LEVEL_BORDER[a.level] ?? '#d97706'}`, boxShadow: '0 6px 16px rgba(0,0,0,0.18)' }}
+      data-edge={edge}
+      style={{ width: '100%', borderInlineStart: `4px solid ${edge}`, boxShadow: '0 6px 16px rgba(0,0,0,0.18)' }}
       styles={{ body: { padding: '8px 12px' } }}
     >
       <Flex justify="space-between" align="start" gap={8}>
-        <Typography.Text strong>{t('title', { robot })}</Typography.Text>
+        <Typography.Text strong>
+          <BellOutlined aria-hidden data-testid={IDS.marker} style={{ color: edge, marginInlineEnd: 6 }} />
+          {t('title', { robot })}
+        </Typography.Text>
         <Button size="small" type="text" icon={<CloseOutlined />} onClick={onDismiss} aria-label={t('dismiss')} data-testid={IDS.dismiss} />
       </Flex>
       <Space direction="vertical" size={4} style={{ width: '100%' }}>

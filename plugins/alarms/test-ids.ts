@@ -5,6 +5,8 @@ export const ALARM_TEST_IDS = {
   process: 'alarm-popup-process',
   details: 'alarm-popup-details',
   dismiss: 'alarm-popup-dismiss',
+  /** The bell before a pop-up's title, in its level's colour (as its edge). */
+  marker: 'alarm-popup-marker',
   /** Shown in a pop-up whose sound the browser held back (no interaction with the page yet). */
   soundBlocked: 'alarm-popup-sound-blocked',
   /** The stack of pop-ups (bottom right), its "n more" line and its collapsed counter. */

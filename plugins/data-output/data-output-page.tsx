@@ -21,6 +21,7 @@ import {
   robotStateGroup,
   robotStatusLabel,
   SeverityTag,
+  useBatteryLow,
   useCatalogue,
   useEventQuery,
   useRobotSelection,
@@ -217,9 +218,8 @@ function RobotTable({ rows, loading }: { rows?: RobotRow[]; loading: boolean }) 
   const { t, i18n } = useTranslation('data-output');
   const lang = i18n.language as Lang;
   const schemas = useSchemas();
-  // Low battery by the alarm settings' threshold as the schema defines it (a company's own value is not in this answer).
-  const low = schemas.entity('alarm-setting')?.properties.batteryLowPercent?.default;
-  const lowBattery = typeof low === 'number' ? low : undefined;
+  // The one battery-low rule (a company's own threshold is not in this answer: the schema default).
+  const batteryLow = useBatteryLow();
   return (
     <Card size="small" title={t('robots.title')}>
       <Table<RobotRow>
@@ -239,7 +239,7 @@ function RobotTable({ rows, loading }: { rows?: RobotRow[]; loading: boolean }) 
               return robotStateGroup(r.online, r.status) === 'alert' ? <SeverityTag level={3}>{label}</SeverityTag> : <Tag color={r.online ? 'green' : 'default'}>{label}</Tag>;
             },
           },
-          { title: t('robots.battery'), dataIndex: 'battery', render: (v: number | null) => (v === null ? '—' : <SeverityTag level={lowBattery !== undefined && v < lowBattery ? 2 : 0}>{`${v}%`}</SeverityTag>) },
+          { title: t('robots.battery'), dataIndex: 'battery', render: (v: number | null) => (v === null ? '—' : <SeverityTag level={batteryLow.isLow(v) ? 2 : 0}>{`${v}%`}</SeverityTag>) },
           { title: t('robots.alarms'), dataIndex: 'alarms', sorter: (a, b) => a.alarms - b.alarms, defaultSortOrder: 'descend' },
         ]}
       />

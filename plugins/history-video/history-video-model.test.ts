@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clipAt, defaultRange, minutesBetween, momentAt, rangeProblem, replayClock, sizeLabel, timelineSegments } from './history-video-model';
+import { clipAt, clipTimes, defaultRange, minutesBetween, momentAt, rangeProblem, replayClock, sizeLabel, timelineSegments } from './history-video-model';
 
 const clip = { cameraId: 0, startTime: '2026-11-23T08:00:00', stopTime: '2026-11-23T08:10:00' };
 
@@ -15,6 +15,14 @@ describe('history video model', () => {
     expect(rangeProblem(clip, '2026-11-23T07:59:00', '2026-11-23T08:01:00')).toBe('outside');
     expect(rangeProblem({ ...clip, stopTime: '2026-11-23T09:00:00' }, '2026-11-23T08:00:00', '2026-11-23T08:31:00')).toBe('tooLong');
     expect(rangeProblem(clip, '2026-11-23T08:02:00', '2026-11-23T08:04:00')).toBeNull();
+  });
+
+  it("shows a clip's start and stop in the language's time format, with the date when it ends on another day", () => {
+    expect(clipTimes(clip, 'en')).toEqual({ start: '08:00:00', stop: '08:10:00' });
+    expect(clipTimes(clip, 'ja')).toEqual({ start: '08:00:00', stop: '08:10:00' });
+    const overnight = { ...clip, startTime: '2026-11-23T23:55:00', stopTime: '2026-11-24T00:05:00' };
+    expect(clipTimes(overnight, 'zh')).toEqual({ start: '23:55:00', stop: '2026-11-24 00:05:00' });
+    expect(clipTimes(overnight, 'ja')).toEqual({ start: '23:55:00', stop: '2026/11/24 00:05:00' });
   });
 
   it('shows sizes in KB and MB', () => {

@@ -1,6 +1,7 @@
 /** Plain helpers of the history video pages (no React): export ranges, durations, sizes. */
 import dayjs from 'dayjs';
 import type { RecordedClip } from '@common/events/video';
+import { formatDateTime, formatTime } from '@runtime';
 
 /** One export as the server answers it, and one recorded clip on the robot (the protocol catalogue's). */
 export type { RecordedClip, VideoRecordInfo } from '@common/events/video';
@@ -25,6 +26,15 @@ export function rangeProblem(clip: RecordedClip, start: string, stop: string): '
   if (dayjs(start).isBefore(dayjs(clip.startTime)) || dayjs(stop).isAfter(dayjs(clip.stopTime))) return 'outside';
   if (minutesBetween(start, stop) > MAX_EXPORT_MINUTES) return 'tooLong';
   return null;
+}
+
+/**
+ * A clip's start and stop for people, in the language's one time format (issue 22); a stop on a
+ * later day than the start (a clip across midnight) is shown with its date.
+ */
+export function clipTimes(clip: Pick<RecordedClip, 'startTime' | 'stopTime'>, lang: string | undefined): { start: string; stop: string } {
+  const sameDay = dayjs(clip.stopTime).isSame(dayjs(clip.startTime), 'day');
+  return { start: formatTime(clip.startTime, lang), stop: sameDay ? formatTime(clip.stopTime, lang) : formatDateTime(clip.stopTime, lang) };
 }
 
 /** File size for people. */
@@ -67,6 +77,6 @@ export function clipAt(clips: RecordedClip[], moment: string): RecordedClip | nu
 }
 
 /** The wall-clock time of a replay: the moment it started from plus the seconds played. */
-export function replayClock(from: string, playedSeconds: number): string {
-  return dayjs(from).add(Math.floor(playedSeconds), 'second').format('HH:mm:ss');
+export function replayClock(from: string, playedSeconds: number, lang?: string): string {
+  return formatTime(dayjs(from).add(Math.floor(playedSeconds), 'second'), lang);
 }

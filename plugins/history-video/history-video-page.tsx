@@ -10,10 +10,10 @@ import { ExportOutlined, PlayCircleOutlined, StopOutlined } from '@ant-design/ic
 import { useCan } from '@refinedev/core';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { callEvent, formatDateTime, formatTime, getLang, useRobotSelection } from '@runtime';
+import { callEvent, datePattern, formatDate, formatDateTime, formatTime, getLang, useRobotSelection } from '@runtime';
 import { ClipPlayer } from './clip-player';
 import { ReplayTimeline } from './replay-timeline';
-import { defaultRange, minutesBetween, rangeProblem, MAX_EXPORT_MINUTES, type RecordedClip, type VideoRecordInfo } from './history-video-model';
+import { clipTimes, defaultRange, minutesBetween, rangeProblem, MAX_EXPORT_MINUTES, type RecordedClip, type VideoRecordInfo } from './history-video-model';
 import { HISTORY_VIDEO_TEST_IDS as IDS } from './test-ids';
 
 const CAMERAS = [0, 1, 2, 3, 4];
@@ -158,7 +158,7 @@ export default function HistoryVideoPage() {
           </Col>
           <Col xs={24} lg={15}>
             <Typography.Title level={5} style={{ marginTop: 0 }}>
-              {t('day', { day: day.format('YYYY-MM-DD') })}
+              {t('day', { day: formatDate(day, getLang()) })}
             </Typography.Title>
             {clips?.length ? <ReplayTimeline key={`${day.format('YYYY-MM-DD')} ${camera}`} robotId={robotId} camera={camera} day={day.format('YYYY-MM-DD')} clips={clips} /> : null}
             <Table<RecordedClip>
@@ -170,8 +170,8 @@ export default function HistoryVideoPage() {
               pagination={false}
               locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noClips')} /> }}
               columns={[
-                { key: 'start', title: t('start'), render: (_, c) => c.startTime.slice(11) },
-                { key: 'end', title: t('end'), render: (_, c) => c.stopTime.slice(11) },
+                { key: 'start', title: t('start'), render: (_, c) => clipTimes(c, getLang()).start },
+                { key: 'end', title: t('end'), render: (_, c) => clipTimes(c, getLang()).stop },
                 { key: 'duration', title: t('duration'), render: (_, c) => t('minutes', { count: minutesBetween(c.startTime, c.stopTime) }) },
                 {
                   key: 'actions',
@@ -250,6 +250,8 @@ function ExportDialog({ clip, robotId, onClose, onStarted }: { clip: RecordedCli
   const date = clip.startTime.slice(0, 10);
   const at = (d: Dayjs) => `${date}T${d.format('HH:mm:ss')}`;
   const problem = rangeProblem(clip, at(range[0]), at(range[1]));
+  const shown = clipTimes(clip, getLang());
+  const clipHint = { start: shown.start, end: shown.stop };
   const start = async () => {
     setBusy(true);
     setError(undefined);
@@ -266,8 +268,8 @@ function ExportDialog({ clip, robotId, onClose, onStarted }: { clip: RecordedCli
       <div data-testid={IDS.exportDialog}>
         {error ? <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} /> : null}
         <Form layout="vertical">
-          <Form.Item label={t('exportRange')} help={problem ? t(`rangeProblem.${problem}`) : t('exportHint', { minutes: MAX_EXPORT_MINUTES, start: clip.startTime.slice(11), end: clip.stopTime.slice(11) })} validateStatus={problem ? 'error' : undefined}>
-            <TimePicker.RangePicker value={range} onChange={(v) => v?.[0] && v[1] && setRange([v[0], v[1]])} format="HH:mm:ss" allowClear={false} style={{ width: '100%' }} />
+          <Form.Item label={t('exportRange')} help={problem ? t(`rangeProblem.${problem}`) : t('exportHint', { minutes: MAX_EXPORT_MINUTES, ...clipHint })} validateStatus={problem ? 'error' : undefined}>
+            <TimePicker.RangePicker value={range} onChange={(v) => v?.[0] && v[1] && setRange([v[0], v[1]])} format={datePattern(getLang(), 'time')} allowClear={false} style={{ width: '100%' }} />
           </Form.Item>
         </Form>
       </div>

@@ -9,8 +9,8 @@ import { CaretRightOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { CAMERA_NAMES } from '@common/camera';
-import { LivePlayer, liveVideoUrl } from '@runtime';
-import { clipAt, momentAt, replayClock, timelineSegments, type RecordedClip } from './history-video-model';
+import { datePattern, formatDate, formatTime, getLang, LivePlayer, liveVideoUrl } from '@runtime';
+import { clipAt, clipTimes, momentAt, replayClock, timelineSegments, type RecordedClip } from './history-video-model';
 import { HISTORY_VIDEO_TEST_IDS as IDS } from './test-ids';
 
 const HOURS = [0, 3, 6, 9, 12, 15, 18, 21, 24];
@@ -46,7 +46,7 @@ export function ReplayTimeline({ robotId, camera, day, clips }: { robotId: strin
         style={{ position: 'relative', height: 28, marginTop: 8, borderRadius: 4, cursor: 'pointer', background: 'var(--ant-color-fill-secondary, #f0f0f0)' }}
       >
         {timelineSegments(day, clips).map((s, i) => (
-          <Tooltip key={s.clip.startTime} title={`${s.clip.startTime.slice(11)} – ${s.clip.stopTime.slice(11)}`}>
+          <Tooltip key={s.clip.startTime} title={`${clipTimes(s.clip, getLang()).start} – ${clipTimes(s.clip, getLang()).stop}`}>
             <div
               data-testid={`${IDS.timeline}-segment-${i}`}
               style={{ position: 'absolute', top: 0, bottom: 0, left: `${s.leftPct}%`, width: `max(${s.widthPct}%, 3px)`, background: 'var(--ant-color-primary, #1677ff)', borderRadius: 2 }}
@@ -65,12 +65,12 @@ export function ReplayTimeline({ robotId, camera, day, clips }: { robotId: strin
         ))}
       </div>
       <Space wrap style={{ marginTop: 4 }}>
-        <TimePicker aria-label={t('replay.time')} data-testid={`${IDS.timeline}-time`} value={picked} onChange={setPicked} format="HH:mm:ss" placeholder={t('replay.time')} />
+        <TimePicker aria-label={t('replay.time')} data-testid={`${IDS.timeline}-time`} value={picked} onChange={setPicked} format={datePattern(getLang(), 'time')} placeholder={t('replay.time')} />
         <Button icon={<CaretRightOutlined />} data-testid={`${IDS.timeline}-play`} disabled={!picked} onClick={() => picked && play(`${day}T${picked.format('HH:mm:ss')}`)}>
           {t('replay.play')}
         </Button>
         <Typography.Text type="warning" role="status" data-testid={`${IDS.timeline}-missing`}>
-          {missing ? t('replay.noRecordingAt', { time: missing.slice(11) }) : null}
+          {missing ? t('replay.noRecordingAt', { time: formatTime(missing, getLang()) }) : null}
         </Typography.Text>
       </Space>
       {from ? (
@@ -78,7 +78,7 @@ export function ReplayTimeline({ robotId, camera, day, clips }: { robotId: strin
           <Space style={{ marginBottom: 8 }}>
             <Typography.Text strong>{t('replay.playing', { camera: t(`cameras.${camera}`) })}</Typography.Text>
             <Typography.Text data-testid={`${IDS.timeline}-clock`} code>
-              {from.slice(0, 10)} {replayClock(from, played)}
+              {formatDate(from, getLang())} {replayClock(from, played, getLang())}
             </Typography.Text>
             {ended ? (
               <Typography.Text type="secondary" data-testid={`${IDS.timeline}-ended`}>

@@ -9,7 +9,7 @@ import { PlayCircleOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Paging, restCall, useRobotSelection, formatDateTime, getLang } from '@runtime';
 import { ClipPlayer } from './clip-player';
-import { sizeLabel, type VideoRecordInfo } from './history-video-model';
+import { clipTimes, sizeLabel, type VideoRecordInfo } from './history-video-model';
 import { HISTORY_VIDEO_TEST_IDS as IDS } from './test-ids';
 
 const STATUS_COLOURS: Record<VideoRecordInfo['status'], string> = { uploading: 'processing', uploaded: 'success', failed: 'error', cancelled: 'default' };
@@ -62,7 +62,7 @@ export default function VideoPlaybackPage() {
           { key: 'robot', title: t('robotCol'), dataIndex: 'robotId' },
           { key: 'camera', title: t('camera'), render: (_, r) => t(`cameras.${r.cameraId}`) },
           { key: 'start', title: t('start'), render: (_, r) => formatDateTime(r.startTime, getLang()) },
-          { key: 'end', title: t('end'), render: (_, r) => r.stopTime.slice(11) },
+          { key: 'end', title: t('end'), render: (_, r) => clipTimes(r, getLang()).stop },
           {
             key: 'state',
             title: t('state'),

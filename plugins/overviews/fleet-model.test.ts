@@ -23,7 +23,11 @@ describe('overview fleet model', () => {
 
   it('counts KPIs and the status distribution', () => {
     const fleet = fleetFromSnapshot(snapshot);
-    expect(kpis(fleet.values())).toEqual({ total: 3, online: 2, working: 1, charging: 1, emergency: 0, lowBattery: 1 });
+    expect(kpis(fleet.values(), 20)).toEqual({ total: 3, online: 2, working: 1, charging: 1, emergency: 0, lowBattery: 1 });
+    // One rule: strictly below the threshold (the alarm settings' batteryLowPercent); none without a threshold.
+    expect(kpis(fleet.values(), 15).lowBattery).toBe(0);
+    expect(kpis(fleet.values(), 16).lowBattery).toBe(1);
+    expect(kpis(fleet.values(), undefined).lowBattery).toBe(0);
     expect(statusDistribution(fleet.values(), (r) => (r.online ? String(r.status) : 'offline'))).toEqual([
       { key: '2', count: 1 },
       { key: '3', count: 1 },

@@ -1,4 +1,5 @@
 /** The fleet as the overviews see it, as plain data: robots merged from the `fleet` topic, map frames, KPIs. */
+import { isBatteryLow } from '@runtime';
 
 /** What an overview knows of one robot. */
 export interface FleetRobot {
@@ -77,8 +78,8 @@ export interface FleetKpis {
   lowBattery: number;
 }
 
-/** Counts the fleet: online, working (remote control, navigation, finding charger, fire-fighting), charging, emergency stops, battery ≤ 20 %. */
-export function kpis(robots: Iterable<FleetRobot>): FleetKpis {
+/** Counts the fleet: online, working (remote control, navigation, finding charger, fire-fighting), charging, emergency stops, low battery (the runtime's one rule: below `batteryLowThreshold`). */
+export function kpis(robots: Iterable<FleetRobot>, batteryLowPercent: number | undefined): FleetKpis {
   const k: FleetKpis = { total: 0, online: 0, working: 0, charging: 0, emergency: 0, lowBattery: 0 };
   for (const r of robots) {
     k.total++;
@@ -87,7 +88,7 @@ export function kpis(robots: Iterable<FleetRobot>): FleetKpis {
     if (WORKING.has(r.status)) k.working++;
     if (CHARGING.has(r.status)) k.charging++;
     if (r.emergencyButtonStatus || r.status === 6) k.emergency++;
-    if (r.battery !== null && r.battery <= 20) k.lowBattery++;
+    if (isBatteryLow(r.battery, batteryLowPercent)) k.lowBattery++;
   }
   return k;
 }

@@ -7,7 +7,7 @@
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Badge, Card, Empty, Flex, Progress, Select, Spin, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ROBOT_STATE_COLOURS, robotStateGroup, type RobotStateGroup } from '@runtime';
+import { ROBOT_STATE_COLOURS, robotStateGroup, useBatteryLow, type RobotStateGroup } from '@runtime';
 import { DotsBackground } from './dots-background';
 import { LiveAlarms } from './live-alarms';
 import { kpis, statusDistribution, type FleetRobot } from './fleet-model';
@@ -45,7 +45,8 @@ export default function MonitorOverviewPage() {
   const { fleet, version } = useFleet();
   const status = useStatusLabel();
   const robots = useMemo(() => [...(fleet?.values() ?? [])], [fleet, version]);
-  const k = useMemo(() => kpis(robots), [robots]);
+  const { threshold: batteryLowPercent } = useBatteryLow();
+  const k = useMemo(() => kpis(robots, batteryLowPercent), [robots, batteryLowPercent]);
   const distribution = useMemo(() => statusDistribution(robots, status.key), [robots, status.key]);
   const groups = useMemo(() => {
     const out: Partial<Record<RobotStateGroup, number>> = {};

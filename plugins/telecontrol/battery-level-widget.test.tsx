@@ -2,7 +2,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import type { WidgetProps } from '@rjsf/utils';
-import { buildEntityForm, createPluginRegistry, createSchemaRegistry, createWidgetRegistry, formWidgets, type EntitySchema } from '@runtime';
+import { buildEntityForm, createPluginRegistry, createSchemaRegistry, createWidgetRegistry, formWidgets, SchemaProvider, type EntitySchema } from '@runtime';
 import plugin from './index';
 import manifest from './plugin.json';
 import { BatteryLevelWidget, batteryLevel } from './battery-level-widget';
@@ -37,17 +37,31 @@ describe('telecontrol widget battery-level', () => {
     expect(formWidgets.resolve('battery-level', 'thing', 'battery')).toBe(plugin.widgets!['battery-level']);
   });
 
-  it('shows the level as a bar, clamped, red when low, a dash without a value', () => {
+  it('shows the level as a bar, clamped, red when low by the alarm settings’ threshold, a dash without a value', () => {
     expect([batteryLevel(42.4), batteryLevel(130), batteryLevel(-3), batteryLevel(null), batteryLevel('80')]).toEqual([42, 100, 0, undefined, undefined]);
+    // The runtime's one battery-low rule: below the alarm-setting schema's batteryLowPercent default.
+    const alarmSetting = (low: number) =>
+      createSchemaRegistry({ entities: [{ $id: 'alarm-setting', type: 'object', properties: { batteryLowPercent: { type: 'integer', default: low } } } as unknown as EntitySchema] });
     const props = { id: 'root_battery', value: 15 } as WidgetProps;
-    const { rerender } = render(<BatteryLevelWidget {...props} />);
+    const low = () => screen.getByTestId('battery-level').querySelector('.ant-progress-status-exception');
+    const at = (threshold: number, value: unknown) => (
+      <SchemaProvider registry={alarmSetting(threshold)}>
+        <BatteryLevelWidget {...props} value={value} />
+      </SchemaProvider>
+    );
+    const { rerender } = render(at(20, 15));
     expect(screen.getByTestId('battery-level').getAttribute('data-value')).toBe('15');
     expect(screen.getByText('15%')).toBeTruthy();
-    expect(screen.getByTestId('battery-level').querySelector('.ant-progress-status-exception')).not.toBeNull();
-    rerender(<BatteryLevelWidget {...props} value={80} />);
-    expect(screen.getByTestId('battery-level').querySelector('.ant-progress-status-exception')).toBeNull();
-    rerender(<BatteryLevelWidget {...props} value={undefined} />);
+    expect(low()).not.toBeNull();
+    rerender(at(20, 20));
+    expect(low()).toBeNull();
+    rerender(at(20, 80));
+    expect(low()).toBeNull();
+    rerender(at(25, 22));
+    expect(low()).not.toBeNull();
+    rerender(at(20, undefined));
     expect(screen.getByText('—')).toBeTruthy();
+    expect(low()).toBeNull();
   });
 
   it('the widget the plugin registers loads the bar on first use (its code is not in the shell)', async () => {

@@ -1,12 +1,11 @@
 /**
  * `battery-level` (declared in plugin.json "widgets"): a read-only percentage bar for a number
- * field of 0–100, red under 20 %. A schema uses it with `"x-widget": "battery-level"`.
+ * field of 0–100, red when low by the runtime's one battery-low rule (useBatteryLow: below the alarm
+ * settings' batteryLowPercent). A schema uses it with `"x-widget": "battery-level"`.
  */
 import type { WidgetProps } from '@rjsf/utils';
 import { Progress } from 'antd';
-
-// Under this level the bar turns red (the status panel's rule).
-import { BATTERY_LOW_PERCENT } from './robot-status-model';
+import { useBatteryLow } from '@runtime';
 
 /** The level shown: the value rounded and kept within 0–100, or undefined when it is not a number. */
 export function batteryLevel(value: unknown): number | undefined {
@@ -15,13 +14,14 @@ export function batteryLevel(value: unknown): number | undefined {
 
 export function BatteryLevelWidget({ id, value, label }: WidgetProps) {
   const level = batteryLevel(value);
+  const batteryLow = useBatteryLow();
   return (
     <div id={id} data-testid="battery-level" data-value={level ?? ''}>
       <Progress
         percent={level ?? 0}
         aria-label={label}
         size="small"
-        status={level !== undefined && level < BATTERY_LOW_PERCENT ? 'exception' : 'normal'}
+        status={batteryLow.isLow(level) ? 'exception' : 'normal'}
         format={() => (level === undefined ? '—' : `${level}%`)}
       />
     </div>

@@ -1,9 +1,6 @@
 /** The status a panel shows, merged from the `reqRobotStatus` answer and realtime pushes. */
 import type { RobotTelemetry } from '@common/protocol';
 
-/** Under this battery level (%) the robot's battery is shown low (the status panel and the battery-level widget). */
-export const BATTERY_LOW_PERCENT = 20;
-
 /** Environment readings of a robot with environment detection (RobotTelemetry.env). */
 export type EnvReadings = Partial<NonNullable<RobotTelemetry['env']>>;
 

@@ -4,9 +4,9 @@ import { Alert, Badge, Card, Descriptions, Flex, Progress, Skeleton, Space, Tag,
 import { ThunderboltOutlined } from '@ant-design/icons';
 import { useCan, useSubscription } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
-import { robotStatusLabel, robotTopic, SeverityTag, useEventQuery, useFormat, useLinkState, useSchemas, type Lang } from '@runtime';
+import { robotStatusLabel, robotTopic, SeverityTag, useBatteryLow, useEventQuery, useFormat, useLinkState, useSchemas, type Lang } from '@runtime';
 import { TELECONTROL_TEST_IDS as IDS } from './test-ids';
-import { BATTERY_LOW_PERCENT, ENV_READINGS, mergeRobotStatus, type RobotStatusView } from './robot-status-model';
+import { ENV_READINGS, mergeRobotStatus, type RobotStatusView } from './robot-status-model';
 import { CameraView } from './camera-view';
 import { ControlPanel } from './control-panel';
 import { useElementWidth } from './use-fit';
@@ -46,6 +46,7 @@ function StatusPanel({ robotId, side }: { robotId: string; side: boolean }) {
   const { data: canSteer } = useCan({ resource: 'robot', action: 'control' });
   const lang = i18n.language as Lang;
   const schemas = useSchemas();
+  const batteryLow = useBatteryLow();
   const format = useFormat();
   const link = useLinkState();
   const { data: answer, isLoading, error } = useEventQuery('reqRobotStatus', { robotId }, { staleTime: 0 });
@@ -116,7 +117,7 @@ function StatusPanel({ robotId, side }: { robotId: string; side: boolean }) {
             aria-label={t('battery')}
             data-value={battery ?? ''}
             percent={battery ?? 0}
-            status={battery !== undefined && battery < BATTERY_LOW_PERCENT ? 'exception' : 'normal'}
+            status={batteryLow.isLow(battery) ? 'exception' : 'normal'}
             format={() => (battery === undefined ? '—' : `${battery}%`)}
             style={{ marginBottom: 0, width: '100%' }}
           />

@@ -99,7 +99,7 @@ export type { SeverityRule, SeveritySpec } from './i18n/format';
 /** An alarm level as the one tag every screen uses (alarm-level enumeration's label and colour). */
 export { LevelTag } from './ui/level-tag';
 /** A value judged abnormal (over a threshold, a failure, a fault) as the one severity tag of every screen. */
-export { SeverityTag } from './ui/severity-tag';
+export { SeverityTag, levelColour, levelSolidColour, useLevelColour } from './ui/severity-tag';
 export type { SeverityTagProps } from './ui/severity-tag';
 /** The shared message catalogue in the current language (validation texts). */
 export { catalogueMessage, useCatalogue } from './i18n/catalogue';
@@ -136,7 +136,8 @@ export type { FormWidget, WidgetRegistry } from './schema/widgets/widget-registr
 /** How `x-ref` values are shown by name (from the referenced entity's schema), and the hooks. */
 export { refLookupOf, useRefOptions, useRefOptionsMap } from './schema/ref-lookups';
 /** The company tree of `x-ref: company` options (parents above their subsidiaries), for a company picker outside a schema form. */
-export { companyTree } from './schema/widgets/company-picker-widget';
+export { companyTree, CompanyTreeSelect } from './schema/widgets/company-tree-select';
+export type { CompanyTreeSelectProps } from './schema/widgets/company-tree-select';
 /** Uploads a file to `POST /api/upload` with progress; the limit of a kind and the early refusal (the server's own message). */
 export { uploadFile, uploadLimit, earlyRefusal, acceptFor } from './schema/widgets/upload-request';
 /** What the server answers for a stored file. */
@@ -195,6 +196,8 @@ export { RobotType, statusLabelKey } from '@common/robot';
 export { Timeouts, Realtime, Paging, Layout } from '@common/constants';
 /** The robot status label (enum robot-status with offline / unknown). */
 export { robotStatusLabel, ROBOT_STATUS_ENUM } from './schema/robot-status';
+/** The one battery-low rule: below the alarm settings' batteryLowPercent (configured, else the schema default). */
+export { batteryLowThreshold, isBatteryLow, useBatteryLow, ALARM_SETTING_ENTITY } from './schema/battery-low';
 
 // Form designer (issue 6): the same form engine as the generated screens, and a schema refresh.
 /** The RJSF validator of every generated form (named formats, x- keywords). */

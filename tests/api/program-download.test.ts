@@ -160,4 +160,35 @@ describe('uploadMoveProgram → issueServicePack: the robot downloads the file f
     expect((await s.call('getSoftwareJob', { robotId: ROBOT }, t.admin)).param.job).toEqual(jobBefore);
     expect(await mine()).toEqual([{ name: NAME, version: '1.1.0', size: V2.length, installed: true }]);
   });
+  it('a job already running refuses the install before the program is hashed: nothing sent, the hash not computed, the job unchanged', async () => {
+    expect((await upload('1.3.0', V2)).statusCode).toBe(200);
+    await s.server.services.db.query('UPDATE move_programs SET sha256 = NULL WHERE "robotId" = $1 AND name = $2', [ROBOT, NAME]);
+    const db = s.server.services.db;
+    const saved = (await db.query('SELECT * FROM robot_jobs WHERE "robotId" = $1', [ROBOT]))[0];
+    // A running log upload of the robot (as its job report would store it).
+    await db.query(
+      `INSERT INTO robot_jobs ("robotId","jobId",kind,stage,progress,state,target,version,message,"updatedAt") VALUES ($1,'held-job','logUpload','upload',10,'running','nodeLog','',NULL,now())
+       ON CONFLICT ("robotId") DO UPDATE SET "jobId"='held-job',kind='logUpload',stage='upload',progress=10,state='running',target='nodeLog',version='',message=NULL,"updatedAt"=now()`,
+      [ROBOT],
+    );
+    try {
+      const jobBefore = (await s.call('getSoftwareJob', { robotId: ROBOT }, t.admin)).param.job;
+      expect(jobBefore).toMatchObject({ jobId: 'held-job', state: 'running' });
+      commands.length = 0;
+      expect(await s.call('issueServicePack', { robotId: ROBOT, name: NAME }, t.admin)).toEqual({ statusCode: 400, statusInfo: 'The robot is already running an upgrade or a log upload; wait for it to finish' });
+      await sleep(300);
+      expect(commands.filter((c) => c.action === 'programInstall')).toEqual([]);
+      // Refused before the file was read: a program without a stored hash still has none.
+      expect((await row()).sha256).toBeNull();
+      expect((await s.call('getSoftwareJob', { robotId: ROBOT }, t.admin)).param.job).toEqual(jobBefore);
+    } finally {
+      if (saved) {
+        const cols = Object.keys(saved);
+        await db.query(`UPDATE robot_jobs SET ${cols.map((c, i) => `"${c}" = $${i + 1}`).join(', ')} WHERE "robotId" = $${cols.length + 1}`, [...cols.map((c) => saved[c]), ROBOT]);
+      } else await db.query('DELETE FROM robot_jobs WHERE "robotId" = $1', [ROBOT]);
+    }
+    // Once the job is over, the same install goes ahead and hashes the file then.
+    expect(await issue()).toMatchObject({ state: 'done', stage: 'restart', version: '1.3.0' });
+    expect((await row()).sha256).toBe(sha(V2));
+  });
 });

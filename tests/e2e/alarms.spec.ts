@@ -105,6 +105,61 @@ test('an alarm that comes before the operator has touched the page says its soun
   await context.close();
 });
 
+test('each pop-up has its edge and bell in its alarm level’s colour, readable in the light and the dark skin', async ({ page }, testInfo) => {
+  const admin = await tokenOf(page, 'admin');
+  const entadmin = await tokenOf(page, 'entadmin');
+  // Alarm types give codes no other test (nor the simulator's random alarms) raises their level: 304 level 1, 303 level 3 (removed again at the end).
+  const types: number[] = [];
+  for (const [code, level] of [[304, 1], [303, 3]] as const) {
+    const added = await callEvent(page, 'addAlarmType', { name: `Edge level ${level}`, code, level, autoRelease: 0 }, entadmin);
+    expect(added.statusCode).toBe(200);
+    types.push(added.param.id as number);
+  }
+  try {
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await login(page, 'entadmin');
+    await expect(page).toHaveURL(/\/home\/telecontrol/);
+    await expect(page.getByTestId('link-state')).toHaveAttribute('data-status', 'connected');
+    expect((await callEvent(page, 'simulateAlarm', { robotId: '01WR000001', code: 303 }, admin)).statusCode).toBe(200);
+    expect((await callEvent(page, 'simulateAlarm', { robotId: '01WR000001', code: 304 }, admin)).statusCode).toBe(200);
+    const stack = page.getByTestId('alarm-stack');
+    const level = (l: number) => stack.locator(`[data-testid^="alarm-popup-"][data-level="${l}"]`);
+    await expect(level(3)).toBeVisible();
+    await expect(level(1)).toBeVisible();
+    const rgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
+    // The edge and the bell take the level's colour of the skin (alarm-level enumeration: blue, orange, red).
+    const expectColours = async (colours: Record<1 | 3, string>) => {
+      for (const l of [1, 3] as const) {
+        await expect(level(l)).toHaveAttribute('data-edge', colours[l]);
+        await expect(level(l)).toHaveCSS('border-left-color', rgb(colours[l]));
+        await expect(level(l).getByTestId('alarm-popup-marker')).toHaveCSS('color', rgb(colours[l]));
+      }
+    };
+    await expectColours({ 1: '#0958d9', 3: '#cf1322' });
+    await stack.screenshot({ path: testInfo.outputPath('alarm-popups-en-light.png') });
+    await page.getByTestId('skin-switch').click();
+    await expectColours({ 1: '#3c89e8', 3: '#e84749' });
+    await stack.screenshot({ path: testInfo.outputPath('alarm-popups-en-dark.png') });
+    // The other languages (the level-3 pop-up stays until closed), in both skins.
+    for (const lang of ['zh', 'ja'] as const) {
+      await page.getByTestId('lang-switch').click();
+      await page.getByTestId(`lang-${lang}`).click();
+      await expect(level(3)).toContainText(lang === 'zh' ? '三级' : 'レベル3');
+      for (const skin of ['dark', 'light'] as const) {
+        if ((await page.getByTestId('skin-switch').getAttribute('aria-checked')) !== String(skin === 'dark')) await page.getByTestId('skin-switch').click();
+        await expect(level(3)).toHaveAttribute('data-edge', skin === 'dark' ? '#e84749' : '#cf1322');
+        // No open menu or tooltip over the page in the picture.
+        await page.keyboard.press('Escape');
+        await page.mouse.move(700, 400);
+        await page.screenshot({ path: testInfo.outputPath(`alarm-popups-${lang}-${skin}.png`) });
+      }
+    }
+  } finally {
+    await releaseAlarms(page, admin, '01WR000001', [303, 304]);
+    for (const id of types) expect((await callEvent(page, 'deleteAlarmType', { id }, entadmin)).statusCode).toBe(200);
+  }
+});
+
 test('a report of the selected robot is e-mailed with its Excel workbook and arrives at the SMTP server', async ({ page }) => {
   // The report counts this week's alarms of the robot: one is raised for it here (the test does not rely on earlier tests' alarms).
   const admin = await tokenOf(page, 'admin');

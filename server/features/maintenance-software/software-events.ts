@@ -145,16 +145,20 @@ export function registerSoftwareEvents(reg: EventRegistry, svc: Services): void 
   });
 
   reg.handle(softwareEvents.issueServicePack, async (ctx, p) => {
-    await visibleRobot(ctx, p.robotId);
+    const robot = await visibleRobot(ctx, p.robotId);
     const uploaded = (await serverPrograms(svc, p.robotId)).find((x) => x.name === p.name);
     if (uploaded) {
       // The robot downloads the uploaded program from the server's own address (the server builds the
       // url: the robot is never sent elsewhere), checks its size and SHA-256, and installs it through
       // the same stages; a download that fails or does not match fails the job in the download stage.
-      const sha256 = await programSha256(svc, uploaded);
-      if (!sha256 || !svc.url) throw new AppError(StatusCode.notFound, 'programFileMissing');
-      const params = { name: uploaded.name, version: uploaded.version, url: `${svc.url}${uploaded.url}`, size: uploaded.size, sha256 };
-      return start(p.robotId, 'servicePack', 'download', p.name, uploaded.version, () => command(ctx, p.robotId, 'programInstall', params));
+      // The cheap refusals come first (robot offline, then a job already running, in start): the hash
+      // of a program stored before migration 046 reads its whole file, only for an install that goes ahead.
+      if (!robot.online) throw new AppError(StatusCode.badRequest, 'robotOffline');
+      return start(p.robotId, 'servicePack', 'download', p.name, uploaded.version, async () => {
+        const sha256 = await programSha256(svc, uploaded);
+        if (!sha256 || !svc.url) throw new AppError(StatusCode.notFound, 'programFileMissing');
+        return command(ctx, p.robotId, 'programInstall', { name: uploaded.name, version: uploaded.version, url: `${svc.url}${uploaded.url}`, size: uploaded.size, sha256 });
+      });
     }
     return start(p.robotId, 'servicePack', 'download', p.name, '', () => command(ctx, p.robotId, 'servicePackInstall', { name: p.name }));
   });

@@ -86,18 +86,11 @@ function Permitted({ permission, children }: { permission?: string | readonly st
   return <>{children}</>;
 }
 
-/**
- * What a plugin page needs: its declared permission and what its menu entry needs. The menu
- * offers a page only to those who hold its `needs`, so a page opened by address asks the same
- * (issue 22 sweep: a general user could open node logs by address, and every call of it was refused).
- */
-const pluginPageNeeds = new Map<string, string[]>();
-for (const m of pluginRegistry.menu) pluginPageNeeds.set(m.path, [...(pluginPageNeeds.get(m.path) ?? []), ...(m.needs ?? [])]);
-
+/** A plugin page opens for those who hold what it needs (its permission and its menu entries' needs, attached by the plugin registry). */
 function PluginRoutePage({ route }: { route: RegisteredRoute }) {
   const Page = pluginPages.get(route.path)!;
   return (
-    <Permitted permission={[...(route.permission ? [route.permission] : []), ...(pluginPageNeeds.get(route.path) ?? [])]}>
+    <Permitted permission={route.needs}>
       {route.requiresRobot ? (
         <RobotRequired>
           <Page />

@@ -36,6 +36,30 @@ describe('plugin registry', () => {
     expect(log.error).not.toHaveBeenCalled();
   });
 
+  it('attaches to each route what opening it needs: its permission and the needs of the menu entries leading to it', () => {
+    const gamma = definePlugin({
+      id: 'gamma',
+      routes: [
+        { path: '/home/gamma', page, permission: 'gamma:use' },
+        { path: '/home/gammaLog', page },
+        { path: '/home/gammaFree', page },
+      ],
+      menu: [
+        { key: 'gamma', path: '/home/gamma', labels, needs: ['gamma:use', 'robotLog:read'] },
+        { key: 'gammaLog', path: '/home/gammaLog', labels, needs: ['robotLog:read'] },
+      ],
+    });
+    // Another plugin's menu entry leading to gamma's free page adds its needs there too.
+    const delta = definePlugin({ id: 'delta', routes: [{ path: '/home/delta', page }], menu: [{ key: 'deltaToGamma', path: '/home/gammaFree', labels, needs: ['delta:use'] }] });
+    const { registry: r } = registry({ '/plugins/gamma/index.ts': { default: gamma }, '/plugins/delta/index.ts': { default: delta } });
+    expect(Object.fromEntries(r.routes.map((x) => [x.path, x.needs]))).toEqual({
+      '/home/delta': [],
+      '/home/gamma': ['gamma:use', 'robotLog:read'],
+      '/home/gammaLog': ['robotLog:read'],
+      '/home/gammaFree': ['delta:use'],
+    });
+  });
+
   const cases: [string, unknown, RegExp][] = [
     ['no default export', {}, /no default export/],
     ['a bad id', { default: { ...good('x'), id: 'Bad Id' } }, /invalid id/],

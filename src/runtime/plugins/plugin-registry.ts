@@ -10,8 +10,13 @@ import type { WidgetRegistry } from '../schema/widgets/widget-registry';
 import type { PluginDefinition, PluginMenuItem, PluginOverlay, PluginPermission, PluginRoute } from './define-plugin';
 import { registerPageNames } from '../i18n/page-names';
 
-/** A route with the plugin that contributed it. */
-export type RegisteredRoute = PluginRoute & { pluginId: string; robotTypes?: number[] };
+/**
+ * A route with the plugin that contributed it and what opening it needs: its `permission` and the
+ * `needs` of the menu entries that lead to it (the menu offers a page only to those who hold them,
+ * so a page opened by address asks the same; issue 22 sweep: a general user could open node logs by
+ * address, and every call of it was refused). Without one of them the console sends the user to /404.
+ */
+export type RegisteredRoute = PluginRoute & { pluginId: string; robotTypes?: number[]; needs: string[] };
 /** A menu entry with the plugin that contributed it (and the robot types it serves). */
 export type RegisteredMenuItem = PluginMenuItem & { pluginId: string; robotTypes?: number[] };
 /** A shell overlay with the plugin that contributed it. */
@@ -140,7 +145,7 @@ export function createPluginRegistry(modules: Record<string, unknown>, log: Pick
     registry.plugins.push(plugin);
     for (const r of plugin.routes) {
       taken.paths.add(r.path);
-      registry.routes.push({ ...r, pluginId: plugin.id, robotTypes: plugin.robotTypes });
+      registry.routes.push({ ...r, pluginId: plugin.id, robotTypes: plugin.robotTypes, needs: r.permission ? [r.permission] : [] });
     }
     for (const m of plugin.menu ?? []) registry.menu.push({ ...m, pluginId: plugin.id, robotTypes: plugin.robotTypes });
     registerPageNames(plugin.menu ?? []);
@@ -152,5 +157,7 @@ export function createPluginRegistry(modules: Record<string, unknown>, log: Pick
       registry.widgets.push({ name, pluginId: plugin.id });
     }
   }
+  // A route needs what every menu entry leading to it needs (an entry may come from another plugin).
+  for (const route of registry.routes) for (const m of registry.menu) if (m.path === route.path) for (const n of m.needs ?? []) if (!route.needs.includes(n)) route.needs.push(n);
   return registry;
 }

@@ -5,7 +5,10 @@ import { createSchemaRegistry } from '../schema/schema-registry';
 import { SchemaProvider } from '../schema/schema-context';
 import { renderCell } from '../schema/cell-renderers';
 import type { PropertySchema } from '../schema/schema-types';
-import { SeverityTag } from './severity-tag';
+import { theme } from 'antd';
+import { skinTheme } from '../skin/skin-theme';
+import { LEVEL_COLOURS } from '../i18n/format';
+import { levelSolidColour, SeverityTag } from './severity-tag';
 
 beforeAll(() => {
   // antd reads matchMedia; jsdom has none.
@@ -73,5 +76,29 @@ describe('SeverityTag: an abnormal value marked the one way', () => {
     expect(tag.getAttribute('data-severity')).toBe('2');
     expect(tag.className).toContain('ant-tag-orange');
     expect(tag.textContent).toBe('37.5');
+  });
+
+  it('gives each level a solid edge colour that stands ≥ 4:1 on the card and the page in both skins', () => {
+    const luminance = (hex: string) => {
+      const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4)) as [number, number, number];
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    const contrast = (a: string, b: string) => {
+      const hi = Math.max(luminance(a), luminance(b));
+      const lo = Math.min(luminance(a), luminance(b));
+      return (hi + 0.05) / (lo + 0.05);
+    };
+    const light = theme.getDesignToken(skinTheme('light'));
+    const dark = theme.getDesignToken(skinTheme('dark'));
+    // Light: deep shades (orange from the skin's own deeper orange-7); dark: the lighter shades of antd's dark palette.
+    expect([1, 2, 3].map((l) => levelSolidColour(light, LEVEL_COLOURS[l as 1 | 2 | 3]))).toEqual(['#0958d9', '#ad4e00', '#cf1322']);
+    expect([1, 2, 3].map((l) => levelSolidColour(dark, LEVEL_COLOURS[l as 1 | 2 | 3]))).toEqual(['#3c89e8', '#e89a3c', '#e84749']);
+    for (const [token, backgrounds] of [
+      [light, [light.colorBgContainer, light.colorBgLayout]],
+      [dark, [dark.colorBgContainer, dark.colorBgElevated, dark.colorBgLayout]],
+    ] as const)
+      for (const l of [1, 2, 3] as const) for (const bg of backgrounds) expect(contrast(levelSolidColour(token, LEVEL_COLOURS[l]), bg)).toBeGreaterThanOrEqual(4);
+    // An enumeration colour that is no preset name is used as it is.
+    expect(levelSolidColour(light, '#123456')).toBe('#123456');
   });
 });

@@ -6,7 +6,7 @@
  */
 import type { ReactNode } from 'react';
 import { WarningOutlined } from '@ant-design/icons';
-import { Tag } from 'antd';
+import { Tag, theme } from 'antd';
 import { LEVEL_COLOURS } from '../i18n/format';
 import { useSchemas } from '../schema/schema-context';
 import type { SchemaRegistry } from '../schema/schema-registry';
@@ -14,6 +14,25 @@ import type { SchemaRegistry } from '../schema/schema-registry';
 /** The tag colour of an alarm level: the alarm-level enumeration's, else the built-in ones. */
 export function levelColour(schemas: Pick<SchemaRegistry, 'enumById'>, level: 1 | 2 | 3): string {
   return schemas.enumById('alarm-level')?.values.find((v) => v.value === level)?.colour ?? LEVEL_COLOURS[level];
+}
+
+/**
+ * The solid colour of an alarm level in a skin, for edges and markers (the pop-ups' left edge): shade 7
+ * of the level's preset colour from the skin's theme tokens — a deep shade in the light skin, a light one
+ * in the dark skin — so it stands ≥ 4:1 against the card and the page in both (WCAG asks 3:1 of a
+ * graphic). A colour that is not a preset name (a hex in the enumeration) is taken as it is.
+ */
+export function levelSolidColour(token: object, colour: string): string {
+  const shade = (token as Record<string, unknown>)[`${colour}7`];
+  return typeof shade === 'string' ? shade : colour;
+}
+
+/** The solid colour of an alarm level (1–3; above 3 counts as 3) in the current skin. */
+export function useLevelColour(level: number): string {
+  const schemas = useSchemas();
+  const { token } = theme.useToken();
+  const lvl = (level >= 3 ? 3 : level <= 1 ? 1 : 2) as 1 | 2 | 3;
+  return levelSolidColour(token, levelColour(schemas, lvl));
 }
 
 export interface SeverityTagProps {

@@ -5,7 +5,7 @@
  * keyed by kind: each entry says how the control looks and what value the list event receives.
  */
 import { useEffect, useMemo, type ComponentType } from 'react';
-import { DatePicker, Form, Input, InputNumber, Select, TreeSelect } from 'antd';
+import { DatePicker, Form, Input, InputNumber, Select } from 'antd';
 import { datePattern } from '../../i18n/format';
 import type { CrudFilters, LogicalFilter } from '@refinedev/core';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -14,7 +14,7 @@ import type { Lang } from '@common/protocol';
 import { useSchemas } from '../schema-context';
 import { pickLabel, type PropertySchema } from '../schema-types';
 import { useRefOptions } from '../ref-lookups';
-import { companyTree } from '../widgets/company-picker-widget';
+import { CompanyTreeSelect } from '../widgets/company-tree-select';
 import { useRobotOptions } from '../widgets/robot-options';
 
 /** The kinds of list filter. */
@@ -160,25 +160,7 @@ function DateRangeFilter({ id, name, value, onChange }: FilterControlProps) {
 }
 
 function CompanyFilter({ id, property, value, onChange }: FilterControlProps) {
-  const { t } = useTranslation();
-  const { options, isLoading } = useRefOptions(property['x-ref'] ?? 'company');
-  const treeData = useMemo(() => companyTree(options), [options]);
-  return (
-    <TreeSelect
-      id={id}
-      style={{ minWidth: 200 }}
-      value={value ?? undefined}
-      treeData={treeData}
-      treeDefaultExpandAll
-      showSearch
-      treeNodeFilterProp="title"
-      allowClear
-      loading={isLoading}
-      placeholder={t('widgets.pickCompany')}
-      popupMatchSelectWidth={false}
-      onChange={(v) => onChange?.(v)}
-    />
-  );
+  return <CompanyTreeSelect id={id} refId={property['x-ref'] ?? 'company'} style={{ minWidth: 200 }} value={value as number | string | undefined} allowClear popupMatchSelectWidth={false} onChange={(v) => onChange?.(v)} />;
 }
 
 function RobotFilter({ id, companyField, value, onChange }: FilterControlProps) {

@@ -6,7 +6,7 @@
  * form is read-only.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Alert, App, Button, Card, Result, Space, Spin, TreeSelect, Typography } from 'antd';
+import { Alert, App, Button, Card, Result, Space, Spin, Typography } from 'antd';
 import { ReloadOutlined, SaveOutlined, UndoOutlined } from '@ant-design/icons';
 import Form from '@rjsf/antd';
 import type { IChangeEvent } from '@rjsf/core';
@@ -23,7 +23,7 @@ import { buildEntityForm, changedValues, initialFormData, type EntityForm } from
 import { catalogueErrors, formValidator } from '../validator';
 import { formWidgets } from '../widgets/default-widgets';
 import { BoundedTextWidget, EnumSelectWidget } from '../widgets/simple-widgets';
-import { companyTree } from '../widgets/company-picker-widget';
+import { CompanyTreeSelect } from '../widgets/company-tree-select';
 import './entity-form-modal.css';
 import { usePreventReclick } from '../../ui/prevent-reclick';
 
@@ -42,8 +42,8 @@ export default function SingleRecordPage({ entity }: { entity: EntitySchema }) {
   const lang = i18n.language as Lang;
   const session = useSession();
   const subject = entity['x-single']!.subject;
-  const { options, isLoading } = useRefOptions(entity.properties[subject]?.['x-ref'] ?? 'company');
-  const treeData = useMemo(() => companyTree(options), [options]);
+  const subjectRef = entity.properties[subject]?.['x-ref'] ?? 'company';
+  const { options } = useRefOptions(subjectRef);
   const [subjectId, setSubjectId] = useState<number | undefined>(session?.companyId);
   const title = pickLabel(entity['x-labels'], lang, entity.$id);
   const subjectLabel = pickLabel(entity.properties[subject]?.['x-labels'], lang, subject);
@@ -56,18 +56,14 @@ export default function SingleRecordPage({ entity }: { entity: EntitySchema }) {
         options.length > 1 ? (
           <Space>
             <Typography.Text type="secondary">{subjectLabel}</Typography.Text>
-            <TreeSelect
-              data-testid={`single-subject-${entity.$id}`}
+            <CompanyTreeSelect
+              testId={`single-subject-${entity.$id}`}
+              refId={subjectRef}
               aria-label={subjectLabel}
               style={{ minWidth: 240 }}
               value={subjectId}
-              treeData={treeData}
-              treeDefaultExpandAll
-              showSearch
-              treeNodeFilterProp="title"
-              loading={isLoading}
               popupMatchSelectWidth={false}
-              onChange={(v: number) => setSubjectId(v)}
+              onChange={(v) => setSubjectId(v === undefined ? undefined : Number(v))}
             />
           </Space>
         ) : (

@@ -11,7 +11,7 @@
  * antd's Form.Item (settings-panels.tsx), and panels off screen are not laid out (CSS).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, App, Button, Card, Flex, Result, Segmented, Space, Spin, Tooltip, TreeSelect, Typography } from 'antd';
+import { Alert, App, Button, Card, Flex, Result, Segmented, Space, Spin, Tooltip, Typography } from 'antd';
 import { CompressOutlined, ExpandOutlined, ReloadOutlined, SaveOutlined, UndoOutlined } from '@ant-design/icons';
 import Form from '@rjsf/antd';
 import type { IChangeEvent } from '@rjsf/core';
@@ -36,7 +36,7 @@ import { SettingsFieldTemplate, SettingsPanelsProvider, SettingsPanelsTemplate, 
 import { settingsLeaves } from '@common/settings';
 import type { SettingSource } from '@common/events/settings';
 import { useRefOptions } from '../ref-lookups';
-import { companyTree } from '../widgets/company-picker-widget';
+import { CompanyTreeSelect } from '../widgets/company-tree-select';
 import { useSession } from '../../session/session-store';
 import '../pages/entity-form-modal.css';
 import './settings-page.css';
@@ -98,8 +98,7 @@ function InheritedSettings({ settings }: { settings: SettingsSchema }) {
   const { hasRobot } = useRobotSelection();
   const [mode, setMode] = useState<'company' | 'robot'>(hasRobot ? 'robot' : 'company');
   const [companyId, setCompanyId] = useState<number | undefined>(session?.companyId);
-  const { options, isLoading } = useRefOptions('company');
-  const treeData = useMemo(() => companyTree(options), [options]);
+  const { options } = useRefOptions('company');
   const id = settings.$id;
   return (
     <>
@@ -114,18 +113,7 @@ function InheritedSettings({ settings }: { settings: SettingsSchema }) {
           ]}
         />
         {mode === 'company' ? (
-          <TreeSelect
-            data-testid={`settings-company-picker-${id}`}
-            style={{ minWidth: 260 }}
-            value={companyId}
-            treeData={treeData}
-            treeDefaultExpandAll
-            showSearch
-            treeNodeFilterProp="title"
-            loading={isLoading}
-            placeholder={t('widgets.pickCompany')}
-            onChange={(v) => setCompanyId(v === undefined || v === null ? undefined : Number(v))}
-          />
+          <CompanyTreeSelect testId={`settings-company-picker-${id}`} style={{ minWidth: 260 }} value={companyId} onChange={(v) => setCompanyId(v === undefined ? undefined : Number(v))} />
         ) : null}
       </Flex>
       {mode === 'robot' ? (
