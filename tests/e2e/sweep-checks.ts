@@ -64,9 +64,11 @@ export async function tableProblems(page: Page, route: string, box: Locator, ent
   found.cells.forEach((row, r) =>
     row.forEach((text, c) => {
       if (/^(true|false)$/i.test(text)) problems.push(`${route}: row ${r + 1} column "${found.head[c]?.text ?? c}" reads "${text}"`);
-      // The column's field by its header (a selection column or hidden columns shift the indexes), else by its place.
+      // The column's field by its header (a selection column or hidden columns shift the indexes).
       const header = found.head[c]?.text;
-      const name = columns.find((k) => header && Object.values(entity!.properties[k]?.['x-labels'] ?? {}).includes(header)) ?? columns[c];
+      // Any of the entity's fields may be a column (a detection's data fields too); by place only in a table without headers.
+      const byHeader = header ? Object.keys(entity?.properties ?? {}).find((k) => Object.values(entity!.properties[k]?.['x-labels'] ?? {}).includes(header)) : undefined;
+      const name = byHeader ?? (header ? undefined : columns[c]);
       const p = name ? entity!.properties[name] : undefined;
       const codes = p ? rawCodes(p) : undefined;
       if (codes?.has(text)) problems.push(`${route}: row ${r + 1} column "${found.head[c]?.text}" shows the bare code "${text}"`);

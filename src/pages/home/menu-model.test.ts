@@ -28,7 +28,7 @@ describe('side menu model', () => {
 
   it("offers a plugin page only to roles holding its menu entry's needs (the terminal: super admins, not platform admins)", () => {
     const terminal = collectMenuEntries([{ ...plugin, key: 'terminal', path: '/home/terminal', group: 'system', needs: ['terminal:use'] }], []);
-    expect(terminal[0].needs).toEqual(['terminal:use']);
+    expect(terminal[0]?.needs).toEqual(['terminal:use']);
     const offered = (roleId: number) => buildMenuModel(terminal, (path, e) => entryOpenTo({ roleId, companyId: 1 }, path, e)).flatMap((g) => g.entries.map((e) => e.path));
     expect(offered(RoleId.superAdmin)).toEqual(['/home/terminal']);
     expect(offered(RoleId.platformAdmin)).toEqual([]);
