@@ -14,11 +14,12 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   // The console's index.html is the not-found handler's answer (history routes), which the
   // package's per-route hook does not reach: gzip it here (a few KB, once per page load).
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (typeof payload !== 'string' || payload.length < 1024 || reply.getHeader('content-encoding')) return payload;
-    if (!String(reply.getHeader('content-type') ?? '').startsWith('text/html')) return payload;
-    if (!/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) return payload;
+  // A callback hook, not an async one: it runs on every answer (no promise for the ones it leaves alone).
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (typeof payload !== 'string' || payload.length < 1024 || reply.getHeader('content-encoding')) return done(null, payload);
+    if (!String(reply.getHeader('content-type') ?? '').startsWith('text/html')) return done(null, payload);
+    if (!/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) return done(null, payload);
     reply.header('content-encoding', 'gzip').header('vary', 'accept-encoding').removeHeader('content-length');
-    return zlib.gzipSync(payload);
+    done(null, zlib.gzipSync(payload));
   });
 }

@@ -72,12 +72,35 @@ export async function registerSecurity(app: FastifyInstance, config: ServerConfi
     frameguard: { action: 'deny' },
     strictTransportSecurity: config.https ? { maxAge: 15552000, includeSubDomains: false } : false,
   });
-  app.addHook('onRequest', (req, reply, done) => headers(req.raw, reply.raw, (err?: unknown) => done(err instanceof Error ? err : undefined)));
-  // The protocol reference is shown framed in the console's own page (plugins/api-reference): by the console only.
-  app.addHook('onSend', async (req, reply) => {
-    if (!req.url.startsWith('/api/reference/')) return;
-    const csp = reply.getHeader('content-security-policy');
-    if (typeof csp === 'string') reply.header('content-security-policy', csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"));
-    reply.header('x-frame-options', 'SAMEORIGIN');
+  // Every header helmet sets here is fixed (no directive is a function of the request): they are
+  // found once by running its middleware against a recorder, and every answer gets that list,
+  // without helmet's chain of a dozen middleware calls per request (issue 23).
+  const fixed = fixedHeaders(headers);
+  app.addHook('onRequest', (_req, reply, done) => {
+    const res = reply.raw;
+    for (const [name, value] of fixed) res.setHeader(name, value);
+    done();
   });
+  // The protocol reference is shown framed in the console's own page (plugins/api-reference): by the console only.
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (req.url.startsWith('/api/reference/')) {
+      const csp = reply.getHeader('content-security-policy');
+      if (typeof csp === 'string') reply.header('content-security-policy', csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"));
+      reply.header('x-frame-options', 'SAMEORIGIN');
+    }
+    done(null, payload);
+  });
+}
+
+/** The headers a helmet middleware sets, recorded once (it also removes X-Powered-By, which Node never sets). */
+function fixedHeaders(middleware: ReturnType<typeof helmet>): [string, string][] {
+  const set: [string, string][] = [];
+  const recorder = {
+    setHeader: (name: string, value: unknown) => void set.push([name, String(value)]),
+    removeHeader: () => undefined,
+  };
+  let failed: unknown;
+  middleware({} as never, recorder as never, (err?: unknown) => void (failed = err));
+  if (failed) throw failed instanceof Error ? failed : new Error(String(failed));
+  return set;
 }
