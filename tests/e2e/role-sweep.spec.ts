@@ -117,8 +117,10 @@ const axed = new Set<string>();
 
 async function loginAs(page: Page, run: Run): Promise<void> {
   await page.setViewportSize({ width: 1366, height: 768 });
+  // The skin is stored before the console's first script runs: it reads it as it starts (set after, the
+  // header's switch showed dark over a light page, and the dark runs checked the light skin).
+  await page.addInitScript((s) => localStorage.setItem('fc.skin', JSON.stringify(s)), run.skin);
   await page.goto('/');
-  await page.evaluate((s) => localStorage.setItem('fc.skin', JSON.stringify(s)), run.skin);
   await page.getByTestId(`lang-${run.lang}`).click();
   await page.getByTestId('login-username').fill(run.user);
   await page.getByTestId('login-password').fill('demo1234');
@@ -126,6 +128,7 @@ async function loginAs(page: Page, run: Run): Promise<void> {
   await page.getByTestId('login-submit').click();
   // /home leads on to the role's home page once the session's menu is read (slow on a loaded machine).
   await expect(page).toHaveURL(/\/home\//, { timeout: 60_000 });
+  await expect(page.locator(`.fc-app.fc-skin-${run.skin}`)).toBeVisible();
 }
 
 /** The routes the side menu offers (antd keeps each item's key, the route, at the end of data-menu-id). */
