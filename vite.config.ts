@@ -38,8 +38,59 @@ function textsChunk(id: string): string | null {
   return m[1]!.includes('runtime') ? `texts-${m[2]}` : `plugin-texts-${m[2]}`;
 }
 
+/**
+ * Preloads the console's code from the first response (issue 23): a console address (any path but
+ * the login page's "/") otherwise fetches the entry, runs it, then asks for console-root and its
+ * imports, then for the list page's: a chain of round trips before the first table cell. A small
+ * inline script adds <link rel=modulepreload> for those chunks (and their CSS) at once; the login
+ * page loads nothing more than before.
+ */
+function consolePreload(): Plugin {
+  return {
+    name: 'fc-console-preload',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return [];
+        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+        const entry = chunks.find((c) => c.isEntry);
+        const inEntry = new Set<string>();
+        const closure = (file: string, into: Set<string>) => {
+          if (into.has(file)) return;
+          into.add(file);
+          const c = bundle[file];
+          if (c?.type === 'chunk') for (const i of c.imports) closure(i, into);
+        };
+        if (entry) closure(entry.fileName, inEntry);
+        const roots = [/src[\\/]pages[\\/]console[\\/]console-root\.tsx$/, /src[\\/]runtime[\\/]schema[\\/]pages[\\/]entity-list-page\.tsx$/];
+        const js = new Set<string>();
+        for (const re of roots) {
+          const root = chunks.find((c) => c.facadeModuleId && re.test(c.facadeModuleId));
+          if (root) closure(root.fileName, js);
+        }
+        const files = [...js].filter((f) => !inEntry.has(f));
+        const css = new Set<string>();
+        for (const f of files) {
+          const c = bundle[f];
+          if (c?.type === 'chunk') for (const s of c.viteMetadata?.importedCss ?? []) css.add(s);
+        }
+        if (!files.length) return [];
+        const base = '/';
+        const code =
+          `if(location.pathname!=='/')(function(h){` +
+          `${JSON.stringify(files.map((f) => base + f))}.forEach(function(f){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f;h.appendChild(l)});` +
+          `${JSON.stringify([...css].map((f) => base + f))}.forEach(function(f){var l=document.createElement('link');l.rel='preload';l.as='style';l.crossOrigin='';l.href=f;h.appendChild(l)})` +
+          `})(document.head)`;
+        return [{ tag: 'script', children: code, injectTo: 'head' }];
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), consolePreload()],
   resolve: {
     alias: {
       '@runtime': r('./src/runtime/index.ts'),

@@ -1,7 +1,7 @@
 /** Routes of the console: login, error pages and the (lazy) console behind the login. */
-import { Suspense, useEffect, useState } from 'react';
-import { createBrowserRouter, Route, RouterProvider, Routes, useNavigate } from 'react-router';
-import { AppProviders, lazyPage, setNavigator } from '@runtime';
+import { Suspense, useEffect } from 'react';
+import { BrowserRouter, Route, Routes, useNavigate } from 'react-router';
+import { AppProviders, installBackGuard, lazyPage, setNavigator } from '@runtime';
 
 const LoginPage = lazyPage(() => import('./pages/login/login-page'));
 const NotFoundPage = lazyPage(() => import('./pages/errors/not-found-page'));
@@ -50,11 +50,16 @@ function Root() {
 }
 
 /**
- * The application, on a data router: one splat route holds the console's own <Routes>, and the
- * data router makes react-router's useBlocker available, so a page can ask before the browser's
- * Back button leaves it (a running call asks "End the call with X?", spec §4).
+ * The application, on the plain BrowserRouter (react-router's data router weighed ~16 KB on the
+ * login route; issue 23). A page that must hold the browser's Back button while it is busy (a
+ * running call asks "End the call with X?", spec §4) uses the runtime's useNavigationGuard.
  */
 export function App() {
-  const [router] = useState(() => createBrowserRouter([{ path: '*', element: <Root /> }]));
-  return <RouterProvider router={router} />;
+  // Before BrowserRouter subscribes to popstate: a guard's listener must run first.
+  installBackGuard();
+  return (
+    <BrowserRouter>
+      <Root />
+    </BrowserRouter>
+  );
 }

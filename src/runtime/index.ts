@@ -180,6 +180,8 @@ export type { ExtraResource } from './app/console-refine';
 export { setNavigator, navigateTo, preloadPage, setPagePreloader } from './app/navigation';
 /** A page's "leave without saving?" question, asked by the shell's navigation before it leaves the page. */
 export { setLeaveGuard, confirmLeave } from './app/navigation';
+/** Holds in-app navigation and Back/Forward while a page is busy (a running call); installBackGuard runs before the router renders. */
+export { useNavigationGuard, installBackGuard } from './app/navigation-guard';
 /** antd 5 + React 19 render shim (call once at start-up). */
 export { installAntdReact19Shim } from './app/antd-react19';
 /** React.lazy with the spec's chunk-load timeout. */

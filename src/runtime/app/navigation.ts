@@ -45,8 +45,8 @@ let leaveGuard: LeaveGuard | undefined;
 /**
  * Registers the page's question before the console navigates away (an editor with unsaved
  * changes asks "Leave without saving?"); returns an unregister function. The shell's menu asks
- * this guard; a page that must also hold the browser's Back button uses react-router's
- * useBlocker (the console runs on a data router), as the call panel does.
+ * this guard; a page that must also hold the browser's Back button uses useNavigationGuard
+ * (app/navigation-guard.ts), as the call panel does.
  */
 export function setLeaveGuard(guard: LeaveGuard): () => void {
   leaveGuard = guard;

@@ -11,7 +11,7 @@ import { Alert, App, Button, Flex, Tag, Tooltip, Typography } from 'antd';
 import { AudioMutedOutlined, AudioOutlined, LoadingOutlined, PhoneOutlined, VideoCameraOutlined } from '@ant-design/icons';
 import { useCan } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
-import { useBlocker } from 'react-router';
+import { useNavigationGuard } from '../app/navigation-guard';
 import { useCatalogue } from '../i18n/catalogue';
 import { selectRobot, setRobotSelectionGuard } from '../session/robot-selection';
 import { clearCallResult, getCall, hangUp, hangUpOnUnload, isCallActive, mmss, setMuted, startCall, useCall, type CallView } from './call-client';
@@ -83,18 +83,7 @@ function useCallGuards(active: boolean) {
   const confirmRef = useRef(confirmEnd);
   confirmRef.current = confirmEnd;
   // Read at navigation time: once the question hung the call up, the navigation goes through.
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => isCallActive() && currentLocation.pathname !== nextLocation.pathname);
-  const blockerRef = useRef(blocker);
-  blockerRef.current = blocker;
-  useEffect(() => {
-    if (blocker.state !== 'blocked') return;
-    void confirmRef.current().then((ok) => {
-      const now = blockerRef.current;
-      if (now.state !== 'blocked') return;
-      if (ok) now.proceed();
-      else now.reset();
-    });
-  }, [blocker.state]);
+  useNavigationGuard(isCallActive, () => confirmRef.current());
   useEffect(() => {
     if (!active) return;
     const unselect = setRobotSelectionGuard((next) => {
