@@ -168,6 +168,38 @@ describe('many live cameras over one WebSocket (/live-mux)', () => {
   });
 });
 
+
+type PushCommand = { id: string; action: string; params: { cameraId: number; url: string; stream?: string } };
+
+/**
+ * 03WS000001 is not played by the simulator: the test speaks for it, as a real robot would. It
+ * accepts every command (kept in `commands`), reports itself online with video, and waits until the
+ * server sees its video online.
+ */
+async function videoRobot(clientSuffix: string) {
+  const ROBOT = '03WS000001';
+  const robot = await s.mqtt(undefined, { clientId: `test-robot-${ROBOT}-${clientSuffix}` });
+  const commands: PushCommand[] = [];
+  await robot.subscribeAsync(MqttTopics.command(ROBOT));
+  robot.on('message', (_topic, payload) => {
+    const cmd = JSON.parse(payload.toString());
+    commands.push(cmd);
+    robot.publish(MqttTopics.reply(ROBOT), JSON.stringify({ id: cmd.id, result: 'accepted' }));
+  });
+  const telemetry = () => JSON.stringify({ robotId: ROBOT, status: 0, online: 1, videoOnline: 1, interactOnline: 1, battery: 80, emergencyButtonStatus: 0, interactionState: 0, t: Date.now() });
+  robot.publish(MqttTopics.status(ROBOT), telemetry());
+  const beat = setInterval(() => robot.publish(MqttTopics.status(ROBOT), telemetry()), 500);
+  for (let i = 0; i < 50 && (await s.call('reqRobotStatus', { robotId: ROBOT }, token)).param?.videoOnline !== 1; i++) await new Promise((r) => setTimeout(r, 100));
+  return {
+    ROBOT,
+    commands,
+    stop: async () => {
+      clearInterval(beat);
+      await robot.endAsync(true);
+    },
+  };
+}
+
 describe('robots push their own video (/ingest)', () => {
   const until = async (check: () => boolean, ms: number) => {
     const t0 = Date.now();
@@ -178,21 +210,8 @@ describe('robots push their own video (/ingest)', () => {
   };
 
   it('asks the robot to push when the first viewer opens, relays it to every viewer, and stops it a few seconds after the last one left', async () => {
-    // 03WS000001 is not played by the simulator: the test speaks for it, as a real robot would.
-    const ROBOT = '03WS000001';
-    const robot = await s.mqtt(undefined, { clientId: `test-robot-${ROBOT}-video` });
-    const commands: { id: string; action: string; params: { cameraId: number; url: string } }[] = [];
-    await robot.subscribeAsync(MqttTopics.command(ROBOT));
-    robot.on('message', (_topic, payload) => {
-      const cmd = JSON.parse(payload.toString());
-      commands.push(cmd);
-      robot.publish(MqttTopics.reply(ROBOT), JSON.stringify({ id: cmd.id, result: 'accepted' }));
-    });
-    const telemetry = () => JSON.stringify({ robotId: ROBOT, status: 0, online: 1, videoOnline: 1, interactOnline: 1, battery: 80, emergencyButtonStatus: 0, interactionState: 0, t: Date.now() });
-    robot.publish(MqttTopics.status(ROBOT), telemetry());
-    const beat = setInterval(() => robot.publish(MqttTopics.status(ROBOT), telemetry()), 500);
+    const { ROBOT, commands, stop } = await videoRobot('video');
     try {
-      for (let i = 0; i < 50 && (await s.call('reqRobotStatus', { robotId: ROBOT }, token)).param?.videoOnline !== 1; i++) await new Promise((r) => setTimeout(r, 100));
       const first = open(`/live/${ROBOT}/left`);
       await until(() => commands.some((c) => c.action === 'videoPush'), 5_000);
       const ask = commands.find((c) => c.action === 'videoPush')!;
@@ -221,26 +240,14 @@ describe('robots push their own video (/ingest)', () => {
       expect(commands.find((c) => c.action === 'videoPushStop')!.params).toEqual({ cameraId: 2, url: ask.params.url });
       expect(await pushClosed).toBe(1000);
     } finally {
-      clearInterval(beat);
-      await robot.endAsync(true);
+      await stop();
     }
   }, 30_000);
 });
 
 describe('main and sub stream pushes (issue 22)', () => {
   it('asks the robot for the sub stream with stream "sub", a push and a key of its own beside the main stream; a bad stream asks nothing', async () => {
-    const ROBOT = '03WS000001';
-    const robot = await s.mqtt(undefined, { clientId: `test-robot-${ROBOT}-video-sub` });
-    const commands: { id: string; action: string; params: { cameraId: number; url: string; stream?: string } }[] = [];
-    await robot.subscribeAsync(MqttTopics.command(ROBOT));
-    robot.on('message', (_topic, payload) => {
-      const cmd = JSON.parse(payload.toString());
-      commands.push(cmd);
-      robot.publish(MqttTopics.reply(ROBOT), JSON.stringify({ id: cmd.id, result: 'accepted' }));
-    });
-    const telemetry = () => JSON.stringify({ robotId: ROBOT, status: 0, online: 1, videoOnline: 1, interactOnline: 1, battery: 80, emergencyButtonStatus: 0, interactionState: 0, t: Date.now() });
-    robot.publish(MqttTopics.status(ROBOT), telemetry());
-    const beat = setInterval(() => robot.publish(MqttTopics.status(ROBOT), telemetry()), 500);
+    const { ROBOT, commands, stop } = await videoRobot('video-sub');
     const pushes = () => commands.filter((c) => c.action === 'videoPush' && c.params.cameraId === 3);
     const until = async (check: () => boolean, ms: number) => {
       const t0 = Date.now();
@@ -250,7 +257,6 @@ describe('main and sub stream pushes (issue 22)', () => {
       }
     };
     try {
-      for (let i = 0; i < 50 && (await s.call('reqRobotStatus', { robotId: ROBOT }, token)).param?.videoOnline !== 1; i++) await wait(100);
       // A bad stream is refused before the robot is asked.
       expect(await open(`/live/${ROBOT}/right?stream=low`).closed).toBe(4400);
       await wait(300);
@@ -291,8 +297,7 @@ describe('main and sub stream pushes (issue 22)', () => {
       await until(() => commands.filter((c) => c.action === 'videoPushStop').length === 2, 8_000);
       expect(commands.filter((c) => c.action === 'videoPushStop')[1]!.params).toEqual({ cameraId: 3, url: askMain.params.url });
     } finally {
-      clearInterval(beat);
-      await robot.endAsync(true);
+      await stop();
     }
   }, 40_000);
 });
