@@ -14,6 +14,9 @@ import '../skin/skin.css';
 /** The console's brand colour. */
 export { BRAND_COLOUR };
 
+/** antd's button options, one object for every render. */
+const BUTTON_CONFIG = { autoInsertSpace: false };
+
 /** The skin's CSS variables on the application's root (inside ConfigProvider, to read its tokens). */
 function SkinRoot({ skin, children }: { skin: Skin; children: ReactNode }) {
   const { token } = theme.useToken();
@@ -29,7 +32,8 @@ function Themed({ children }: { children: ReactNode }) {
   const locale = useAntdLocale();
   const themeConfig = useMemo(() => skinTheme(skin), [skin]);
   return (
-    <ConfigProvider locale={locale} theme={themeConfig}>
+    // No space pushed between two CJK characters of a button ("处 理", "処 理"): the console's own words as written.
+    <ConfigProvider locale={locale} theme={themeConfig} button={BUTTON_CONFIG}>
       <SkinRoot skin={skin}>{children}</SkinRoot>
     </ConfigProvider>
   );
