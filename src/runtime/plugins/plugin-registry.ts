@@ -158,6 +158,8 @@ export function createPluginRegistry(modules: Record<string, unknown>, log: Pick
     }
   }
   // A route needs what every menu entry leading to it needs (an entry may come from another plugin).
-  for (const route of registry.routes) for (const m of registry.menu) if (m.path === route.path) for (const n of m.needs ?? []) if (!route.needs.includes(n)) route.needs.push(n);
+  const menuNeeds = new Map<string, string[]>();
+  for (const m of registry.menu) menuNeeds.set(m.path, [...(menuNeeds.get(m.path) ?? []), ...(m.needs ?? [])]);
+  for (const route of registry.routes) route.needs = [...new Set([...route.needs, ...(menuNeeds.get(route.path) ?? [])])];
   return registry;
 }

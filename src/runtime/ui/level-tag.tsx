@@ -8,13 +8,13 @@ import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '@common/protocol';
 import { useSchemas } from '../schema/schema-context';
-import { levelColour } from './severity-tag';
+import { alarmLevel, levelColour } from './severity-tag';
 
 /** `fallback`: the text when no alarm-level enumeration is loaded (e.g. "Level 2" from the plugin's locale). */
 export function LevelTag({ level, fallback, testId }: { level: number; fallback?: string; testId?: string }) {
   const schemas = useSchemas();
   const { i18n } = useTranslation();
-  const lvl = (level >= 3 ? 3 : level <= 1 ? 1 : 2) as 1 | 2 | 3;
+  const lvl = alarmLevel(level);
   const found = schemas.enumById('alarm-level') ? schemas.enumLabel('alarm-level', level, i18n.language as Lang) : '';
   const label = found && found !== String(level) ? found : (fallback ?? String(level));
   return (

@@ -11,6 +11,11 @@ import { LEVEL_COLOURS } from '../i18n/format';
 import { useSchemas } from '../schema/schema-context';
 import type { SchemaRegistry } from '../schema/schema-registry';
 
+/** An alarm level as one of the three levels (below 2 counts as 1, above 3 as 3). */
+export function alarmLevel(level: number): 1 | 2 | 3 {
+  return level >= 3 ? 3 : level >= 2 ? 2 : 1;
+}
+
 /** The tag colour of an alarm level: the alarm-level enumeration's, else the built-in ones. */
 export function levelColour(schemas: Pick<SchemaRegistry, 'enumById'>, level: 1 | 2 | 3): string {
   return schemas.enumById('alarm-level')?.values.find((v) => v.value === level)?.colour ?? LEVEL_COLOURS[level];
@@ -31,8 +36,7 @@ export function levelSolidColour(token: object, colour: string): string {
 export function useLevelColour(level: number): string {
   const schemas = useSchemas();
   const { token } = theme.useToken();
-  const lvl = (level >= 3 ? 3 : level <= 1 ? 1 : 2) as 1 | 2 | 3;
-  return levelSolidColour(token, levelColour(schemas, lvl));
+  return levelSolidColour(token, levelColour(schemas, alarmLevel(level)));
 }
 
 export interface SeverityTagProps {
@@ -47,7 +51,7 @@ export interface SeverityTagProps {
 export function SeverityTag({ level, children, testId }: SeverityTagProps) {
   const schemas = useSchemas();
   if (!(level >= 1)) return testId ? <span data-testid={testId}>{children}</span> : <>{children}</>;
-  const lvl = (level >= 3 ? 3 : level >= 2 ? 2 : 1) as 1 | 2 | 3;
+  const lvl = alarmLevel(level);
   return (
     <Tag color={levelColour(schemas, lvl)} icon={<WarningOutlined aria-hidden />} data-severity={lvl} data-testid={testId} style={{ marginInlineEnd: 0 }}>
       {children}
