@@ -130,7 +130,7 @@ async function prepare(env: Record<string, string>, fill: () => Promise<void>, r
 }
 
 /** The measured runs on a started server: a warm-up, then each page. */
-async function listRuns(label: string, server: Server, each?: (page: number) => Promise<void>): Promise<Map<number, Result>> {
+async function listRuns(label: string, server: Server, each?: (page: number, body: string) => Promise<void>): Promise<Map<number, Result>> {
   // A restart may still be doing start-up work (the demo maps' tiles in a worker): not measured.
   await waitForServerQuiet(server);
   const token = await adminToken(server);
@@ -140,7 +140,7 @@ async function listRuns(label: string, server: Server, each?: (page: number) => 
   const out = new Map<number, Result>();
   for (const page of PAGES) {
     out.set(page, await cannon(`${label} queryAllUser page ${page} (100k rows)`, `${server.url}/api/interface`, listBody(page, token)));
-    await each?.(page);
+    await each?.(page, listBody(page, token));
   }
   return out;
 }
@@ -229,6 +229,30 @@ function pgbench(name: string, url: string, statements: Captured[]): Result {
   }
 }
 
+/**
+ * Reference: Fastify + pg running the same statements prepared (bench/support/bare-pg-server.mjs,
+ * a child process with a pool of the server's default size), for the same list request. What any
+ * PostgreSQL-backed HTTP server pays here before doing anything of its own.
+ */
+async function barePg(page: number, url: string, statements: Captured[], body: string): Promise<Result> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['bench/support/bare-pg-server.mjs'], {
+    env: { ...process.env, PORT: String(port), DATABASE_URL: url, POOL: String(Math.min(50, Math.max(10, 10 * os.cpus().length))), STATEMENTS: JSON.stringify(statements) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (d: Buffer) => d.toString().includes('listening on') && resolve());
+    child.once('exit', (code) => reject(new Error(`bare server exited with ${code}`)));
+  });
+  try {
+    await cannon('warm-up', `http://127.0.0.1:${port}/api/interface`, body);
+    return await cannon(`fastify + pg, same statements, page ${page}`, `http://127.0.0.1:${port}/api/interface`, body);
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  }
+}
+
 const line = (r: Result, goal?: string) => `${r.name.padEnd(44)} ${String(r.rps).padStart(7)} req/s   p99 ${String(r.p99).padStart(5)} ms   errors ${r.errors}${goal ? `   goal ${goal}` : ''}`;
 
 async function benchPglite(): Promise<void> {
@@ -277,8 +301,10 @@ async function benchPostgres(hello: Result): Promise<void> {
     const server = await startServer(env);
     // Interleaved: each page through the server, then pgbench of its statements at once.
     const bench = new Map<number, Result>();
-    const runs = await listRuns('PostgreSQL', server, async (page) => {
+    const bare = new Map<number, Result>();
+    const runs = await listRuns('PostgreSQL', server, async (page, body) => {
       bench.set(page, pgbench(`pgbench, same statements, page ${page}`, url, statements.get(page)!));
+      bare.set(page, await barePg(page, url, statements.get(page)!, body));
     });
     await stopServer(server);
     for (const page of PAGES) {
@@ -289,6 +315,9 @@ async function benchPostgres(hello: Result): Promise<void> {
       const ratio = r.rps / b.rps;
       console.log(`${`ratio page ${page}`.padEnd(44)} ${ratio.toFixed(2).padStart(7)}         p99 ${String(r.p99).padStart(5)} ms   goal ratio ≥ 0.5, p99 ≤ 50 ms   ${ratio >= 0.5 && r.p99 <= 50 ? 'MET' : 'NOT MET'}`);
       console.log(`${`ceiling page ${page} (hello-world / pgbench)`.padEnd(44)} ${(hello.rps / b.rps).toFixed(2).padStart(7)}         (no server doing any work reaches more on this machine)`);
+      const f = bare.get(page)!;
+      console.log(line(f));
+      console.log(`${`  fastify + pg / pgbench; server / it`.padEnd(44)} ${(f.rps / b.rps).toFixed(2).padStart(7)}; ${(r.rps / f.rps).toFixed(2)}   (a bare PostgreSQL-backed server's ratio, and the share of it the server keeps)`);
     }
   } finally {
     await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
