@@ -5,20 +5,28 @@
  * and kind, with "Process" (a dialog: the result, then a confirmation of what will be saved, then
  * the server's answer) and a link to the unhandled events. At most two pop-ups are open, the rest
  * is counted; many collapse the stack to a counter (and it can be collapsed by hand). The stack
- * hides no control of the page (popup-spot.ts): it stands bottom right, else bottom left of the
- * content, else it collapses to its counter (in a clear corner too) until the user opens it. Level 1-2
+ * hides no control of the page and no data the page marks keep-clear (popup-spot.ts): it stands
+ * bottom right, else bottom left of the content, else narrower, else as the newest pop-up alone with
+ * the others counted (a new alarm stays in sight), else it collapses to its counter (in a clear
+ * corner too) until the user opens it. Level 1-2
  * leave after 15 s whether or not the pointer is over them (a pop-up never pauses for good);
  * level 3 stays until closed; a processed, released or outdated alarm leaves at once. Each pop-up's
  * edge and bell are in its level's colour (the runtime's useLevelColour: the alarm-level enumeration's
  * colour in a shade readable in the light and the dark skin), beside the level tag's words.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { Button, Card, Descriptions, Flex, Form, Input, Modal, Radio, Result, Space, Tag, Tooltip, Typography } from 'antd';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Button, Card, Flex, Space, Tag, Tooltip, Typography } from 'antd';
 import { BellOutlined, CloseOutlined, DownOutlined, SoundOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { ALARM_TOPIC, AlarmProcessStatus, alarmCodeText, callEvent, isAbortedError, navigateTo, realtimeLink, LevelTag, useFormat, useLevelColour, type AlarmPush, type Lang } from '@runtime';
+import { ALARM_TOPIC, AlarmProcessStatus, alarmCodeText, lazyPage, navigateTo, realtimeLink, LevelTag, useFormat, useLevelColour, type AlarmPush, type Lang } from '@runtime';
 import { ALARM_TEST_IDS as IDS } from './test-ids';
-import { clearSpot, leastCovered, visibleControls, type Candidate, type Spot } from './popup-spot';
+import { clearSpot, firstClear, leastCovered, visibleControls, type Box, type Candidate, type Spot } from './popup-spot';
+
+/**
+ * The process dialog (antd Form, Radio, Descriptions, Result): its own chunk, fetched when the first
+ * pop-up shows, so the shell's pop-up listener stays small on every page (issue 23).
+ */
+const ProcessDialog = lazyPage(() => import('./process-dialog'));
 
 /** Seconds a level 1-2 pop-up stays (level 3 stays until closed). */
 const POPUP_SECONDS = 15;
@@ -29,9 +37,22 @@ const MAX_OPEN = 2;
 const COLLAPSE_AT = 5;
 /** The stack's width and its distance from the window's edges (bottom right, below every toolbar). */
 const STACK_WIDTH = 340;
+/** The narrower stack tried where the wide one would cover something (the pop-up still reads well). */
+const NARROW_WIDTH = 300;
 const EDGE = 16;
-/** An open pop-up's height before it was measured (two cards and the line below them). */
+/** An open pop-up's height before it was measured, the gap between pop-ups and the line below them. */
 const ESTIMATED_CARD = 160;
+const GAP = 8;
+const LINE = 24;
+/** What a narrower pop-up may grow by (its texts wrap sooner). */
+const NARROW_SLACK = 24;
+
+/** How the open stack stands: where, how wide, and how many pop-ups it shows (the newest first). */
+interface Layout {
+  spot: Spot;
+  width: number;
+  cards: number;
+}
 /** How often the stack looks again for a clear place (pages draw their controls after they open). */
 const PLACE_EVERY_MS = 1000;
 /** A snapshot alarm younger than this still pops up (it was raised while the page was loading or the link was down). */
@@ -108,9 +129,11 @@ export default function AlarmPopup() {
   const [processing, setProcessing] = useState<AlarmPush>();
   const autoCollapsed = useRef(false);
   const stackRef = useRef<HTMLElement>(null);
-  const openHeight = useRef(0);
+  /** The tallest open pop-up seen, at the width it was seen. */
+  const cardSize = useRef({ height: 0, width: STACK_WIDTH });
   const counterSize = useRef({ width: 160, height: 32 });
-  const [spot, setSpot] = useState<Spot>('right');
+  const [layout, setLayout] = useState<Layout>({ spot: 'right', width: STACK_WIDTH, cards: MAX_OPEN });
+  const spot = layout.spot;
   const [counterSpot, setCounterSpot] = useState<Spot>('right');
   /** No place is clear of the page's controls: the stack shows its counter unless the user opened it. */
   const [noRoom, setNoRoom] = useState(false);
@@ -158,28 +181,47 @@ export default function AlarmPopup() {
     }
   }, [waiting.length]);
 
-  const open = waiting.slice(0, MAX_OPEN);
-  const more = waiting.length - open.length;
   const showCounter = collapsed || (noRoom && !openedAnyway);
+  // Opened by hand where nothing is clear, the stack shows all it may; else as many as the layout has room for.
+  const open = waiting.slice(0, noRoom ? MAX_OPEN : Math.min(MAX_OPEN, layout.cards));
+  const more = waiting.length - open.length;
+  const wanted = Math.min(MAX_OPEN, waiting.length);
 
-  // A place that hides no control: bottom right, else bottom left of the content, else the counter.
+  // A place that hides no control nor kept-clear data: the whole stack bottom right, else bottom left
+  // of the content, else narrower, else the newest pop-up alone; else the counter.
   useEffect(() => {
     if (!waiting.length) return;
     const place = () => {
       const el = stackRef.current;
       const shownBox = el?.getBoundingClientRect();
-      if (shownBox && !showCounter) openHeight.current = shownBox.height;
+      if (shownBox && !showCounter) {
+        for (const card of Array.from(el!.querySelectorAll('[role="alert"]'))) {
+          const h = card.getBoundingClientRect().height;
+          if (h > cardSize.current.height || shownBox.width !== cardSize.current.width) cardSize.current = { height: h, width: shownBox.width };
+        }
+      }
       if (shownBox && showCounter) counterSize.current = { width: shownBox.width, height: shownBox.height };
       const contentLeft = document.querySelector('main')?.getBoundingClientRect().left ?? 0;
       const bottom = window.innerHeight - EDGE;
-      const at = (width: number, height: number): Candidate[] => [
-        { spot: 'right', box: { left: window.innerWidth - EDGE - width, right: window.innerWidth - EDGE, top: bottom - height, bottom } },
-        { spot: 'left', box: { left: contentLeft + EDGE, right: contentLeft + EDGE + width, top: bottom - height, bottom } },
-      ];
+      const boxAt = (spot: Spot, width: number, height: number): Box =>
+        spot === 'right'
+          ? { left: window.innerWidth - EDGE - width, right: window.innerWidth - EDGE, top: bottom - height, bottom }
+          : { left: contentLeft + EDGE, right: contentLeft + EDGE + width, top: bottom - height, bottom };
+      const at = (width: number, height: number): Candidate[] => (['right', 'left'] as const).map((spot) => ({ spot, box: boxAt(spot, width, height) }));
+      const cardHeight = (width: number) => {
+        const seen = cardSize.current;
+        if (!seen.height) return ESTIMATED_CARD;
+        return seen.height + (width < seen.width ? NARROW_SLACK : 0);
+      };
+      const stackHeight = (cards: number, width: number) => cards * (cardHeight(width) + GAP) + LINE;
+      const layouts: (Layout & { box: Box })[] = [];
+      for (const cards of wanted > 1 ? [wanted, 1] : [wanted])
+        for (const width of [STACK_WIDTH, NARROW_WIDTH]) for (const spot of ['right', 'left'] as const) layouts.push({ spot, width, cards, box: boxAt(spot, width, stackHeight(cards, width)) });
       const controls = visibleControls(document, el);
-      const stackAt = at(STACK_WIDTH, openHeight.current || open.length * ESTIMATED_CARD + 32);
-      const clear = clearSpot(stackAt, controls);
-      setSpot(clear ?? leastCovered(stackAt, controls));
+      const clear = firstClear(layouts, controls);
+      const fallback = at(STACK_WIDTH, stackHeight(wanted, STACK_WIDTH));
+      const next: Layout = clear ? { spot: clear.spot, width: clear.width, cards: clear.cards } : { spot: leastCovered(fallback, controls), width: STACK_WIDTH, cards: MAX_OPEN };
+      setLayout((was) => (was.spot === next.spot && was.width === next.width && was.cards === next.cards ? was : next));
       setNoRoom(clear === null);
       // The counter, too, takes a corner clear of controls when there is one.
       const counterAt = at(counterSize.current.width, counterSize.current.height);
@@ -188,11 +230,13 @@ export default function AlarmPopup() {
     place();
     const timer = setInterval(place, PLACE_EVERY_MS);
     window.addEventListener('resize', place);
+    window.addEventListener('scroll', place, { passive: true, capture: true });
     return () => {
       clearInterval(timer);
       window.removeEventListener('resize', place);
+      window.removeEventListener('scroll', place, { capture: true });
     };
-  }, [waiting.length, open.length, showCounter]);
+  }, [waiting.length, wanted, showCounter]);
 
   const side = (showCounter ? counterSpot : spot) === 'right' ? { right: EDGE } : { left: (document.querySelector('main')?.getBoundingClientRect().left ?? 0) + EDGE };
   return (
@@ -204,8 +248,9 @@ export default function AlarmPopup() {
           data-count={waiting.length}
           data-collapsed={showCounter ? '1' : '0'}
           data-spot={showCounter ? 'counter' : spot}
+          data-open={showCounter ? 0 : open.length}
           ref={stackRef}
-          style={{ position: 'fixed', ...side, bottom: EDGE, width: showCounter ? 'auto' : STACK_WIDTH, maxHeight: `calc(100vh - 96px)`, overflowY: 'auto', zIndex: 999, display: 'flex', flexDirection: 'column', gap: 8, alignItems: 'flex-end' }}
+          style={{ position: 'fixed', ...side, bottom: EDGE, width: showCounter ? 'auto' : layout.width, maxHeight: `calc(100vh - 96px)`, overflowY: 'auto', zIndex: 999, display: 'flex', flexDirection: 'column', gap: 8, alignItems: 'flex-end' }}
         >
           {showCounter ? (
             <Button
@@ -246,11 +291,13 @@ export default function AlarmPopup() {
         </section>
       ) : null}
       {processing ? (
-        <ProcessDialog
-          alarm={processing}
-          onClose={() => setProcessing(undefined)}
-          onDone={() => remove(processing.id)}
-        />
+        <Suspense fallback={null}>
+          <ProcessDialog
+            alarm={processing}
+            onClose={() => setProcessing(undefined)}
+            onDone={() => remove(processing.id)}
+          />
+        </Suspense>
       ) : null}
     </>
   );
@@ -263,6 +310,8 @@ function PopupCard({ waiting, lang, onProcess, onDismiss }: { waiting: Waiting; 
   const a = waiting.alarm;
   const robot = a.robotName ?? a.robotId;
   const edge = useLevelColour(a.level);
+  // A pop-up on screen may be processed: fetch the dialog's code now, not on the click.
+  useEffect(() => void ProcessDialog.preload(), []);
   return (
     <Card
       size="small"
@@ -304,118 +353,5 @@ function PopupCard({ waiting, lang, onProcess, onDismiss }: { waiting: Waiting; 
         </Flex>
       </Space>
     </Card>
-  );
-}
-
-/**
- * Processing an alarm: what it is, the process status and result; then a confirmation that says
- * what will be saved; then the server's answer (saved, or its refusal in place).
- */
-function ProcessDialog({ alarm, onClose, onDone }: { alarm: AlarmPush; onClose: () => void; onDone: () => void }) {
-  const { t, i18n } = useTranslation('alarms');
-  const lang = i18n.language as Lang;
-  const fmt = useFormat();
-  const [form] = Form.useForm<{ processStatus: number; result: string }>();
-  const [step, setStep] = useState<'form' | 'confirm' | 'done'>('form');
-  const [values, setValues] = useState<{ processStatus: number; result: string }>();
-  const [problem, setProblem] = useState<string>();
-  const [savedAt, setSavedAt] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const robot = alarm.robotName ?? alarm.robotId;
-  const statusText = (s: number) => (s === AlarmProcessStatus.processed ? t('processed') : t('noProcessingNeeded'));
-
-  const next = async () => {
-    try {
-      setValues(await form.validateFields());
-      setProblem(undefined);
-      setStep('confirm');
-    } catch {
-      // The form shows what is missing.
-    }
-  };
-  const confirm = async () => {
-    if (!values) return;
-    setBusy(true);
-    setProblem(undefined);
-    try {
-      await callEvent('setAlarmsProcess', { id: alarm.id, ...values });
-      setSavedAt(fmt.dateTime(Date.now()));
-      setStep('done');
-      onDone();
-    } catch (err) {
-      if (!isAbortedError(err)) setProblem((err as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const footer =
-    step === 'form' ? (
-      <Space>
-        <Button onClick={onClose}>{t('cancel')}</Button>
-        <Button type="primary" onClick={() => void next()} data-testid={IDS.submit}>
-          {t('submit')}
-        </Button>
-      </Space>
-    ) : step === 'confirm' ? (
-      <Space>
-        <Button onClick={() => setStep('form')} disabled={busy} data-testid={IDS.back}>
-          {t('back')}
-        </Button>
-        <Button type="primary" loading={busy} onClick={() => void confirm()} data-testid={IDS.confirm}>
-          {t('confirm')}
-        </Button>
-      </Space>
-    ) : (
-      <Button type="primary" onClick={onClose} data-testid={IDS.done} autoFocus>
-        {t('close')}
-      </Button>
-    );
-
-  return (
-    <Modal open title={t('dialogTitle', { robot })} onCancel={onClose} footer={footer} data-testid={IDS.dialog} destroyOnHidden maskClosable={false}>
-      <Descriptions
-        size="small"
-        column={1}
-        bordered
-        style={{ marginBottom: 16 }}
-        items={[
-          { key: 'robot', label: t('robot'), children: `${robot} (${alarm.robotId})` },
-          {
-            key: 'alarm',
-            label: t('alarm'),
-            children: (
-              <Space size={4} wrap>
-                <LevelTag level={alarm.level} fallback={t('level', { level: alarm.level })} />
-                {alarmCodeText(alarm.code, lang)}
-              </Space>
-            ),
-          },
-          { key: 'raised', label: t('raised'), children: fmt.dateTime(alarm.createdAt) },
-        ]}
-      />
-      {/* The form stays mounted (hidden) through the confirmation, so Back keeps what was typed. */}
-      <div hidden={step !== 'form'}>
-        <Form form={form} layout="vertical" initialValues={{ processStatus: AlarmProcessStatus.processed }}>
-          <Form.Item name="processStatus" label={t('status')} rules={[{ required: true }]}>
-            <Radio.Group data-testid={IDS.status}>
-              <Radio value={AlarmProcessStatus.processed}>{t('processed')}</Radio>
-              <Radio value={AlarmProcessStatus.noProcessingNeeded}>{t('noProcessingNeeded')}</Radio>
-            </Radio.Group>
-          </Form.Item>
-          <Form.Item name="result" label={t('result')} rules={[{ required: true, whitespace: true, message: t('resultRequired') }, { max: 500 }]}>
-            <Input.TextArea rows={3} maxLength={500} showCount placeholder={t('resultPlaceholder')} data-testid={IDS.result} />
-          </Form.Item>
-        </Form>
-      </div>
-      {step === 'confirm' && values ? (
-        <Space direction="vertical" data-testid={IDS.confirmText}>
-          <Typography.Text strong>{t('confirmText', { alarm: alarmCodeText(alarm.code, lang), robot, status: statusText(values.processStatus) })}</Typography.Text>
-          <Typography.Text type="secondary">{t('confirmResult', { result: values.result.trim() })}</Typography.Text>
-        </Space>
-      ) : null}
-      {step === 'done' ? <Result status="success" title={t('done')} subTitle={t('doneText', { time: savedAt })} style={{ padding: 16 }} /> : null}
-      {problem ? <Typography.Text type="danger" role="alert">{problem}</Typography.Text> : null}
-    </Modal>
   );
 }

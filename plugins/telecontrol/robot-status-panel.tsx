@@ -89,6 +89,7 @@ function StatusPanel({ robotId, side }: { robotId: string; side: boolean }) {
     <Card
       size="small"
       style={{ gridArea: 'state' }}
+      data-overlay-keep-clear=""
       title={
         <Space size={8} style={{ minWidth: 0 }}>
           <span>{view.robotName ?? robotId}</span>
@@ -160,7 +161,8 @@ function StatusPanel({ robotId, side }: { robotId: string; side: boolean }) {
           ) : null}
         </div>
       </div>
-      <Card title={t('position')} size="small">
+      {/* Readings the operator watches: the alarm pop-ups keep clear of them (data-overlay-keep-clear, plugins/alarms/popup-spot.ts). */}
+      <Card title={t('position')} size="small" data-overlay-keep-clear="" data-testid={IDS.positionCard}>
         <Descriptions column={{ xs: 1, sm: 2, lg: 3 }} size="small" data-testid={IDS.position}>
           <Descriptions.Item label={t('x')}>
             <span data-field="x">{fmt(view.x, 0)}</span>
@@ -183,7 +185,7 @@ function StatusPanel({ robotId, side }: { robotId: string; side: boolean }) {
         </Descriptions>
       </Card>
       {view.env ? (
-        <Card title={t('env.title')} size="small">
+        <Card title={t('env.title')} size="small" data-overlay-keep-clear="" data-testid={IDS.envCard}>
           <Descriptions column={{ xs: 2, sm: 3, xl: 6 }} size="small" layout="vertical" colon={false} data-testid={IDS.env}>
             {ENV_READINGS.map(({ key, unit, digits }) => (
               <Descriptions.Item key={key} label={t(`env.${key}`)}>

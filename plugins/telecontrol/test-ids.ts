@@ -7,6 +7,9 @@ export const TELECONTROL_TEST_IDS = {
   battery: 'robot-battery',
   online: 'robot-online',
   position: 'robot-position',
+  /** The cards around the position and the environment readings (kept clear of the alarm pop-ups). */
+  positionCard: 'robot-position-card',
+  envCard: 'robot-env-card',
   updatedAt: 'robot-updated-at',
   panel: 'robot-status-panel',
   cameraSwitch: 'camera-switch',

@@ -169,7 +169,7 @@ test('alarm pop-ups hide no control of the page (else they show their counter), 
   await expect(stack).toHaveCount(0);
 });
 
-test('telecontrol at 1366×768: an alarm never covers the robot control panel; its counter opens the pop-up', async ({ page }) => {
+test('telecontrol at 1366×768: an alarm never covers the robot control panel; where it finds no clear place its counter opens the pop-up', async ({ page }) => {
   const admin = await tokenOf(page, 'admin');
   await page.setViewportSize({ width: 1366, height: 768 });
   await login(page, 'entadmin');
@@ -180,7 +180,11 @@ test('telecontrol at 1366×768: an alarm never covers the robot control panel; i
   expect((await callEvent(page, 'simulateAlarm', { robotId: '01WR000001', code: 306 }, admin)).statusCode).toBe(200);
   const stack = page.getByTestId('alarm-stack');
   await expect(stack).toHaveAttribute('data-count', '1');
-  // Controls from edge to edge: no place is clear for the pop-up, so the counter shows, in a corner clear of controls.
+  // The pop-up stands where it covers no control (below the robot tree); with the tree folded, controls
+  // run from edge to edge: no place is clear, so the counter shows, in a corner clear of controls.
+  await expect(stack).toHaveAttribute('data-spot', 'left');
+  await expect.poll(() => underPopups(page)).toEqual([]);
+  await page.getByTestId('robot-tree-toggle').click();
   await expect(stack).toHaveAttribute('data-spot', 'counter');
   await expect(page.getByTestId('alarm-stack-counter')).toHaveText('1 new alarm');
   await expect.poll(() => underPopups(page)).toEqual([]);
@@ -193,6 +197,9 @@ test('telecontrol at 1366×768: an alarm never covers the robot control panel; i
   await expect(stack).toContainText('Alarm: the robot fell over');
   await releaseAlarms(page, admin, '01WR000001', [306]);
   await expect(stack).toHaveCount(0);
+  // The tree unfolded again for the next tests (the choice is remembered).
+  await page.getByTestId('robot-tree-toggle').click();
+  await expect(page.getByTestId('robot-tree-toggle')).toHaveAttribute('data-folded', '0');
 });
 
 test('robot-required page: the tip dialog offers a robot switcher, and the page header keeps one', async ({ page }) => {

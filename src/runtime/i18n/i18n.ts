@@ -98,12 +98,37 @@ export async function applyLang(lang: Lang): Promise<void> {
   if (i18n.language !== lang) await i18n.changeLanguage(lang);
 }
 
-/** Switches the language, remembers the choice and writes it into the session. */
-export async function changeLang(lang: Lang): Promise<void> {
-  chosenLang.set(lang);
+/** The language this tab is switching to by its own choice (its store's change is not another tab's). */
+let switching: Lang | undefined;
+
+/** Writes the language into this tab's session and switches i18n to it. */
+async function adoptLang(lang: Lang): Promise<void> {
   const session = getSession();
   if (session && session.lang !== lang) setSession({ ...session, lang });
   await applyLang(lang);
+}
+
+/** Switches the language, remembers the choice and writes it into the session. */
+export async function changeLang(lang: Lang): Promise<void> {
+  switching = lang;
+  try {
+    chosenLang.set(lang);
+    await adoptLang(lang);
+  } finally {
+    if (switching === lang) switching = undefined;
+  }
+}
+
+/**
+ * A language chosen in another tab of this browser (the stored choice changed under this tab)
+ * applies here too, as the skin does: the texts switch without a reload, and this tab's session
+ * takes the language so that a reload keeps it.
+ */
+export function followChosenLang(): () => void {
+  return chosenLang.subscribe(() => {
+    const lang = chosenLang.get();
+    if (isLang(lang) && lang !== switching && lang !== getLang()) void adoptLang(lang);
+  });
 }
 
 /** Adds a plugin's translations under its own namespace (the plugin id). */
@@ -115,6 +140,7 @@ export function addPluginLocales(namespace: string, locales: Partial<Record<Lang
 }
 
 if (typeof document !== 'undefined') {
+  followChosenLang();
   document.documentElement.lang = getLang();
   i18n.on('languageChanged', (lng) => {
     document.documentElement.lang = lng;
