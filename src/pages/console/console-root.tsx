@@ -2,8 +2,8 @@
  * Everything behind the login: route guard, schema loading, refine, the shell and every
  * generated or plugin page. Loaded lazily so the login route stays small.
  */
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Button, Result, Spin } from 'antd';
+import { startTransition, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Spin } from 'antd';
 import { matchPath, Navigate, Route, Routes } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { subjectCan } from '@common/access';
@@ -60,11 +60,19 @@ function firstPageCode(): Promise<unknown> {
   return preloadPluginPage(here) ?? (here.startsWith(`${HOME}/`) ? EntityListPage.preload() : Promise.resolve());
 }
 
-/** Starts loading the plugin page at a path (query ignored); undefined when no plugin route matches. */
+/**
+ * Starts loading the plugin page at a path (query ignored), with the robot switcher when the page
+ * needs a robot (RobotRequired loads it lazily); undefined when no plugin route matches.
+ */
 function preloadPluginPage(path: string): Promise<unknown> | undefined {
   const route = pluginRegistry.routes.find((r) => matchPath(r.path, path.split('?')[0]!));
-  return route ? pluginPages.get(route.path)?.preload() : undefined;
+  if (!route) return undefined;
+  const page = pluginPages.get(route.path)?.preload();
+  return route.requiresRobot ? Promise.all([page, RobotRequired.preload()]) : page;
 }
+
+/** The schema set's failure (antd Result and its pictures, ~10 KB gzip: loaded only when it shows). */
+const SchemasFailed = lazyPage(() => import('./schemas-failed'));
 let firstCode: Promise<unknown> | null = typeof window === 'undefined' ? null : firstPageCode();
 
 // Pages ask for another page's code ahead (runtime preloadPage); only plugin pages are separate chunks here.
@@ -112,7 +120,7 @@ function FullPageSpin() {
 
 /** Loads config and schemas, then renders refine and the routes. */
 function LoadedConsole() {
-  const { t, i18n } = useTranslation();
+  const { i18n } = useTranslation();
   const lang = i18n.language as Lang;
   const session = useSession();
   const [schemas, setSchemas] = useState<SchemaRegistry>();
@@ -123,7 +131,9 @@ function LoadedConsole() {
     const code = firstCode;
     firstCode = null;
     Promise.all([loadConfig(), fetchSchemas(getToken()), code])
-      .then(([, set]) => setSchemas(createSchemaRegistry(set)))
+      // The console's first render (shell, refine, the page: ~0.4 s of main thread) as a transition: React
+      // renders it in slices and the browser stays responsive; only the commit is one task (issue 23).
+      .then(([, set]) => startTransition(() => setSchemas(createSchemaRegistry(set))))
       .catch((e: unknown) => setError((e as Error).message));
   }, []);
   useEffect(load, [load]);
@@ -155,16 +165,9 @@ function LoadedConsole() {
 
   if (error) {
     return (
-      <Result
-        status="warning"
-        title={t('pages.schemasFailed')}
-        subTitle={error}
-        extra={
-          <Button type="primary" onClick={load}>
-            {t('common.retry')}
-          </Button>
-        }
-      />
+      <Suspense fallback={<FullPageSpin />}>
+        <SchemasFailed error={error} onRetry={load} />
+      </Suspense>
     );
   }
   if (!schemas) return <FullPageSpin />;

@@ -5,19 +5,22 @@
  */
 import { Suspense, useMemo, useState } from 'react';
 import { Avatar, Badge, Button, Layout, Menu, Space, Spin, Tooltip, Typography, theme } from 'antd';
-import { ChangePasswordDialog } from './change-password';
 import { SendSuggestion } from './send-suggestion';
 import { LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, RobotOutlined, UserOutlined } from '@ant-design/icons';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useLogout } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
-import { confirmLeave, LangSwitch, SkinSwitch, useLinkState, useSession, type Lang, type LinkStatus } from '@runtime';
+import { confirmLeave, LangSwitch, lazyPage, SkinSwitch, useLinkState, useSession, type Lang, type LinkStatus } from '@runtime';
 import { PageErrorBoundary } from '../errors/page-error-boundary';
 import { entryLabel, type MenuEntry } from './menu-model';
 import { visibleMenu } from './landing';
 import { menuIcon } from './menu-icons';
 import './home-shell.css';
 import { ShellOverlays, type lazyOverlays } from './shell-overlays';
+
+/** The own-password dialog (antd Form): a lazy chunk, fetched when the pointer or focus reaches the user button (issue 23). */
+const ChangePasswordDialog = lazyPage(async () => ({ default: (await import('./change-password')).ChangePasswordDialog }));
+const preloadPasswordDialog = () => void ChangePasswordDialog.preload();
 
 const LINK_BADGE: Record<LinkStatus, 'success' | 'processing' | 'error' | 'default' | 'warning'> = {
   connected: 'success',
@@ -57,6 +60,8 @@ export function HomeShell({ menuEntries, overlays = [] }: HomeShellProps) {
   const { token } = theme.useToken();
   const { mutate: logout, isPending: loggingOut } = useLogout();
   const [passwordOpen, setPasswordOpen] = useState(false);
+  // The dialog stays mounted from its first opening on (its closing animation).
+  const [passwordUsed, setPasswordUsed] = useState(false);
   const [collapsed, setCollapsed] = useState(false);
   const hideNav = new URLSearchParams(location.search).get('hideNav') === '1';
 
@@ -139,14 +144,28 @@ export function HomeShell({ menuEntries, overlays = [] }: HomeShellProps) {
             <SkinSwitch />
             <SendSuggestion />
             <Tooltip title={t('password.title')}>
-              <Button type="text" onClick={() => setPasswordOpen(true)} data-testid="user-menu" style={{ paddingInline: 4 }}>
+              <Button
+                type="text"
+                onClick={() => {
+                  setPasswordUsed(true);
+                  setPasswordOpen(true);
+                }}
+                onMouseEnter={preloadPasswordDialog}
+                onFocus={preloadPasswordDialog}
+                data-testid="user-menu"
+                style={{ paddingInline: 4 }}
+              >
                 <Space size={8}>
                   <Avatar size="small" icon={<UserOutlined />} style={{ background: token.colorPrimary }} />
                   <Typography.Text data-testid="user-name">{session?.name}</Typography.Text>
                 </Space>
               </Button>
             </Tooltip>
-            <ChangePasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+            {passwordUsed ? (
+              <Suspense fallback={null}>
+                <ChangePasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+              </Suspense>
+            ) : null}
             <Tooltip title={t('shell.logout')}>
               <Button type="text" icon={<LogoutOutlined />} loading={loggingOut} onClick={() => logout()} data-testid="logout">
                 {t('shell.logout')}

@@ -3,12 +3,29 @@
  * on the spot (the robot switcher; robot management stays one click away); with one, the page
  * under a header bar holding the switcher, so the robot can be changed without leaving the page.
  */
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Button, Flex, Modal, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { lazyPage } from '../app/lazy-page';
 import { useRobotSelection } from '../session/robot-selection';
-import { RobotSwitcher } from '../ui/robot-switcher';
+import type { RobotSwitcherProps } from '../ui/robot-switcher';
+
+/**
+ * The switcher is a TreeSelect (rc-tree-select, rc-tree, rc-select: ~45 KB gzip), so it loads
+ * with the first robot-required page, not with the console shell (issue 23). The console starts
+ * loading it alongside such a page's code (`RobotRequired.preload`), so it rarely suspends.
+ */
+const RobotSwitcher = lazyPage<RobotSwitcherProps>(async () => ({ default: (await import('../ui/robot-switcher')).RobotSwitcher }));
+
+/** What the switcher shows while its code loads: an empty box of its size. */
+function Switcher(props: RobotSwitcherProps) {
+  return (
+    <Suspense fallback={<span style={{ display: 'inline-block', width: props.width ?? 280, height: 32 }} data-testid="robot-switcher-loading" />}>
+      <RobotSwitcher {...props} />
+    </Suspense>
+  );
+}
 
 /** Where the tip's secondary button leads. */
 export const ROBOT_MANAGE_PATH = '/home/robotManage';
@@ -23,7 +40,7 @@ export function RobotRequired({ children }: { children: ReactNode }) {
       <>
         <Flex justify="flex-end" align="center" gap={8} style={{ marginBottom: 8 }} data-testid="robot-switcher-bar">
           <Typography.Text type="secondary">{t('robot.switch')}</Typography.Text>
-          <RobotSwitcher data-testid="robot-switcher" />
+          <Switcher data-testid="robot-switcher" />
         </Flex>
         {children}
       </>
@@ -43,8 +60,11 @@ export function RobotRequired({ children }: { children: ReactNode }) {
     >
       <Flex vertical gap={12}>
         <span data-testid="robot-required-tip">{t('robot.required')}</span>
-        <RobotSwitcher data-testid="robot-required-switcher" width="100%" autoFocus />
+        <Switcher data-testid="robot-required-switcher" width="100%" autoFocus />
       </Flex>
     </Modal>
   );
 }
+
+/** Starts loading the switcher's code (the console calls it with a robot-required page's code). */
+RobotRequired.preload = (): Promise<unknown> => RobotSwitcher.preload();

@@ -2,8 +2,9 @@
  * How a list cell shows a value, chosen by the property's kind (enum, enum list,
  * reference, date-time, image, image preview, boolean, plain). A registry keyed by kind.
  */
-import type { ReactNode } from 'react';
-import { Popover, Progress, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Suspense, type ReactNode } from 'react';
+import { Popover, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { lazyPage } from '../app/lazy-page';
 import { formatMessage, MESSAGES, type MessageKey } from '@common/messages';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '@common/protocol';
@@ -13,7 +14,8 @@ import type { SchemaRegistry } from './schema-registry';
 import { pickLabel, type PropertySchema } from './schema-types';
 import type { RefOptions } from './ref-lookups';
 import { robotStatusLabel, ROBOT_STATUS_ENUM } from './robot-status';
-import { ImagePreview, pictureUrls, previewTypeOf } from './widgets/image-preview-widget';
+import { pictureUrls, previewTypeOf } from './widgets/image-preview-values';
+import { LazyImagePreview as ImagePreview } from './widgets/image-preview-lazy';
 import { DetectionViewerCell } from './widgets/detection-viewer-widget';
 import { SeverityTag } from '../ui/severity-tag';
 
@@ -51,6 +53,9 @@ export const ENUM_CELL_RENDERERS: Record<string, CellRenderer> = {
   },
 };
 
+/** antd Progress (~6 KB gzip) loads when a navigation-progress cell shows one (issue 23). */
+const Progress = lazyPage(async () => ({ default: (await import('antd/es/progress')).default }));
+
 /** A patrol task's progress (issue 5): lap of laps and route point while it runs, all laps once finished. */
 function NaviProgressCell({ row }: { row: Record<string, unknown> }) {
   const { t, i18n } = useTranslation();
@@ -74,7 +79,9 @@ function NaviProgressCell({ row }: { row: Record<string, unknown> }) {
       <span>
         {t('naviProgress.lap', { lap, count })} · {t('naviProgress.point', { point, points })}
       </span>
-      <Progress percent={Math.min(100, pct)} size="small" showInfo={false} status="active" />
+      <Suspense fallback={<div style={{ height: 8 }} />}>
+        <Progress percent={Math.min(100, pct)} size="small" showInfo={false} status="active" />
+      </Suspense>
     </Space>
   );
 }

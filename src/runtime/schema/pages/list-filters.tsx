@@ -4,34 +4,23 @@
  * (the company tree) and robot (robots of the chosen company, else of the menu tree). A registry
  * keyed by kind: each entry says how the control looks and what value the list event receives.
  */
-import { useEffect, useMemo, type ComponentType } from 'react';
-import { DatePicker, Form, Input, InputNumber, Select } from 'antd';
-import { datePattern } from '../../i18n/format';
+import { Suspense, useEffect, useMemo, type ComponentType } from 'react';
+import { Form, Input, Select } from 'antd';
+import { lazyPage } from '../../app/lazy-page';
 import type { CrudFilters, LogicalFilter } from '@refinedev/core';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '@common/protocol';
 import { useSchemas } from '../schema-context';
 import { pickLabel, type PropertySchema } from '../schema-types';
+import { baseType, type FilterControlProps } from './filter-control-props';
 import { useRefOptions } from '../ref-lookups';
-import { CompanyTreeSelect } from '../widgets/company-tree-select';
 import { useRobotOptions } from '../widgets/robot-options';
 
 /** The kinds of list filter. */
 export type FilterKind = 'text' | 'number' | 'enum' | 'boolean' | 'date-range' | 'company' | 'robot' | 'ref';
 
-/** What a filter control receives (Form.Item adds value and onChange). */
-export interface FilterControlProps {
-  name: string;
-  property: PropertySchema;
-  label: string;
-  /** Name of the company filter of the same form, if any (the robot filter narrows to it). */
-  companyField?: string;
-  /** Set by Form.Item so the label points at the control. */
-  id?: string;
-  value?: unknown;
-  onChange?: (value: unknown) => void;
-}
+export type { FilterControlProps } from './filter-control-props';
 
 /** One kind of filter. */
 export interface FilterKindDef {
@@ -45,10 +34,6 @@ export interface FilterKindDef {
 /** Whether a property holds a date or a date-time (the server filters those by range). */
 export function isDateProperty(p: PropertySchema): boolean {
   return p.format === 'date' || p.format === 'date-time' || p['x-widget'] === 'datetime';
-}
-
-function baseType(p: PropertySchema): string | undefined {
-  return Array.isArray(p.type) ? p.type.find((t) => t !== 'null') : p.type;
 }
 
 /** The filter kind of a property. */
@@ -89,21 +74,6 @@ function TextFilter({ id, label, value, onChange }: FilterControlProps) {
   return <Input id={id} allowClear placeholder={label} style={{ width: 180 }} value={value as string} onChange={(e) => onChange?.(e.target.value)} />;
 }
 
-function NumberFilter({ id, label, property, value, onChange }: FilterControlProps) {
-  return (
-    <InputNumber
-      id={id}
-      placeholder={label}
-      style={{ width: 140 }}
-      min={property.minimum}
-      max={property.maximum}
-      precision={baseType(property) === 'integer' ? 0 : undefined}
-      value={value as number | null}
-      onChange={(v) => onChange?.(v)}
-    />
-  );
-}
-
 function EnumFilter({ id, property, value, onChange }: FilterControlProps) {
   const { t, i18n } = useTranslation();
   const schemas = useSchemas();
@@ -133,34 +103,24 @@ function BooleanFilter({ id, value, onChange }: FilterControlProps) {
   );
 }
 
-function DateRangeFilter({ id, name, value, onChange }: FilterControlProps) {
-  const { t, i18n } = useTranslation();
-  const presets = useMemo(() => {
-    const today = dayjs();
-    return [
-      { label: t('filters.today'), value: [today.startOf('day'), today.endOf('day')] as [Dayjs, Dayjs] },
-      { label: t('filters.last7Days'), value: [today.subtract(6, 'day').startOf('day'), today.endOf('day')] as [Dayjs, Dayjs] },
-      { label: t('filters.last30Days'), value: [today.subtract(29, 'day').startOf('day'), today.endOf('day')] as [Dayjs, Dayjs] },
-    ];
-  }, [t]);
-  return (
-    <span data-testid={`filter-range-${name}`}>
-      <DatePicker.RangePicker
-        id={id}
-        allowEmpty={[true, true]}
-        placeholder={[t('filters.from'), t('filters.to')]}
-        presets={presets}
-        format={datePattern(i18n.language, 'date')}
-        value={value as [Dayjs | null, Dayjs | null] | null}
-        onChange={(v) => onChange?.(v)}
-        style={{ width: 260 }}
-      />
-    </span>
-  );
-}
+/**
+ * The heavy controls (antd RangePicker ~32 KB gzip, the company TreeSelect ~45 KB,
+ * InputNumber ~8 KB) are their own chunks (list-filter-controls.tsx), loaded when a list shows
+ * such a filter (issue 23). Until then an empty box of the control's width stands in.
+ */
+const DateRangeFilter = lazyFilter(() => import('./list-filter-controls').then((m) => m.DateRangeFilter), 260);
+const CompanyFilter = lazyFilter(() => import('./list-filter-controls').then((m) => m.CompanyFilter), 200);
+const NumberFilter = lazyFilter(() => import('./list-filter-controls').then((m) => m.NumberFilter), 140);
 
-function CompanyFilter({ id, property, value, onChange }: FilterControlProps) {
-  return <CompanyTreeSelect id={id} refId={property['x-ref'] ?? 'company'} style={{ minWidth: 200 }} value={value as number | string | undefined} allowClear popupMatchSelectWidth={false} onChange={(v) => onChange?.(v)} />;
+function lazyFilter(load: () => Promise<ComponentType<FilterControlProps>>, width: number): ComponentType<FilterControlProps> {
+  const Lazy = lazyPage<FilterControlProps>(async () => ({ default: await load() }));
+  return function LazyFilter(props: FilterControlProps) {
+    return (
+      <Suspense fallback={<Input id={props.id} disabled placeholder={props.label} style={{ width }} />}>
+        <Lazy {...props} />
+      </Suspense>
+    );
+  };
 }
 
 function RobotFilter({ id, companyField, value, onChange }: FilterControlProps) {

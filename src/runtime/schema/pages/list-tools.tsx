@@ -2,8 +2,8 @@
  * Tools of the generated list page: export of the filtered list to Excel, import from Excel,
  * and the row actions a schema declares in `x-row-actions` (for example disable / restore).
  */
-import { lazy, Suspense, useRef, useState } from 'react';
-import { App, Button, Popconfirm, Space, Tooltip, Typography, Upload, type ButtonProps } from 'antd';
+import { lazy, Suspense, useRef, useState, type ComponentType } from 'react';
+import { App, Button, Popconfirm, Space, Tooltip, Typography, type ButtonProps, type UploadProps } from 'antd';
 import { DownloadOutlined, FileExcelOutlined, UploadOutlined } from '@ant-design/icons';
 import { Files } from '@common/constants';
 import { formatMessage } from '@common/messages';
@@ -26,6 +26,8 @@ import type { ActionForm } from './action-form-dialog';
 import { fillConfirmText } from './confirm-text';
 
 // The row action's form (RJSF and ajv, ~100 KB of gzip) loads when a row action opens it, not with every list (issue 23).
+/** antd Upload (its file list and Progress, ~15 KB gzip) loads when the import button first renders; the same button shows meanwhile (issue 23). */
+const Upload = lazy(async () => ({ default: (await import('antd/es/upload')).default as ComponentType<UploadProps> }));
 const ActionFormDialog = lazy(() => import('./action-form-dialog').then((m) => ({ default: m.ActionFormDialog })));
 
 /** One row action of `x-row-actions`: an event call (the default), a `link` or `form` dialog, a `page` to open, a `download` of the answer or an `upload` of a file. */
@@ -157,23 +159,28 @@ export function ImportButton({ entityId, onDone, spec }: { entityId: string; onD
     if (res.ok && !String(res.headers.get('content-type')).includes('json')) browserSave(await res.blob(), `${entityId}-template.xlsx`);
     else message.error(t('entity.importFailed'));
   };
+  const importTrigger = (
+    <Tooltip title={spec?.multiple ? t('entity.importBatchHint', { limit: Files.filesPerBatch }) : undefined}>
+      <Button icon={<UploadOutlined />} loading={busy} data-testid={`entity-import-${entityId}`}>
+        {t('entity.import')}
+      </Button>
+    </Tooltip>
+  );
   return (
     <Space.Compact>
-      <Upload
-        accept={spec?.accept ?? '.xlsx'}
-        multiple={Boolean(spec?.multiple)}
-        showUploadList={false}
-        beforeUpload={(file, list) => {
-          if (file === list[list.length - 1]) void send(list as unknown as File[]);
-          return false;
-        }}
-      >
-        <Tooltip title={spec?.multiple ? t('entity.importBatchHint', { limit: Files.filesPerBatch }) : undefined}>
-          <Button icon={<UploadOutlined />} loading={busy} data-testid={`entity-import-${entityId}`}>
-            {t('entity.import')}
-          </Button>
-        </Tooltip>
-      </Upload>
+      <Suspense fallback={importTrigger}>
+        <Upload
+          accept={spec?.accept ?? '.xlsx'}
+          multiple={Boolean(spec?.multiple)}
+          showUploadList={false}
+          beforeUpload={(file, list) => {
+            if (file === list[list.length - 1]) void send(list as unknown as File[]);
+            return false;
+          }}
+        >
+          {importTrigger}
+        </Upload>
+      </Suspense>
       {template ? (
         <Tooltip title={t('entity.importTemplate')}>
           <Button icon={<FileExcelOutlined />} onClick={() => void downloadTemplate()} data-testid={`entity-import-template-${entityId}`} aria-label={t('entity.importTemplate')} />

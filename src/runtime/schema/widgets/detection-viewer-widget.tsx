@@ -12,7 +12,8 @@ import type { ViewerField, ViewerRecord } from '../../ui/detection-viewer';
 
 // The viewer (and the antd parts only it uses) loads on the first click, not with every list.
 const DetectionViewer = lazy(() => import('../../ui/detection-viewer'));
-import { ImagePreview, pictureUrls } from './image-preview-widget';
+import { pictureUrls } from './image-preview-values';
+import { LazyImagePreview as ImagePreview } from './image-preview-lazy';
 
 /** Props of the list cell. */
 export interface DetectionViewerCellProps {
