@@ -11,7 +11,8 @@ import { Alert, Button, Card, Empty, Flex, Segmented, Select, Space, Spin, Switc
 import { AppstoreAddOutlined, ArrowLeftOutlined, ClearOutlined, CloseOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { callEvent, getToken, isAbortedError, liveVideoBase, liveVideoUrl, LivePlayer, navigateTo, preloadLivePlayer, requestStreamAddress, useVideoPushes, warmLiveVideo, type MenuTreeCompany, type PlayerState } from '@runtime';
+import { callEvent, getToken, isAbortedError, liveVideoBase, liveVideoUrl, LivePlayer, navigateTo, preloadLivePlayer, preopenLiveVideo, requestStreamAddress, useVideoPushes, warmLiveVideo, type MenuTreeCompany, type PlayerState } from '@runtime';
+import type { LiveStream } from '@common/camera';
 import { cameraKey, fillEmpty, LAYOUTS, parseCameraKey, place, resize, sanitize, tileStream, type CameraRef, type Layout, type Tiles, type WallRobot } from './wall-model';
 import { VIDEO_WALL_TEST_IDS as IDS } from './test-ids';
 
@@ -48,22 +49,38 @@ function robotList(signal: AbortSignal): Promise<MenuTreeCompany[]> {
 // Stream addresses asked for as soon as the wall knows its cameras, before the tiles render (the
 // runtime asks for cameras started together in one reqVideoStreams call); a tile takes its
 // camera's answer once when it is fresh (≤ 5 s), otherwise asks itself. An answer already here
-// when the tile first renders starts its player in that first render.
+// when the tile first renders starts its player in that first render. Each answer also opens its
+// stream on the shared socket at once (preopenLiveVideo): the robots' pushes start while the 16
+// tiles and their players are still being built, and each player takes its stream's bytes so far.
 interface Prefetch {
   at: number;
+  /** The stream opened ahead with the answer. */
+  stream: LiveStream;
   answer: Promise<{ path: string }>;
+  /** Settles once the answer is in and its stream opened ahead (never rejects). */
+  done: Promise<unknown>;
   path?: string;
 }
 const prefetched = new Map<string, Prefetch>();
 const PREFETCH_FRESH_MS = 5_000;
-/** Asks for the tiles' stream addresses; resolves when all have answered or after `waitMs`. */
-function prefetchAddresses(tiles: Tiles, waitMs: number): Promise<unknown> {
+/** Asks for the tiles' stream addresses (and opens their `stream`s ahead); resolves when all have answered or after `waitMs`. */
+function prefetchAddresses(tiles: Tiles, stream: LiveStream, waitMs: number): Promise<unknown> {
   const cameras = tiles.filter((c): c is CameraRef => !!c);
   if (cameras.length) warmLiveVideo(liveVideoBase(), getToken() ?? '');
   const answers = cameras.map((c) => {
-    const entry: Prefetch = { at: Date.now(), answer: requestStreamAddress(c) };
+    // Asked already (a stored wall asks as the page's code arrives): that answer, not a second call.
+    const asked = prefetched.get(cameraKey(c));
+    if (asked && asked.stream === stream && Date.now() - asked.at <= PREFETCH_FRESH_MS) return asked.done;
+    const answer = requestStreamAddress(c);
+    const entry: Prefetch = { at: Date.now(), stream, answer, done: Promise.resolve() };
+    entry.done = answer
+      .then((a) => {
+        entry.path = a.path;
+        preopenLiveVideo(liveVideoUrl(a.path, stream));
+      })
+      .catch(() => undefined);
     prefetched.set(cameraKey(c), entry);
-    return entry.answer.then((a) => (entry.path = a.path)).catch(() => undefined);
+    return entry.done;
   });
   return Promise.race([Promise.all(answers), new Promise((r) => setTimeout(r, waitMs))]);
 }
@@ -80,6 +97,17 @@ function takeAnsweredAddress(camera: CameraRef): string | undefined {
 }
 function streamAddress(camera: CameraRef, signal: AbortSignal): Promise<{ path: string }> {
   return takePrefetch(camera)?.answer ?? requestStreamAddress(camera, { signal });
+}
+
+// A stored wall (the usual case) asks for its cameras' addresses and opens their streams as the
+// page's code arrives, beside the robot list, instead of after it: the first render takes these
+// answers (a camera of a robot gone since is dropped when the list comes, its stream unused).
+// Only on the wall's own address (the code may load before a navigation to it).
+{
+  const stored = /\/videoPandect$/.test(window.location.pathname) ? loadStored() : null;
+  const listed = Array.isArray(stored?.tiles) ? (stored.tiles as unknown[]) : [];
+  const robots = new Set(listed.map((t) => (t && typeof t === 'object' ? (t as CameraRef).robotId : undefined)).filter((r): r is string => typeof r === 'string'));
+  if (stored && robots.size) void prefetchAddresses(sanitize(stored.tiles, stored.layout, robots), tileStream(stored.layout), 0);
 }
 
 function loadStored(): { layout: Layout; tiles: unknown } | null {
@@ -125,7 +153,7 @@ export default function VideoWallPage() {
         const first = stored && kept.some(Boolean) ? kept : fillEmpty(kept, list);
         // The tiles render once their addresses are here (at most 300 ms later): they start
         // playing in that first render instead of rendering again when the answers arrive.
-        return prefetchAddresses(first.slice(0, size), 300).then(() => !abort.signal.aborted && setTiles(first));
+        return prefetchAddresses(first.slice(0, size), tileStream(size), 300).then(() => !abort.signal.aborted && setTiles(first));
       })
       .catch((err: unknown) => !isAbortedError(err) && setError((err as Error).message));
     return () => abort.abort();

@@ -164,7 +164,7 @@ export { RobotSwitcher, type RobotSwitcherProps } from './ui/robot-switcher';
 export { ROBOT_STATE_COLOURS, ROBOT_STATE_GROUPS, robotStateColour, robotStateGroup, type RobotStateGroup } from './ui/robot-state';
 export { companyHierarchy, robotPlaces, type CompanyNode, type RobotPlace } from './ui/robot-hierarchy';
 /** Live camera player (FLV over WebSocket, flv.js loaded on demand) with the spec's poster states. */
-export { LivePlayer, preloadLivePlayer, warmLiveVideo } from './ui/video-player';
+export { LivePlayer, preloadLivePlayer, preopenLiveVideo, warmLiveVideo } from './ui/video-player';
 export type { LivePlayerProps, PlayerState } from './ui/video-player';
 /** Types of the menu tree (`getMenuList`). */
 export type { MenuTreeCompany, MenuTreeRegion, MenuTreeMap, MenuTreeRobot, RobotTreeProps } from './ui/robot-tree';

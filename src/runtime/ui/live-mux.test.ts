@@ -77,4 +77,56 @@ describe('the shared live video socket', () => {
     ]);
     for (const other of ['ws://h:1/live/A/front?quality=sub', 'ws://h:1/live/A/front?stream=sub&x=1', 'ws://h:1/live/A/front?stream=']) expect(isMuxable(other)).toBe(false);
   });
+
+  it('opens a stream ahead of its player and hands it over with the bytes it got meanwhile', async () => {
+    token = 't4';
+    const { openMuxStream, preopenMuxStream } = await import('./live-mux');
+    preopenMuxStream('ws://h:1/live/A/front?stream=sub');
+    preopenMuxStream('ws://h:1/live/A/front?stream=sub'); // already ahead: not asked twice
+    preopenMuxStream('wss://media.example/stream.flv'); // not ours: nothing
+    const ws = FakeWebSocket.all[0]!;
+    ws.open();
+    expect(ws.sent).toEqual([
+      { type: 'auth', token: 't4' },
+      { type: 'open', id: 1, path: '/live/A/front?stream=sub' },
+    ]);
+    const frame = (id: number, ...bytes: number[]) => new Uint8Array([0, id, ...bytes]).buffer;
+    ws.onmessage?.({ data: frame(1, 70, 76, 86) });
+    ws.onmessage?.({ data: frame(1, 1, 2) });
+    // The player opens the same address: no second open, the bytes so far first, then the rest.
+    const h = handlers();
+    const stream = openMuxStream('ws://h:1/live/A/front?stream=sub', h)!;
+    expect(ws.sent).toHaveLength(2);
+    expect(h.data.mock.calls.map(([c]) => [...new Uint8Array(c as ArrayBuffer)])).toEqual([[70, 76, 86], [1, 2]]);
+    ws.onmessage?.({ data: frame(1, 3) });
+    expect(h.data).toHaveBeenCalledTimes(3);
+    // Taken once: another player of that address opens a stream of its own.
+    openMuxStream('ws://h:1/live/A/front?stream=sub', handlers());
+    expect(ws.sent[2]).toEqual({ type: 'open', id: 2, path: '/live/A/front?stream=sub' });
+    stream.close();
+    expect(ws.sent[3]).toEqual({ type: 'close', id: 1 });
+  });
+
+  it('passes on an end heard before the player came, and closes a stream nobody takes within 5 s', async () => {
+    token = 't5';
+    vi.useFakeTimers();
+    try {
+      const { openMuxStream, preopenMuxStream } = await import('./live-mux');
+      preopenMuxStream('ws://h:1/live/B/1?stream=sub');
+      preopenMuxStream('ws://h:1/live/B/2?stream=sub');
+      const ws = FakeWebSocket.all[0]!;
+      ws.open();
+      ws.onmessage?.({ data: JSON.stringify({ type: 'closed', id: 1, code: 4410, reason: 'video offline' }) });
+      const h = handlers();
+      openMuxStream('ws://h:1/live/B/1?stream=sub', h);
+      expect(h.closed).toHaveBeenCalledWith(4410, 'video offline');
+      vi.advanceTimersByTime(5_000);
+      expect(ws.sent.at(-1)).toEqual({ type: 'close', id: 2 });
+      // Dropped: the player that comes later opens it anew.
+      openMuxStream('ws://h:1/live/B/2?stream=sub', handlers());
+      expect(ws.sent.at(-1)).toEqual({ type: 'open', id: 3, path: '/live/B/2?stream=sub' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

@@ -121,11 +121,90 @@ const connections = new Map<string, MuxConnection>();
 /**
  * Opens a single-stream address (`ws(s)://host/live/<robot>/<camera>`, a replay with `?from=…`) on the host's shared
  * socket of the current session; null for any other address (an external media server), which
- * flv.js opens itself.
+ * flv.js opens itself. A stream of the same address opened ahead (`preopenMuxStream`) is taken
+ * over with the bytes it received so far.
  */
 export function openMuxStream(url: string, handlers: StreamHandlers): MuxStream | null {
   const target = muxTarget(url);
-  return target ? connectionFor(target.muxUrl, getToken() ?? '').open(target.path, handlers) : null;
+  if (!target) return null;
+  const token = getToken() ?? '';
+  const ahead = takePreopened(`${url} ${token}`);
+  return ahead ? ahead.attach(handlers) : connectionFor(target.muxUrl, token).open(target.path, handlers);
+}
+
+/** How long a stream opened ahead waits for its player before it is closed again. */
+const PREOPEN_KEEP_MS = 5_000;
+/** A stream opened ahead keeps at most this much before its player comes (a sub stream sends ~25 KB/s). */
+const PREOPEN_MAX_BYTES = 4 * 1024 * 1024;
+
+/** A stream opened before its player: what it hears is kept until the player attaches. */
+class Preopened {
+  private readonly chunks: ArrayBuffer[] = [];
+  private bytes = 0;
+  private ended: { closed: [number, string] } | { failed: string } | null = null;
+  private handlers: StreamHandlers | null = null;
+  private readonly stream: MuxStream;
+  private readonly timer: ReturnType<typeof setTimeout>;
+
+  constructor(
+    connection: MuxConnection,
+    path: string,
+    private readonly forget: () => void,
+  ) {
+    this.stream = connection.open(path, {
+      data: (chunk) => {
+        if (this.handlers) return this.handlers.data(chunk);
+        this.chunks.push(chunk);
+        this.bytes += chunk.byteLength;
+        if (this.bytes > PREOPEN_MAX_BYTES) this.drop();
+      },
+      closed: (code, reason) => (this.handlers ? this.handlers.closed(code, reason) : (this.ended = { closed: [code, reason] })),
+      failed: (message) => (this.handlers ? this.handlers.failed(message) : (this.ended = { failed: message })),
+    });
+    this.timer = setTimeout(() => this.drop(), PREOPEN_KEEP_MS);
+  }
+
+  /** Hands the stream to its player: the bytes so far at once (then an end heard meanwhile), the rest as they come. */
+  attach(handlers: StreamHandlers): MuxStream {
+    clearTimeout(this.timer);
+    this.handlers = handlers;
+    for (const chunk of this.chunks.splice(0)) handlers.data(chunk);
+    const ended = this.ended;
+    if (ended && 'closed' in ended) handlers.closed(...ended.closed);
+    else if (ended) handlers.failed(ended.failed);
+    return this.stream;
+  }
+
+  /** Nobody came for it (or it kept too much): closed. */
+  drop(): void {
+    clearTimeout(this.timer);
+    this.forget();
+    this.chunks.length = 0;
+    this.stream.close();
+  }
+}
+
+const preopened = new Map<string, Preopened>();
+
+function takePreopened(key: string): Preopened | undefined {
+  const p = preopened.get(key);
+  preopened.delete(key);
+  return p;
+}
+
+/**
+ * Opens a stream on the shared socket before its player exists (a video wall as its stream
+ * addresses arrive, while its tiles still render): the robot's push starts meanwhile, and the
+ * player that opens the same address within a few seconds takes the stream with its bytes so far.
+ * Does nothing for an address the shared socket does not carry, or one already opened ahead.
+ */
+export function preopenMuxStream(url: string): void {
+  const target = muxTarget(url);
+  const token = getToken() ?? '';
+  const key = `${url} ${token}`;
+  if (!target || preopened.has(key)) return;
+  const entry: Preopened = new Preopened(connectionFor(target.muxUrl, token), target.path, () => preopened.get(key) === entry && preopened.delete(key));
+  preopened.set(key, entry);
 }
 
 /** The shared socket's address and the stream's path for a single-stream address, or null. */

@@ -15,7 +15,7 @@ import type { VideoCodec } from '@common/camera';
 import { isMuxable, muxLoaderClass } from './live-mux';
 import { loadTimeout, recoveryFor, reloadHintDelay, type PlayerTrouble } from './player-recovery';
 
-export { warmLiveVideo } from './live-mux';
+export { preopenMuxStream as preopenLiveVideo, warmLiveVideo } from './live-mux';
 
 /** What the poster shows. */
 export type PlayerState = 'nodata' | 'loading' | 'error' | 'playing';
@@ -80,6 +80,18 @@ export function LivePlayer({ url, height = 360, 'data-testid': testId = 'video-p
   // muted video); the volume control unmutes it at the volume shown.
   const [volume, setVolume] = useState<number>(V.openingVolume);
   const [muted, setMuted] = useState(true);
+  // The volume control (an antd Slider and Button) mounts when the page is idle after the first
+  // frame, or at once when the pointer or focus comes to the player: a wall of 16 players that
+  // start together would otherwise build 16 sliders in the task that shows their first frames.
+  const [controls, setControls] = useState(false);
+  const playingNow = state === 'playing';
+  useEffect(() => {
+    if (!playingNow || controls) return;
+    const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 50));
+    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
+    const id = idle(() => setControls(true), { timeout: 1_000 });
+    return () => cancel(id);
+  }, [playingNow, controls]);
   useEffect(() => {
     const el = video.current;
     if (!el) return;
@@ -177,7 +189,7 @@ export function LivePlayer({ url, height = 360, 'data-testid': testId = 'video-p
   }, [url, attempt, reloads, codec]);
 
   return (
-    <div data-testid={testId} data-state={state} style={{ position: 'relative', background: '#0b1220', borderRadius: 8, overflow: 'hidden', height }}>
+    <div data-testid={testId} data-state={state} onPointerEnter={() => setControls(true)} onFocus={() => setControls(true)} style={{ position: 'relative', background: '#0b1220', borderRadius: 8, overflow: 'hidden', height }}>
       <video ref={video} muted playsInline autoPlay data-testid={`${testId}-video`} style={{ width: '100%', height: '100%', objectFit: 'contain', display: state === 'playing' ? 'block' : 'none' }} />
       {state !== 'playing' ? (
         <Space direction="vertical" align="center" style={{ position: 'absolute', inset: 0, justifyContent: 'center', color: 'rgba(255,255,255,0.75)' }}>
@@ -198,7 +210,7 @@ export function LivePlayer({ url, height = 360, 'data-testid': testId = 'video-p
         </Space>
       ) : null}
       {notice ? <div style={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1 }}>{notice}</div> : null}
-      {state === 'playing' ? (
+      {state === 'playing' && controls ? (
         <div
           className="fc-player-volume"
           data-testid={`${testId}-volume`}
