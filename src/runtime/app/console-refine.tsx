@@ -8,6 +8,7 @@ import { App as AntdApp } from 'antd';
 import { Refine, type ResourceProps } from '@refinedev/core';
 import routerProvider from '@refinedev/react-router';
 import { useTranslation } from 'react-i18next';
+import { subjectCan } from '@common/access';
 import { formatMessage } from '@common/messages';
 import type { Lang } from '@common/protocol';
 import { callNamedEvent, restCall } from '../api/clients';
@@ -21,6 +22,7 @@ import { realtimeLink } from '../realtime/default-link';
 import { createI18nProvider } from '../i18n/i18n-provider';
 import { startTableA11y } from '../ui/table-a11y';
 import { useAntdNotificationProvider } from './notification-provider';
+import { createFirstListPrimer } from './first-list';
 import { getLang, i18n } from '../i18n/i18n';
 import { SchemaProvider } from '../schema/schema-context';
 import type { SchemaRegistry } from '../schema/schema-registry';
@@ -42,6 +44,12 @@ export interface ConsoleRefineProps {
   children: ReactNode;
 }
 
+/** The list the address opens is asked for with the schema set (issue 23), once per page load. */
+const primeFirstList = createFirstListPrimer((needs) => {
+  const session = getSession();
+  return Boolean(session) && needs.every((p) => subjectCan(session!, p));
+});
+
 /** refine wired to the console runtime. */
 /** Queries: a time-out is not tried again (it ends loading under its alert, spec §8/§9). */
 const REACT_QUERY = { clientConfig: { defaultOptions: { queries: { retry: retryQuery } } } };
@@ -55,12 +63,16 @@ export function ConsoleRefine({ schemas, extraResources = [], children }: Consol
   const providers = useMemo(() => {
     const extra = new Map(extraResources.map((r) => [r.name, r]));
     return {
-      dataProvider: createSchemaDataProvider({
-        callEvent: callNamedEvent,
-        restCall,
-        apiOf: (resource) => schemas.entity(resource)?.['x-api'],
-        describeNotFound: () => formatMessage('notFound', getLang()),
-      }),
+      dataProvider: primeFirstList(
+        createSchemaDataProvider({
+          callEvent: callNamedEvent,
+          restCall,
+          apiOf: (resource) => schemas.entity(resource)?.['x-api'],
+          describeNotFound: () => formatMessage('notFound', getLang()),
+        }),
+        schemas,
+        window.location.pathname,
+      ),
       authProvider: createAuthProvider(),
       accessControlProvider: createAccessControlProvider({
         getSubject: getSession,

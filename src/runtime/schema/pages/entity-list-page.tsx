@@ -5,8 +5,9 @@
  * access control allows it. With `x-tabs`, the page holds several such lists as tabs (another
  * entity's list with fixed filters the server applies).
  */
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type Key } from 'react';
+import { cloneElement, lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState, type Key, type MouseEvent, type ReactElement } from 'react';
 import { App, Button, Card, Form, Popconfirm, Space, Table, Tabs, Tooltip, Typography } from 'antd';
+import type { PopconfirmProps, TooltipProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DeleteOutlined, EditOutlined, FormOutlined, PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTable } from '@refinedev/antd';
@@ -53,6 +54,70 @@ function rowLabel(row: BaseRecord, columns: string[], entity: EntitySchema): str
 // The selection column sits after the data columns, beside the row actions, so a row's first
 // cell stays its name (lists read, and e2e tests find rows, by it).
 const SELECTION_AFTER_DATA = true;
+
+/** Props a row's lazily wrapped element takes (a button or a span). */
+type Armable = ReactElement<{ onMouseEnter?: (e: MouseEvent) => void; onMouseLeave?: (e: MouseEvent) => void; onClick?: (e: MouseEvent) => void }>;
+
+/**
+ * A tooltip of a table row, mounted on the first hover (issue 23): a closed antd Tooltip still costs a
+ * Trigger (hooks, a resize observer, its styles) per row and cell at the list's first paint. The first
+ * hover that lasts the tooltip's delay mounts it open; from then on it is antd's own.
+ */
+function RowTooltip({ children, mouseEnterDelay = 0.1, ...props }: Omit<TooltipProps, 'children'> & { children: Armable }) {
+  const [armed, setArmed] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  if (armed)
+    return (
+      <Tooltip {...props} mouseEnterDelay={mouseEnterDelay} defaultOpen>
+        {children}
+      </Tooltip>
+    );
+  return cloneElement(children, {
+    onMouseEnter: (e: MouseEvent) => {
+      children.props.onMouseEnter?.(e);
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => setArmed(true), mouseEnterDelay * 1000);
+    },
+    onMouseLeave: (e: MouseEvent) => {
+      children.props.onMouseLeave?.(e);
+      clearTimeout(timer.current);
+    },
+  });
+}
+
+/**
+ * A row's delete confirmation, mounted on the first click (issue 23; see RowTooltip). The button the
+ * click came from is mounted anew inside the Popconfirm: the focus goes back to it.
+ */
+function RowPopconfirm({ children, ...props }: Omit<PopconfirmProps, 'children'> & { children: ReactElement }) {
+  const [armed, setArmed] = useState(false);
+  const box = useRef<HTMLSpanElement>(null);
+  const refocus = useRef(false);
+  useLayoutEffect(() => {
+    if (armed && refocus.current) box.current?.querySelector<HTMLElement>('button')?.focus();
+  }, [armed]);
+  return (
+    // display: contents, so the box changes nothing in the row's layout.
+    <span
+      ref={box}
+      style={{ display: 'contents' }}
+      onClick={() => {
+        if (armed) return;
+        refocus.current = box.current?.contains(document.activeElement) ?? false;
+        setArmed(true);
+      }}
+    >
+      {armed ? (
+        <Popconfirm {...props} defaultOpen>
+          {children}
+        </Popconfirm>
+      ) : (
+        children
+      )}
+    </span>
+  );
+}
 
 /** The generated list page (one component for every entity). */
 export default function EntityListPage({ schemaId }: EntityListPageProps) {
@@ -188,9 +253,9 @@ function EntityList({
       render: (value: unknown, row: BaseRecord) => {
         const cell = renderCell(value, p, { lang, schemas, refs, rows: tableProps.dataSource, property: name, columns: shownColumns }, row);
         return typeof cell === 'string' && cell.length > 12 && ellipsisKind(p) ? (
-          <Tooltip title={cell} placement="topLeft" mouseEnterDelay={0.4}>
+          <RowTooltip title={cell} placement="topLeft" mouseEnterDelay={0.4}>
             <span>{cell}</span>
-          </Tooltip>
+          </RowTooltip>
         ) : (
           cell
         );
@@ -211,12 +276,12 @@ function EntityList({
         <Space size={4}>
           <RowActions actions={rowActions} record={record} properties={entity.properties} onDone={() => void tableQuery.refetch()} />
           {canEdit?.can ? (
-            <Tooltip title={t('common.edit')}>
+            <RowTooltip title={t('common.edit')}>
               <Button size="small" type="text" icon={<EditOutlined />} data-testid={`entity-edit-${id}`} onClick={() => setDialog({ mode: 'edit', record })} />
-            </Tooltip>
+            </RowTooltip>
           ) : null}
           {canDelete?.can ? (
-            <Popconfirm
+            <RowPopconfirm
               title={t('entity.deleteConfirm')}
               okText={t('common.delete')}
               cancelText={t('common.cancel')}
@@ -245,10 +310,10 @@ function EntityList({
                 )
               }
             >
-              <Tooltip title={t('common.delete')}>
+              <RowTooltip title={t('common.delete')}>
                 <Button size="small" type="text" danger icon={<DeleteOutlined />} data-testid={`entity-delete-${id}`} />
-              </Tooltip>
-            </Popconfirm>
+              </RowTooltip>
+            </RowPopconfirm>
           ) : null}
         </Space>
       ),
