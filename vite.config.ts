@@ -42,8 +42,9 @@ function textsChunk(id: string): string | null {
  * Preloads the console's code from the first response (issue 23): a console address (any path but
  * the login page's "/") otherwise fetches the entry, runs it, then asks for console-root and its
  * imports, then for the list page's: a chain of round trips before the first table cell. A small
- * inline script adds <link rel=modulepreload> for those chunks (and their CSS) at once; the login
- * page loads nothing more than before.
+ * inline script adds <link rel=modulepreload> for those chunks (and their CSS) at once: the
+ * console's on every console address, the list page's under /home/ only; the login page loads
+ * nothing more than before.
  */
 function consolePreload(): Plugin {
   return {
@@ -64,25 +65,35 @@ function consolePreload(): Plugin {
           if (c?.type === 'chunk') for (const i of c.imports) closure(i, into);
         };
         if (entry) closure(entry.fileName, inEntry);
-        const roots = [/src[\\/]pages[\\/]console[\\/]console-root\.tsx$/, /src[\\/]runtime[\\/]schema[\\/]pages[\\/]entity-list-page\.tsx$/];
-        const js = new Set<string>();
-        for (const re of roots) {
+        // The console's closure on every console address; the list page's only under /home/ (the
+        // shell's pages): the full-page routes (/videoPandect, /dashboard …) would otherwise queue
+        // ~27 chunks they never run ahead of their own (HTTP/1.1: 6 connections per host).
+        const closureOf = (re: RegExp) => {
+          const out = new Set<string>();
           const root = chunks.find((c) => c.facadeModuleId && re.test(c.facadeModuleId));
-          if (root) closure(root.fileName, js);
-        }
-        const files = [...js].filter((f) => !inEntry.has(f));
-        const css = new Set<string>();
-        for (const f of files) {
-          const c = bundle[f];
-          if (c?.type === 'chunk') for (const s of c.viteMetadata?.importedCss ?? []) css.add(s);
-        }
-        if (!files.length) return [];
+          if (root) closure(root.fileName, out);
+          return out;
+        };
+        const consoleJs = [...closureOf(/src[\\/]pages[\\/]console[\\/]console-root\.tsx$/)].filter((f) => !inEntry.has(f));
+        const listJs = [...closureOf(/src[\\/]runtime[\\/]schema[\\/]pages[\\/]entity-list-page\.tsx$/)].filter((f) => !inEntry.has(f) && !consoleJs.includes(f));
+        const cssOf = (files: string[]) => {
+          const css = new Set<string>();
+          for (const f of files) {
+            const c = bundle[f];
+            if (c?.type === 'chunk') for (const s of c.viteMetadata?.importedCss ?? []) css.add(s);
+          }
+          return [...css];
+        };
+        if (!consoleJs.length && !listJs.length) return [];
         const base = '/';
+        const urls = (files: string[]) => JSON.stringify(files.map((f) => base + f));
         const code =
-          `if(location.pathname!=='/')(function(h){` +
-          `${JSON.stringify(files.map((f) => base + f))}.forEach(function(f){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f;h.appendChild(l)});` +
-          `${JSON.stringify([...css].map((f) => base + f))}.forEach(function(f){var l=document.createElement('link');l.rel='preload';l.as='style';l.crossOrigin='';l.href=f;h.appendChild(l)})` +
-          `})(document.head)`;
+          `(function(h,p){if(p==='/')return;` +
+          `function js(f){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f;h.appendChild(l)}` +
+          `function css(f){var l=document.createElement('link');l.rel='preload';l.as='style';l.crossOrigin='';l.href=f;h.appendChild(l)}` +
+          `${urls(consoleJs)}.forEach(js);${urls(cssOf(consoleJs))}.forEach(css);` +
+          `if(p.indexOf('/home/')===0){${urls(listJs)}.forEach(js);${urls(cssOf(listJs))}.forEach(css)}` +
+          `})(document.head,location.pathname)`;
         return [{ tag: 'script', children: code, injectTo: 'head' }];
       },
     },
