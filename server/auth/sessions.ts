@@ -25,7 +25,8 @@ export function revokes(r: Revocation, session: Pick<Session, 'tokenHash' | 'use
 
 /** sha256 of a token: only the hash is stored, so a database leak yields no usable token. */
 export function hashToken(token: string): string {
-  return crypto.createHash('sha256').update(token).digest('hex');
+  // One-shot crypto.hash (no Hash object per call): the token of every request is hashed (issue 23).
+  return crypto.hash('sha256', token, 'hex');
 }
 
 interface Cached {
@@ -60,6 +61,16 @@ export class SessionStore {
     const token = crypto.randomBytes(32).toString('base64url');
     await this.db.query('INSERT INTO sessions (token_hash, user_id, lang) VALUES ($1, $2, $3)', [hashToken(token), userId, lang]);
     return token;
+  }
+
+  /**
+   * The session of a token while the short cache holds it, without a promise (the event path under
+   * load, issue 23); undefined when it must be asked (`resolve`), which decides every other case.
+   */
+  cached(token: string | undefined | null): Session | undefined {
+    if (!token || typeof token !== 'string' || token.length > 200) return undefined;
+    const hit = this.cache.get(hashToken(token));
+    return hit && Date.now() - hit.checkedAt < SessionStore.CACHE_MS ? hit.session : undefined;
   }
 
   /** The session of a token, or null when missing, expired, revoked or the user is disabled. */

@@ -90,6 +90,34 @@ export async function ensureTables(db: Db, entities: readonly Entity[]): Promise
   }
 }
 
+/**
+ * What a list request needs of its entity that no request changes, found once per entity object
+ * (a live schema change makes a new one): the select list, the filters, the sortable fields and the
+ * masked properties (issue 23: these were worked out again on every list request).
+ */
+interface ListShape {
+  fixed: Row;
+  select: string;
+  filters: string[];
+  sortable: Set<string>;
+  masks: [string, MaskRule][];
+}
+const listShapes = new WeakMap<Entity, ListShape>();
+
+function listShape(entity: Entity, fixed: Row): ListShape {
+  const known = listShapes.get(entity);
+  if (known && known.fixed === fixed) return known;
+  const shape: ListShape = {
+    fixed,
+    select: selectList(entity),
+    filters: [...new Set([...(entity.schema['x-list']?.filters ?? []), 'id', ...Object.keys(fixed)])],
+    sortable: new Set(entity.schema['x-list']?.sort ?? []),
+    masks: Object.entries(entity.schema.properties).flatMap(([name, prop]) => (prop['x-mask'] ? [[name, prop['x-mask'] as MaskRule] as [string, MaskRule]] : [])),
+  };
+  listShapes.set(entity, shape);
+  return shape;
+}
+
 function selectList(entity: Entity): string {
   const cols = entity.readColumns.filter((c) => c !== 'id').map((c) => (inJson(entity, c) ? `${colExpr(entity, c)} AS ${ident(c)}` : ident(c)));
   return ['id', ...cols].join(', ');
@@ -180,12 +208,17 @@ export function onTableBump(fn: (table: string) => void): () => void {
   return () => bumpListeners.delete(fn);
 }
 
-async function cachedCount(db: Queryable, table: string, whereSql: string, params: unknown[]): Promise<number> {
-  const key = `${table}|${whereSql}|${JSON.stringify(params)}`;
+/** The cached total when fresh (a number, no promise: the common case under load), else the count. */
+function cachedCount(db: Queryable, table: string, whereSql: string, params: unknown[]): number | Promise<number> {
+  const key = `${table}|${whereSql}|${params.length ? JSON.stringify(params) : ''}`;
   const version = tableVersion.get(table) ?? 0;
   const hit = countCache.get(key);
   const now = Date.now();
   if (hit && hit.version === version && now - hit.at < COUNT_TTL_MS) return hit.n;
+  return countNow(db, table, whereSql, params, key, version, now);
+}
+
+async function countNow(db: Queryable, table: string, whereSql: string, params: unknown[], key: string, version: number, now: number): Promise<number> {
   // One count at a time per table and filter (issue 23): under load, the requests that find the
   // total expired share the count already running instead of each scanning the table.
   const running = countsRunning.get(key);
@@ -204,22 +237,25 @@ async function cachedCount(db: Queryable, table: string, whereSql: string, param
 
 const countsRunning = new Map<string, { n: Promise<number>; version: number }>();
 
+/** No fixed filters (the same object every time, so the entity's list shape stays cached). */
+const NO_FIXED: Row = Object.freeze({}) as Row;
+
 /** From this many rows skipped on, a page is read in two steps (ids first); fewer are cheaper in one. */
 const DEEP_OFFSET = 200;
 
 /** Paged list: `{pageNum, pageSize, sortField, sortOrder, ...filters}` → `{total, list}`. */
 export async function listEntity(ctx: AuthedContext, entity: Entity, given: Row): Promise<{ total: number; list: Row[] }> {
-  const fixed = hooksFor(entity.id).fixedFilters ?? {};
-  const param = { ...given, ...fixed };
+  const fixed = hooksFor(entity.id).fixedFilters ?? NO_FIXED;
+  const shape = listShape(entity, fixed);
+  const param = fixed === NO_FIXED ? given : { ...given, ...fixed };
   const pageNum = Math.min(INTEGER_RANGE.maximum, Math.max(1, Math.floor(Number(param.pageNum ?? 1)) || 1));
   const pageSize = Math.min(Paging.maxPageSize, Math.max(1, Math.floor(Number(param.pageSize ?? Paging.defaultPageSize)) || Paging.defaultPageSize));
   const where: string[] = [];
   const params: unknown[] = [];
-  await addScope(ctx, ctx.db, entity, where, params);
+  if (scopeColumn(entity)) await addScope(ctx, ctx.db, entity, where, params);
   fixedWhere(entity, where, params);
-  const filters = new Set([...(entity.schema['x-list']?.filters ?? []), 'id', ...Object.keys(fixed)]);
-  const masked = maskedFor(ctx, entity);
-  for (const name of filters) {
+  const masked = maskedFor(ctx, shape.masks);
+  for (const name of shape.filters) {
     const value = param[name];
     if (value === undefined || value === null || value === '') continue;
     const prop = (name === 'id' ? { type: 'integer' } : entity.schema.properties[name]!) as PropSchema;
@@ -260,8 +296,7 @@ export async function listEntity(ctx: AuthedContext, entity: Entity, given: Row)
       where.push(`${col} = $${params.length}`);
     }
   }
-  const sortable = new Set(entity.schema['x-list']?.sort ?? []);
-  const sortField = typeof param.sortField === 'string' && sortable.has(param.sortField) ? param.sortField : null;
+  const sortField = typeof param.sortField === 'string' && shape.sortable.has(param.sortField) ? param.sortField : null;
   const dir = String(param.sortOrder ?? '').toLowerCase().startsWith('asc') ? 'ASC' : 'DESC';
   const order = sortField ? `${colExpr(entity, sortField)} ${dir}, id DESC` : 'id DESC';
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
@@ -272,21 +307,18 @@ export async function listEntity(ctx: AuthedContext, entity: Entity, given: Row)
   // rows are read whole. Same rows in the same order as the plain OFFSET: the order ends in id.
   const page =
     offset >= DEEP_OFFSET
-      ? `SELECT ${selectList(entity)} FROM ${t} WHERE id IN (SELECT id FROM ${t} ${whereSql} ORDER BY ${order} LIMIT ${pageSize} OFFSET ${offset}) ORDER BY ${order}`
-      : `SELECT ${selectList(entity)} FROM ${t} ${whereSql} ORDER BY ${order} LIMIT ${pageSize} OFFSET ${offset}`;
+      ? `SELECT ${shape.select} FROM ${t} WHERE id IN (SELECT id FROM ${t} ${whereSql} ORDER BY ${order} LIMIT ${pageSize} OFFSET ${offset}) ORDER BY ${order}`
+      : `SELECT ${shape.select} FROM ${t} ${whereSql} ORDER BY ${order} LIMIT ${pageSize} OFFSET ${offset}`;
   const [total, list] = await Promise.all([cachedCount(ctx.db, entity.table, whereSql, params), ctx.db.query(page, params)]);
   return { total, list: maskRows(masked, list) };
 }
 
 type MaskRule = { unless: string; keepStart?: number; keepEnd?: number };
 
-/** The `x-mask` properties the caller reads masked (they lack its `unless` permission). */
-function maskedFor(ctx: AuthedContext, entity: Entity): Map<string, MaskRule> {
+/** The `x-mask` properties the caller reads masked (they lack its `unless` permission); `masks`: the entity's (listShape). */
+function maskedFor(ctx: AuthedContext, masks: readonly [string, MaskRule][]): Map<string, MaskRule> {
   const out = new Map<string, MaskRule>();
-  for (const [name, prop] of Object.entries(entity.schema.properties)) {
-    const rule = prop['x-mask'] as MaskRule | undefined;
-    if (rule && !subjectCan(ctx.session, rule.unless)) out.set(name, rule);
-  }
+  for (const [name, rule] of masks) if (!subjectCan(ctx.session, rule.unless)) out.set(name, rule);
   return out;
 }
 

@@ -16,8 +16,9 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
   // package's per-route hook does not reach: gzip it here (a few KB, once per page load).
   // A callback hook, not an async one: it runs on every answer (no promise for the ones it leaves alone).
   app.addHook('onSend', (req, reply, payload, done) => {
-    if (typeof payload !== 'string' || payload.length < 1024 || reply.getHeader('content-encoding')) return done(null, payload);
-    if (!String(reply.getHeader('content-type') ?? '').startsWith('text/html')) return done(null, payload);
+    if (typeof payload !== 'string' || payload.length < 1024) return done(null, payload);
+    // The type first: the event answers (JSON) stop here with one header read.
+    if (!String(reply.getHeader('content-type') ?? '').startsWith('text/html') || reply.getHeader('content-encoding')) return done(null, payload);
     if (!/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) return done(null, payload);
     reply.header('content-encoding', 'gzip').header('vary', 'accept-encoding').removeHeader('content-length');
     done(null, zlib.gzipSync(payload));

@@ -54,11 +54,9 @@ export async function registerRoutes(app: FastifyInstance, svc: Services, featur
     return reply.code(status).send({ error: status >= 500 ? 'Internal error' : err.message });
   });
 
-  app.post('/api/interface', { bodyLimit: 2 * 1024 * 1024 }, async (req, reply) => {
-    const lang = langOf(req, req.body);
-    const out = await dispatchEvent(svc, req.body, lang, req.ip, req.log);
-    return reply.code(200).send(out);
-  });
+  // The answer's promise is the handler's (Fastify sends what it resolves to, status 200): no async
+  // wrapper around it (issue 23). dispatchEvent never rejects.
+  app.post('/api/interface', { bodyLimit: 2 * 1024 * 1024 }, (req) => dispatchEvent(svc, req.body, langOf(req, req.body), req.ip, req.log));
 
   app.get('/healthz', async () => ({ status: 'ok', replica: svc.cluster.replicaId }));
   app.get('/readyz', async (_req, reply) => {

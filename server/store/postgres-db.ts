@@ -16,9 +16,10 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
   const log = logFile ? (sql: string, params: unknown[]) => fs.appendFileSync(logFile, `${JSON.stringify({ sql, params })}\n`) : null;
   return {
     kind: 'postgres',
-    async query<T extends Row = Row>(sql: string, params: unknown[] = []) {
+    // Not an async function: one promise less per statement (issue 23).
+    query<T extends Row = Row>(sql: string, params: unknown[] = []): Promise<T[]> {
       log?.(sql, params);
-      return (await prepared((q) => pool.query(q), sql, params)).rows as T[];
+      return prepared((q) => pool.query(q), sql, params).then((r) => r.rows as T[]);
     },
     async exec(sql) {
       forgetOnDdl(sql);
@@ -93,14 +94,12 @@ const STALE_PLAN = '0A000';
  * column to a table a `SELECT *` reads) is prepared again under a new name and run once more
  * (outside a transaction; inside one the next call prepares it anew).
  */
-async function prepared(run: (q: pg.QueryConfig) => Promise<pg.QueryResult>, text: string, values: unknown[], retry = true): Promise<pg.QueryResult> {
-  try {
-    return await run(statement(text, values));
-  } catch (err) {
+function prepared(run: (q: pg.QueryConfig) => Promise<pg.QueryResult>, text: string, values: unknown[], retry = true): Promise<pg.QueryResult> {
+  return run(statement(text, values)).catch((err: unknown) => {
     if ((err as { code?: string }).code !== STALE_PLAN || !names.has(text)) throw err;
     names.delete(text);
     // Inside a transaction the error has aborted it: the caller's retry (if any) prepares anew.
     if (!retry) throw err;
     return run(statement(text, values));
-  }
+  });
 }
