@@ -46,6 +46,20 @@ function textsChunk(id: string): string | null {
  * console's on every console address, the list page's under /home/ only; the login page loads
  * nothing more than before.
  */
+/** The plugins' page paths, read from their registration files (plugins/<id>/index.ts: `path: '/…'`). */
+function pluginPaths(): string[] {
+  const dir = r('./plugins');
+  const out = new Set<string>();
+  for (const id of fs.readdirSync(dir)) {
+    for (const f of ['index.ts', 'index.tsx']) {
+      const file = path.join(dir, id, f);
+      if (!fs.existsSync(file)) continue;
+      for (const m of fs.readFileSync(file, 'utf8').matchAll(/\bpath:\s*'(\/[^']*)'/g)) out.add(m[1]!.replace(/\/+$/, ''));
+    }
+  }
+  return [...out].sort();
+}
+
 function consolePreload(): Plugin {
   return {
     name: 'fc-console-preload',
@@ -65,9 +79,9 @@ function consolePreload(): Plugin {
           if (c?.type === 'chunk') for (const i of c.imports) closure(i, into);
         };
         if (entry) closure(entry.fileName, inEntry);
-        // The console's closure on every console address; the list page's only under /home/ (the
-        // shell's pages): the full-page routes (/videoPandect, /dashboard …) would otherwise queue
-        // ~27 chunks they never run ahead of their own (HTTP/1.1: 6 connections per host).
+        // The console's closure on every console address; the list page's only under /home/ and not
+        // on a plugin page (telecontrol, the video wall, dashboards …), which would otherwise queue
+        // ~40 chunks it never runs ahead of its own (HTTP/1.1: 6 connections per host).
         const closureOf = (re: RegExp) => {
           const out = new Set<string>();
           const root = chunks.find((c) => c.facadeModuleId && re.test(c.facadeModuleId));
@@ -92,7 +106,7 @@ function consolePreload(): Plugin {
           `function js(f){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f;h.appendChild(l)}` +
           `function css(f){var l=document.createElement('link');l.rel='preload';l.as='style';l.crossOrigin='';l.href=f;h.appendChild(l)}` +
           `${urls(consoleJs)}.forEach(js);${urls(cssOf(consoleJs))}.forEach(css);` +
-          `if(p.indexOf('/home/')===0){${urls(listJs)}.forEach(js);${urls(cssOf(listJs))}.forEach(css)}` +
+          `if(p.indexOf('/home/')===0&&${JSON.stringify(pluginPaths())}.indexOf(p.replace(/\\/+$/,''))<0){${urls(listJs)}.forEach(js);${urls(cssOf(listJs))}.forEach(css)}` +
           `})(document.head,location.pathname)`;
         return [{ tag: 'script', children: code, injectTo: 'head' }];
       },
