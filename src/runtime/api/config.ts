@@ -19,9 +19,21 @@ export interface ConsoleConfig {
 let pending: Promise<ConsoleConfig> | undefined;
 let loaded: ConsoleConfig | undefined;
 
-/** Loads /config.json once; a failure yields an empty configuration (defaults apply). */
+/** The answer index.html asked for before the scripts loaded, taken once (null when it failed). */
+function takeEarlyAnswer(): Promise<Response | null> | undefined {
+  const w = globalThis as { __fcConfig?: Promise<Response | null> };
+  const early = w.__fcConfig;
+  delete w.__fcConfig;
+  return early;
+}
+
+/**
+ * Loads /config.json once (the first time, index.html's early request when there is one, issue 23);
+ * a failure yields an empty configuration (defaults apply).
+ */
 export function loadConfig(fetchImpl: typeof fetch = globalThis.fetch?.bind(globalThis)): Promise<ConsoleConfig> {
-  pending ??= fetchImpl('/config.json', { headers: { accept: 'application/json' } })
+  pending ??= (takeEarlyAnswer() ?? Promise.resolve(null))
+    .then((early) => (early?.ok ? early : fetchImpl('/config.json', { headers: { accept: 'application/json' } })))
     .then((r) => (r.ok ? (r.json() as Promise<ConsoleConfig>) : {}))
     .catch(() => ({}))
     .then((c) => (loaded = c ?? {}));
