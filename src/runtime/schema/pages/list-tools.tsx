@@ -26,7 +26,7 @@ import type { ActionForm } from './action-form-dialog';
 import { fillConfirmText } from './confirm-text';
 
 // The row action's form (RJSF and ajv, ~100 KB of gzip) loads when a row action opens it, not with every list (issue 23).
-/** antd Upload (its file list and Progress, ~15 KB gzip) loads when the import button first renders; the same button shows meanwhile (issue 23). */
+/** antd Upload (its file list and Progress, ~15 KB gzip) loads when the import button first renders; the same button shows disabled meanwhile (issue 23). */
 const Upload = lazy(async () => ({ default: (await import('antd/es/upload')).default as ComponentType<UploadProps> }));
 const ActionFormDialog = lazy(() => import('./action-form-dialog').then((m) => ({ default: m.ActionFormDialog })));
 
@@ -159,16 +159,17 @@ export function ImportButton({ entityId, onDone, spec }: { entityId: string; onD
     if (res.ok && !String(res.headers.get('content-type')).includes('json')) browserSave(await res.blob(), `${entityId}-template.xlsx`);
     else message.error(t('entity.importFailed'));
   };
-  const importTrigger = (
+  // Until Upload's code is in, the button shows disabled: a click on it would open no file chooser.
+  const importTrigger = (ready: boolean) => (
     <Tooltip title={spec?.multiple ? t('entity.importBatchHint', { limit: Files.filesPerBatch }) : undefined}>
-      <Button icon={<UploadOutlined />} loading={busy} data-testid={`entity-import-${entityId}`}>
+      <Button icon={<UploadOutlined />} loading={busy} disabled={!ready} data-testid={`entity-import-${entityId}`}>
         {t('entity.import')}
       </Button>
     </Tooltip>
   );
   return (
     <Space.Compact>
-      <Suspense fallback={importTrigger}>
+      <Suspense fallback={importTrigger(false)}>
         <Upload
           accept={spec?.accept ?? '.xlsx'}
           multiple={Boolean(spec?.multiple)}
@@ -178,7 +179,7 @@ export function ImportButton({ entityId, onDone, spec }: { entityId: string; onD
             return false;
           }}
         >
-          {importTrigger}
+          {importTrigger(true)}
         </Upload>
       </Suspense>
       {template ? (
