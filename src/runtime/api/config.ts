@@ -1,4 +1,5 @@
 /** Start-up configuration `GET /config.json` (spec §7 "Startup"). */
+import { takeEarlyAnswer } from './early-answer';
 
 /** The configuration the server publishes. */
 export interface ConsoleConfig {
@@ -19,20 +20,12 @@ export interface ConsoleConfig {
 let pending: Promise<ConsoleConfig> | undefined;
 let loaded: ConsoleConfig | undefined;
 
-/** The answer index.html asked for before the scripts loaded, taken once (null when it failed). */
-function takeEarlyAnswer(): Promise<Response | null> | undefined {
-  const w = globalThis as { __fcConfig?: Promise<Response | null> };
-  const early = w.__fcConfig;
-  delete w.__fcConfig;
-  return early;
-}
-
 /**
  * Loads /config.json once (the first time, index.html's early request when there is one, issue 23);
  * a failure yields an empty configuration (defaults apply).
  */
 export function loadConfig(fetchImpl: typeof fetch = globalThis.fetch?.bind(globalThis)): Promise<ConsoleConfig> {
-  pending ??= (takeEarlyAnswer() ?? Promise.resolve(null))
+  pending ??= (takeEarlyAnswer('__fcConfig') ?? Promise.resolve(null))
     .then((early) => (early?.ok ? early : fetchImpl('/config.json', { headers: { accept: 'application/json' } })))
     .then((r) => (r.ok ? (r.json() as Promise<ConsoleConfig>) : {}))
     .catch(() => ({}))

@@ -1,6 +1,7 @@
 /** The live schema set: loaded from `GET /api/schemas` at start-up (never bundled). */
 import type { Lang } from '@common/protocol';
 import { pickLabel, type EntitySchema, type EnumSchema, type SchemaSet, type SettingsSchema } from './schema-types';
+import { takeEarlyAnswer } from '../api/early-answer';
 
 /** Lookup over a loaded schema set. */
 export interface SchemaRegistry {
@@ -52,17 +53,9 @@ export function createSchemaRegistry(set: Partial<SchemaSet>): SchemaRegistry {
   };
 }
 
-/** The answer index.html asked for while the scripts loaded, taken once (null when it failed). */
-function takeEarlyAnswer(): Promise<Response | null> | undefined {
-  const w = globalThis as { __fcSchemas?: Promise<Response | null> };
-  const early = w.__fcSchemas;
-  delete w.__fcSchemas;
-  return early;
-}
-
 /** Fetches the live schema set from the server (the first time, index.html's early request when there is one). */
 export async function fetchSchemas(token: string | undefined, fetchImpl: typeof fetch = globalThis.fetch.bind(globalThis)): Promise<SchemaSet> {
-  const early = await takeEarlyAnswer();
+  const early = await takeEarlyAnswer('__fcSchemas');
   const response = early?.ok ? early : await fetchImpl('/api/schemas', { headers: { accept: 'application/json', ...(token ? { token } : {}) } });
   if (!response.ok) throw new Error(`GET /api/schemas answered HTTP ${response.status}`);
   const body = (await response.json()) as Partial<SchemaSet> & { param?: Partial<SchemaSet> };
