@@ -1,4 +1,7 @@
+import { execFile } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
@@ -114,8 +117,69 @@ function consolePreload(): Plugin {
   };
 }
 
+/**
+ * antd's styles of the console's start-up components as one CSS file per skin, made at build time
+ * by scripts/antd-styles.ts (issue 23: antd otherwise builds and injects them in the browser, about
+ * a quarter of a page's start-up CPU). The script runs in a child process beside the build, with
+ * NODE_ENV=production so its class hashes are those of the built console. index.html's inline script
+ * links the file of the remembered skin on console addresses (the first stylesheet in <head>, before
+ * the console's own; the login page only prefetches it) and leaves a promise the entry waits for before the first render (src/main.tsx), since antd reads
+ * the file's map once, on its first render.
+ */
+function antdStaticStyles(): Plugin {
+  let made: Promise<Record<string, { fileName: string; source: Buffer }>> | null = null;
+  const make = () =>
+    (made ??= new Promise((resolve, reject) => {
+      const out = fs.mkdtempSync(path.join(os.tmpdir(), 'fc-antd-css-'));
+      execFile(
+        process.execPath,
+        ['--import', 'tsx', r('./scripts/antd-styles.ts'), out],
+        { cwd: r('.'), env: { ...process.env, NODE_ENV: 'production' }, maxBuffer: 1 << 20 },
+        (err, stdout) => {
+          if (err) return reject(new Error(`antd styles: ${err.message}`));
+          const files = JSON.parse(stdout) as Record<string, string>;
+          const result: Record<string, { fileName: string; source: Buffer }> = {};
+          for (const [skin, file] of Object.entries(files)) {
+            const source = fs.readFileSync(file);
+            const hash = crypto.createHash('sha256').update(source).digest('base64url').slice(0, 10);
+            result[skin] = { fileName: `assets/antd-${skin}-${hash}.css`, source };
+          }
+          fs.rmSync(out, { recursive: true, force: true });
+          resolve(result);
+        },
+      );
+    }));
+  return {
+    name: 'fc-antd-static-styles',
+    apply: 'build',
+    buildStart() {
+      void make().catch(() => undefined);
+    },
+    async generateBundle() {
+      for (const f of Object.values(await make())) this.emitFile({ type: 'asset', fileName: f.fileName, source: f.source });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      async handler() {
+        const files = await make();
+        const href = Object.fromEntries(Object.entries(files).map(([skin, f]) => [skin, `/${f.fileName}`]));
+        // The skin as src/runtime/skin/skin.ts keeps it (JSON in localStorage under fc.skin; light by default).
+        const code =
+          `(function(h){var s;try{s=JSON.parse(localStorage.getItem('fc.skin'))}catch(e){}` +
+          `var f=${JSON.stringify(href)},l=document.createElement('link');l.href=f[s]||f.light;` +
+          // The login page draws a few components only: it fetches the file for the console's next load.
+          `if(location.pathname==='/'){l.rel='prefetch';l.as='style';h.appendChild(l);return}` +
+          `l.rel='stylesheet';l.setAttribute('blocking','render');` +
+          `window.__fcStyles=new Promise(function(r){l.onload=l.onerror=function(){r(null)}});h.insertBefore(l,h.firstChild)` +
+          `})(document.head)`;
+        return [{ tag: 'script', children: code, injectTo: 'head-prepend' }];
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress(), consolePreload()],
+  plugins: [react(), precompress(), consolePreload(), antdStaticStyles()],
   resolve: {
     alias: {
       '@runtime': r('./src/runtime/index.ts'),

@@ -36,7 +36,7 @@ function newestMtime(dir) {
 /** Builds the console with Vite when any browser source is newer than the last build. */
 export function ensureBuild() {
   const stamp = path.join(root, 'dist', '.build-stamp');
-  const sources = ['src', 'plugins', 'common', 'index.html', 'vite.config.ts', 'package-lock.json'];
+  const sources = ['src', 'plugins', 'common', 'index.html', 'vite.config.ts', 'scripts/antd-styles.ts', 'package-lock.json'];
   const newest = Math.max(...sources.map((s) => {
     const p = path.join(root, s);
     return fs.existsSync(p) ? (fs.statSync(p).isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs) : 0;

@@ -1,7 +1,7 @@
 /** Entry: antd React 19 shim, mobile viewport, https redirect, render. */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { getLang, installAntdReact19Shim, Layout, loadConfig, loadTexts, preloadAntdLocale, redirectToHttpsIfRequired } from '@runtime';
+import { getLang, installAntdReact19Shim, Layout, loadConfig, loadTexts, preloadAntdLocale, redirectToHttpsIfRequired, skinStylesReady } from '@runtime';
 import { App, firstPageReady } from './app';
 
 installAntdReact19Shim();
@@ -24,8 +24,14 @@ applyMobileViewport();
 void loadConfig().then((config) => redirectToHttpsIfRequired(config));
 
 // index.html's spinner stays until the first page's code, the language's texts and its antd locale
-// are here (a locale arriving later would show English first; a failed one leaves antd in English).
-void Promise.all([firstPageReady(window.location.pathname), loadTexts(getLang()).catch(() => undefined), preloadAntdLocale(getLang()).catch(() => undefined)]).then(() =>
+// are here (a locale arriving later would show English first; a failed one leaves antd in English),
+// and antd's build-time styles (read once, on antd's first render; without them antd makes its own).
+void Promise.all([
+  firstPageReady(window.location.pathname),
+  loadTexts(getLang()).catch(() => undefined),
+  preloadAntdLocale(getLang()).catch(() => undefined),
+  skinStylesReady(),
+]).then(() =>
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App />

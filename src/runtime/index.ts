@@ -104,7 +104,7 @@ export type { SeverityTagProps } from './ui/severity-tag';
 /** The shared message catalogue in the current language (validation texts). */
 export { catalogueMessage, useCatalogue } from './i18n/catalogue';
 /** Skin (light / dark) state and its header switch. */
-export { useSkin, setSkin, getSkin } from './skin/skin';
+export { useSkin, setSkin, getSkin, skinStylesReady } from './skin/skin';
 /** Type of a skin. */
 export type { Skin } from './skin/skin';
 /** Header switch between the light and the dark skin. */

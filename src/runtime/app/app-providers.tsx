@@ -8,14 +8,11 @@ import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../i18n/i18n';
 import { useAntdLocale } from '../i18n/antd-locale';
 import { useSkin, type Skin } from '../skin/skin';
-import { BRAND_COLOUR, skinCssVariables, skinTheme } from '../skin/skin-theme';
+import { ANTD_BUTTON_CONFIG, BRAND_COLOUR, skinCssVariables, skinTheme } from '../skin/skin-theme';
 import '../skin/skin.css';
 
 /** The console's brand colour. */
 export { BRAND_COLOUR };
-
-/** antd's button options, one object for every render. */
-const BUTTON_CONFIG = { autoInsertSpace: false };
 
 /** The skin's CSS variables on the application's root (inside ConfigProvider, to read its tokens). */
 function SkinRoot({ skin, children }: { skin: Skin; children: ReactNode }) {
@@ -33,7 +30,7 @@ function Themed({ children }: { children: ReactNode }) {
   const themeConfig = useMemo(() => skinTheme(skin), [skin]);
   return (
     // No space pushed between two CJK characters of a button ("处 理", "処 理"): the console's own words as written.
-    <ConfigProvider locale={locale} theme={themeConfig} button={BUTTON_CONFIG}>
+    <ConfigProvider locale={locale} theme={themeConfig} button={ANTD_BUTTON_CONFIG}>
       <SkinRoot skin={skin}>{children}</SkinRoot>
     </ConfigProvider>
   );

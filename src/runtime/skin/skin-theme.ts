@@ -11,6 +11,12 @@ import type { Skin } from './skin';
 /** The console's brand colour. */
 export const BRAND_COLOUR = '#1668dc';
 
+/** Every skin, in the order the skin switch offers them. */
+export const SKINS: readonly Skin[] = ['light', 'dark'];
+
+/** antd's button options, one object for every render: no space pushed between two CJK characters ("处 理", "処 理"). */
+export const ANTD_BUTTON_CONFIG = { autoInsertSpace: false };
+
 /**
  * Light skin: secondary, tertiary and placeholder text darker than antd's 45 % black (3.4:1 on white);
  * the status colours (white on a danger button, success / warning / error tag text on their pale

@@ -22,3 +22,12 @@ export function setSkin(skin: Skin): void {
 export function useSkin(): Skin {
   return useSyncExternalStore(store.subscribe, read, read);
 }
+
+/**
+ * Settles when index.html's stylesheet of antd's build-time styles for the remembered skin has loaded
+ * or failed (vite.config.ts `antdStaticStyles`); at once where there is none (the dev server, tests).
+ * antd reads the file's map once, on its first render, so the entry renders after this.
+ */
+export function skinStylesReady(): Promise<unknown> {
+  return (globalThis as { __fcStyles?: Promise<unknown> }).__fcStyles ?? Promise.resolve();
+}
