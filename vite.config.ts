@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type LogLevel, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 
@@ -87,7 +87,8 @@ function consolePreload(): Plugin {
         // ~40 chunks it never runs ahead of its own (HTTP/1.1: 6 connections per host).
         const closureOf = (re: RegExp) => {
           const out = new Set<string>();
-          const root = chunks.find((c) => c.facadeModuleId && re.test(c.facadeModuleId));
+          // The chunk the page's module starts (its facade), or the start-up chunk that holds it.
+          const root = chunks.find((c) => c.facadeModuleId && re.test(c.facadeModuleId)) ?? chunks.find((c) => c.moduleIds.some((id) => re.test(id)));
           if (root) closure(root.fileName, out);
           return out;
         };
@@ -178,8 +179,101 @@ function antdStaticStyles(): Plugin {
   };
 }
 
+/**
+ * The console's start-up code in two files instead of ~80 (issue 23). Rolldown cuts one chunk per
+ * set of importers, so a console address asked for ~110 files (an icon, a 1 KB antd helper …) over
+ * HTTP/1.1's 6 connections, each a turn in the queue. Which modules a page really runs is known only
+ * after tree-shaking (the `@runtime` and antd barrels reach everything statically), so the build
+ * runs twice: the first build's chunks tell which modules the console's start-up (console-root's
+ * closure) and the generated list page's take beyond the login page's; the second build puts each set
+ * in one chunk (`console-start`, `list-start`) and pins every chunk of the login page's closure as it
+ * was, so the login page loads exactly what it did. `FC_START_UP_GROUPS` names the first build's
+ * answer for the second; `FC_SPLIT_START_UP=0` keeps one build (and Rolldown's cut).
+ */
+const START_UP_GROUPS = process.env.FC_START_UP_GROUPS;
+
+function startUpGroups(): Map<string, string> | null {
+  if (!START_UP_GROUPS) return null;
+  return new Map(Object.entries(JSON.parse(fs.readFileSync(START_UP_GROUPS, 'utf8')) as Record<string, string>));
+}
+
+function startUpChunks(): Plugin {
+  let groups: Record<string, string> | null = null;
+  let outDir = '';
+  let logLevel: LogLevel = 'info';
+  return {
+    name: 'fc-start-up-chunks',
+    apply: (_config, env) => env.command === 'build' && !START_UP_GROUPS && process.env.FC_SPLIT_START_UP !== '0',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+      logLevel = config.logLevel ?? 'info';
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const closure = (root: string | undefined, into: Set<string>, skip: Set<string>) => {
+        const stack = root ? [root] : [];
+        while (stack.length) {
+          const file = stack.pop()!;
+          const c = bundle[file];
+          if (into.has(file) || skip.has(file) || c?.type !== 'chunk') continue;
+          into.add(file);
+          stack.push(...c.imports);
+        }
+        return into;
+      };
+      const rootOf = (re: RegExp) => chunks.find((c) => c.facadeModuleId && re.test(c.facadeModuleId))?.fileName;
+      // The login page's closure: the entry's, and that of every chunk the entry loads on its own
+      // (the login, 404 and 500 pages, the languages' texts) but the console's.
+      const consoleRoot = rootOf(/src[\\/]pages[\\/]console[\\/]console-root\.tsx$/);
+      const entry = closure(chunks.find((c) => c.isEntry)?.fileName, new Set(), new Set());
+      const login = new Set(entry);
+      for (const f of entry) {
+        const c = bundle[f];
+        if (c?.type === 'chunk') for (const d of c.dynamicImports) if (d !== consoleRoot) closure(d, login, new Set());
+      }
+      const consoleStart = closure(consoleRoot, new Set(), login);
+      const listStart = closure(rootOf(/src[\\/]runtime[\\/]schema[\\/]pages[\\/]entity-list-page\.tsx$/), new Set(), new Set([...login, ...consoleStart]));
+      if (!consoleStart.size || !listStart.size) return;
+      groups = {};
+      const put = (files: Set<string>, name: (c: { name: string }) => string) => {
+        for (const f of files) {
+          const c = bundle[f];
+          if (c?.type !== 'chunk') continue;
+          const group = name(c);
+          for (const id of c.moduleIds) groups![id] = group;
+        }
+      };
+      // The entry's static closure (every page loads all of it) as one chunk; the chunks the login page
+      // loads on its own stay as they are, each pinned under its own name (two chunks of one name would
+      // otherwise become one group).
+      put(entry, () => 'pin:index');
+      const seen = new Map<string, number>([['index', 1]]);
+      put(new Set([...login].filter((f) => !entry.has(f))), (c) => {
+        const n = (seen.get(c.name) ?? 0) + 1;
+        seen.set(c.name, n);
+        return `pin:${n === 1 ? c.name : `${c.name}${n}`}`;
+      });
+      put(consoleStart, () => 'console-start');
+      put(listStart, () => 'list-start');
+    },
+    async closeBundle() {
+      if (!groups) return;
+      const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fc-start-up-')), 'groups.json');
+      fs.writeFileSync(file, JSON.stringify(groups));
+      process.env.FC_START_UP_GROUPS = file;
+      try {
+        const { build } = await import('vite');
+        await build({ configFile: r('./vite.config.ts'), logLevel, build: { outDir, emptyOutDir: true } });
+      } finally {
+        delete process.env.FC_START_UP_GROUPS;
+        fs.rmSync(path.dirname(file), { recursive: true, force: true });
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress(), consolePreload(), antdStaticStyles()],
+  plugins: [react(), precompress(), consolePreload(), antdStaticStyles(), startUpChunks()],
   resolve: {
     alias: {
       '@runtime': r('./src/runtime/index.ts'),
@@ -206,7 +300,23 @@ export default defineConfig({
           { test: /[\\/]node_modules[\\/]papaparse[\\/]/, sideEffects: false },
         ],
       },
-      output: { codeSplitting: { groups: [{ name: textsChunk }] } },
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: textsChunk, debugName: 'texts', priority: 4 },
+            // The second build's start-up chunks (startUpChunks above; none in the first): the login page's
+            // chunks pinned first, so that no start-up chunk takes one of their modules as a dependency.
+            ...((g) =>
+              g
+                ? [
+                    { name: (id: string) => (g.get(id)?.startsWith('pin:') ? g.get(id)!.slice(4) : null), debugName: 'login', priority: 3, includeDependenciesRecursively: false },
+                    { name: (id: string) => (g.get(id) === 'console-start' ? 'console-start' : null), debugName: 'console-start', priority: 2 },
+                    { name: (id: string) => (g.get(id) === 'list-start' ? 'list-start' : null), debugName: 'list-start', priority: 1 },
+                  ]
+                : [])(startUpGroups()),
+          ],
+        },
+      },
     },
   },
   server: {

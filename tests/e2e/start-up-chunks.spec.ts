@@ -1,0 +1,38 @@
+import { expect, test, type Page } from './fixtures';
+import { login } from './helpers';
+
+/**
+ * The console's start-up code comes in a few files (vite.config.ts startUpChunks): a generated list
+ * loads the console's and the list page's start-up chunks, each once, instead of ~80 small chunks;
+ * the login page loads neither.
+ */
+const scriptsOf = (page: Page) => {
+  const files: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') files.push(new URL(r.url()).pathname.replace(/^\/assets\//, ''));
+  });
+  return files;
+};
+
+test('a generated list loads the start-up chunks once each, in a few files; the login page loads neither', async ({ page, browser }) => {
+  const atLogin = scriptsOf(page);
+  await page.goto('/');
+  await expect(page.getByTestId('login-submit')).toBeVisible();
+  expect(atLogin.filter((f) => /^(console|list)-start-/.test(f))).toEqual([]);
+  await login(page, 'admin');
+
+  // A fresh load of a list address, with an empty cache (a new context holding the same session).
+  const context = await browser.newContext({ storageState: await page.context().storageState() });
+  const list = await context.newPage();
+  await list.goto('/');
+  await list.evaluate((session) => sessionStorage.setItem('fc.session', session!), await page.evaluate(() => sessionStorage.getItem('fc.session')));
+  const scripts = scriptsOf(list);
+  await list.goto('/home/companyManage');
+  await expect(list.locator('.ant-table-row').first()).toBeVisible();
+  expect(scripts.filter((f) => f.startsWith('console-start-'))).toHaveLength(1);
+  expect(scripts.filter((f) => f.startsWith('list-start-'))).toHaveLength(1);
+  // The pages' own modules are inside them, not files of their own.
+  expect(scripts.filter((f) => /^(console-root|entity-list-page)-/.test(f))).toEqual([]);
+  expect(scripts.length).toBeLessThanOrEqual(40);
+  await context.close();
+});
