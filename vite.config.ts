@@ -255,21 +255,6 @@ function startUpChunks(): Plugin {
       });
       put(consoleStart, () => 'console-start');
       put(listStart, () => 'list-start');
-      // Each plugin page's own code (what no other plugin page takes) in one chunk with the page; what
-      // pages share stays in Rolldown's chunks, so no page loads another's code.
-      const taken = new Set([...login, ...consoleStart, ...listStart]);
-      const pages = new Set<string>();
-      for (const f of consoleStart) {
-        const c = bundle[f];
-        if (c?.type === 'chunk')
-          for (const d of c.dynamicImports) {
-            const page = bundle[d];
-            if (page?.type === 'chunk' && page.facadeModuleId && /[\\/]plugins[\\/]/.test(page.facadeModuleId) && !taken.has(d)) pages.add(d);
-          }
-      }
-      const reach = new Map<string, string[]>();
-      for (const p of pages) for (const f of closure(p, new Set(), taken)) reach.set(f, [...(reach.get(f) ?? []), p]);
-      for (const [f, by] of reach) if (by.length === 1) put(new Set([f]), () => `page:${(bundle[by[0]!] as { name: string }).name}`);
     },
     async closeBundle() {
       if (!groups) return;
@@ -327,7 +312,6 @@ export default defineConfig({
                     { name: (id: string) => (g.get(id)?.startsWith('pin:') ? g.get(id)!.slice(4) : null), debugName: 'login', priority: 3, includeDependenciesRecursively: false },
                     { name: (id: string) => (g.get(id) === 'console-start' ? 'console-start' : null), debugName: 'console-start', priority: 2 },
                     { name: (id: string) => (g.get(id) === 'list-start' ? 'list-start' : null), debugName: 'list-start', priority: 1 },
-                    { name: (id: string) => (g.get(id)?.startsWith('page:') ? g.get(id)!.slice(5) : null), debugName: 'pages', priority: 0, includeDependenciesRecursively: false },
                   ]
                 : [])(startUpGroups()),
           ],
