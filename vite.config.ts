@@ -201,12 +201,16 @@ function startUpChunks(): Plugin {
   let groups: Record<string, string> | null = null;
   let outDir = '';
   let logLevel: LogLevel = 'info';
+  let mode = 'production';
+  let sourcemap: boolean | 'inline' | 'hidden' = false;
   return {
     name: 'fc-start-up-chunks',
     apply: (_config, env) => env.command === 'build' && !START_UP_GROUPS && process.env.FC_SPLIT_START_UP !== '0',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
       logLevel = config.logLevel ?? 'info';
+      mode = config.mode;
+      sourcemap = config.build.sourcemap;
     },
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
@@ -263,7 +267,8 @@ function startUpChunks(): Plugin {
       process.env.FC_START_UP_GROUPS = file;
       try {
         const { build } = await import('vite');
-        await build({ configFile: r('./vite.config.ts'), logLevel, build: { outDir, emptyOutDir: true } });
+        // The first build's command-line choices (out folder, log level, mode, source maps) hold for the second.
+        await build({ configFile: r('./vite.config.ts'), logLevel, mode, build: { outDir, emptyOutDir: true, sourcemap } });
       } finally {
         delete process.env.FC_START_UP_GROUPS;
         fs.rmSync(path.dirname(file), { recursive: true, force: true });
