@@ -124,8 +124,8 @@ function consolePreload(): Plugin {
  * a quarter of a page's start-up CPU). The script runs in a child process beside the build, with
  * NODE_ENV=production so its class hashes are those of the built console. index.html's inline script
  * links the file of the remembered skin on console addresses (the first stylesheet in <head>, before
- * the console's own; the login page only prefetches it) and leaves a promise the entry waits for before the first render (src/main.tsx), since antd reads
- * the file's map once, on its first render.
+ * the console's own; the login page only prefetches it) and leaves a promise the entry waits for
+ * before its first render (src/main.tsx): antd reads the file's map once, on its first render.
  */
 function antdStaticStyles(): Plugin {
   let made: Promise<Record<string, { fileName: string; source: Buffer }>> | null = null;
@@ -180,7 +180,7 @@ function antdStaticStyles(): Plugin {
 }
 
 /**
- * The console's start-up code in two files instead of ~80 (issue 23). Rolldown cuts one chunk per
+ * The console's start-up code in a few files instead of ~80 (issue 23). Rolldown cuts one chunk per
  * set of importers, so a console address asked for ~110 files (an icon, a 1 KB antd helper …) over
  * HTTP/1.1's 6 connections, each a turn in the queue. Which modules a page really runs is known only
  * after tree-shaking (the `@runtime` and antd barrels reach everything statically), so the build
