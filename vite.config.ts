@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { defineConfig, type LogLevel, type Plugin } from 'vite';
+import { defineConfig, type LogLevel, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 
@@ -63,6 +63,23 @@ function pluginPaths(): string[] {
   return [...out].sort();
 }
 
+/** The modules whose chunks start the console and the generated list page. */
+const CONSOLE_ROOT = /src[\\/]pages[\\/]console[\\/]console-root\.tsx$/;
+const LIST_PAGE = /src[\\/]runtime[\\/]schema[\\/]pages[\\/]entity-list-page\.tsx$/;
+
+/** Adds to `into` the chunk `root` and every chunk it imports statically, stopping at those in `skip`. */
+function chunkClosure(bundle: Rolldown.OutputBundle, root: string | undefined, into = new Set<string>(), skip: ReadonlySet<string> = new Set()): Set<string> {
+  const stack = root ? [root] : [];
+  while (stack.length) {
+    const file = stack.pop()!;
+    const c = bundle[file];
+    if (into.has(file) || skip.has(file) || c?.type !== 'chunk') continue;
+    into.add(file);
+    stack.push(...c.imports);
+  }
+  return into;
+}
+
 function consolePreload(): Plugin {
   return {
     name: 'fc-console-preload',
@@ -73,27 +90,15 @@ function consolePreload(): Plugin {
         const bundle = ctx.bundle;
         if (!bundle) return [];
         const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
-        const entry = chunks.find((c) => c.isEntry);
-        const inEntry = new Set<string>();
-        const closure = (file: string, into: Set<string>) => {
-          if (into.has(file)) return;
-          into.add(file);
-          const c = bundle[file];
-          if (c?.type === 'chunk') for (const i of c.imports) closure(i, into);
-        };
-        if (entry) closure(entry.fileName, inEntry);
+        const inEntry = chunkClosure(bundle, chunks.find((c) => c.isEntry)?.fileName);
         // The console's closure on every console address; the list page's only under /home/ and not
         // on a plugin page (telecontrol, the video wall, dashboards …), which would otherwise queue
         // ~40 chunks it never runs ahead of its own (HTTP/1.1: 6 connections per host).
-        const closureOf = (re: RegExp) => {
-          const out = new Set<string>();
-          // The chunk the page's module starts (its facade), or the start-up chunk that holds it.
-          const root = chunks.find((c) => c.facadeModuleId && re.test(c.facadeModuleId)) ?? chunks.find((c) => c.moduleIds.some((id) => re.test(id)));
-          if (root) closure(root.fileName, out);
-          return out;
-        };
-        const consoleJs = [...closureOf(/src[\\/]pages[\\/]console[\\/]console-root\.tsx$/)].filter((f) => !inEntry.has(f));
-        const listJs = [...closureOf(/src[\\/]runtime[\\/]schema[\\/]pages[\\/]entity-list-page\.tsx$/)].filter((f) => !inEntry.has(f) && !consoleJs.includes(f));
+        // The chunk the page's module starts (its facade), or the start-up chunk that holds it.
+        const closureOf = (re: RegExp) =>
+          chunkClosure(bundle, (chunks.find((c) => c.facadeModuleId && re.test(c.facadeModuleId)) ?? chunks.find((c) => c.moduleIds.some((id) => re.test(id))))?.fileName);
+        const consoleJs = [...closureOf(CONSOLE_ROOT)].filter((f) => !inEntry.has(f));
+        const listJs = [...closureOf(LIST_PAGE)].filter((f) => !inEntry.has(f) && !consoleJs.includes(f));
         const cssOf = (files: string[]) => {
           const css = new Set<string>();
           for (const f of files) {
@@ -128,9 +133,11 @@ function consolePreload(): Plugin {
  * before its first render (src/main.tsx): antd reads the file's map once, on its first render.
  */
 function antdStaticStyles(): Plugin {
-  let made: Promise<Record<string, { fileName: string; source: Buffer }>> | null = null;
+  // Made once per build process: the second pass of startUpChunks (a fresh load of this file) takes
+  // the first pass's files instead of rendering antd again.
+  const shared = globalThis as { __fcAntdStyles?: Promise<Record<string, { fileName: string; source: Buffer }>> };
   const make = () =>
-    (made ??= new Promise((resolve, reject) => {
+    (shared.__fcAntdStyles ??= new Promise((resolve, reject) => {
       const out = fs.mkdtempSync(path.join(os.tmpdir(), 'fc-antd-css-'));
       execFile(
         process.execPath,
@@ -214,29 +221,18 @@ function startUpChunks(): Plugin {
     },
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
-      const closure = (root: string | undefined, into: Set<string>, skip: Set<string>) => {
-        const stack = root ? [root] : [];
-        while (stack.length) {
-          const file = stack.pop()!;
-          const c = bundle[file];
-          if (into.has(file) || skip.has(file) || c?.type !== 'chunk') continue;
-          into.add(file);
-          stack.push(...c.imports);
-        }
-        return into;
-      };
       const rootOf = (re: RegExp) => chunks.find((c) => c.facadeModuleId && re.test(c.facadeModuleId))?.fileName;
       // The login page's closure: the entry's, and that of every chunk the entry loads on its own
       // (the login, 404 and 500 pages, the languages' texts) but the console's.
-      const consoleRoot = rootOf(/src[\\/]pages[\\/]console[\\/]console-root\.tsx$/);
-      const entry = closure(chunks.find((c) => c.isEntry)?.fileName, new Set(), new Set());
+      const consoleRoot = rootOf(CONSOLE_ROOT);
+      const entry = chunkClosure(bundle, chunks.find((c) => c.isEntry)?.fileName);
       const login = new Set(entry);
       for (const f of entry) {
         const c = bundle[f];
-        if (c?.type === 'chunk') for (const d of c.dynamicImports) if (d !== consoleRoot) closure(d, login, new Set());
+        if (c?.type === 'chunk') for (const d of c.dynamicImports) if (d !== consoleRoot) chunkClosure(bundle, d, login);
       }
-      const consoleStart = closure(consoleRoot, new Set(), login);
-      const listStart = closure(rootOf(/src[\\/]runtime[\\/]schema[\\/]pages[\\/]entity-list-page\.tsx$/), new Set(), new Set([...login, ...consoleStart]));
+      const consoleStart = chunkClosure(bundle, consoleRoot, new Set(), login);
+      const listStart = chunkClosure(bundle, rootOf(LIST_PAGE), new Set(), new Set([...login, ...consoleStart]));
       if (!consoleStart.size || !listStart.size) return;
       groups = {};
       const put = (files: Set<string>, name: (c: { name: string }) => string) => {

@@ -1,13 +1,22 @@
 /**
- * Answers index.html asked for before the scripts loaded (its inline script: `window.__fcSchemas`
- * on console addresses, `window.__fcConfig` on every page; issue 23). Each is taken once: the
- * runtime's first request of that address uses it, every later one asks the server.
+ * Answers index.html asked for before the scripts loaded (its inline scripts: `window.__fcSchemas`
+ * on console addresses, `window.__fcConfig` on every page, `window.__fcStyles` where it links antd's
+ * build-time styles; issue 23). Each is taken once: the runtime's first use of it takes it, every
+ * later one asks the server (or, for the styles, has nothing to wait for).
  */
-export type EarlyRequest = '__fcSchemas' | '__fcConfig';
+interface EarlyAnswers {
+  __fcSchemas: Promise<Response | null>;
+  __fcConfig: Promise<Response | null>;
+  /** Settles (null) when the stylesheet has loaded or failed. */
+  __fcStyles: Promise<null>;
+}
+
+/** Which early answer. */
+export type EarlyRequest = keyof EarlyAnswers;
 
 /** The early answer under `name`, taken once (null when its request failed; undefined when none was made). */
-export function takeEarlyAnswer(name: EarlyRequest): Promise<Response | null> | undefined {
-  const w = globalThis as Partial<Record<EarlyRequest, Promise<Response | null>>>;
+export function takeEarlyAnswer<K extends EarlyRequest>(name: K): EarlyAnswers[K] | undefined {
+  const w = globalThis as Partial<EarlyAnswers>;
   const early = w[name];
   delete w[name];
   return early;

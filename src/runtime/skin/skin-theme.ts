@@ -11,9 +11,6 @@ import type { Skin } from './skin';
 /** The console's brand colour. */
 export const BRAND_COLOUR = '#1668dc';
 
-/** Every skin, in the order the skin switch offers them. */
-export const SKINS: readonly Skin[] = ['light', 'dark'];
-
 /** antd's button options, one object for every render: no space pushed between two CJK characters ("处 理", "処 理"). */
 export const ANTD_BUTTON_CONFIG = { autoInsertSpace: false };
 
@@ -93,6 +90,9 @@ const SKIN_TOKENS = {
     purple7: '#ab7ae0',
   },
 } as const;
+
+/** Every skin (the build writes antd's styles of each: scripts/antd-styles.ts). */
+export const SKINS = Object.keys(SKIN_TOKENS) as Skin[];
 
 /** Component tokens per skin. */
 const SKIN_COMPONENTS: Record<Skin, ThemeConfig['components']> = {

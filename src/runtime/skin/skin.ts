@@ -1,6 +1,7 @@
 /** The skin (spec §1: kept in local storage, default light). */
 import { useSyncExternalStore } from 'react';
 import { persistedValue } from '../session/persisted-value';
+import { takeEarlyAnswer } from '../api/early-answer';
 
 /** Available skins. */
 export type Skin = 'light' | 'dark';
@@ -29,5 +30,5 @@ export function useSkin(): Skin {
  * antd reads the file's map once, on its first render, so the entry renders after this.
  */
 export function skinStylesReady(): Promise<unknown> {
-  return (globalThis as { __fcStyles?: Promise<unknown> }).__fcStyles ?? Promise.resolve();
+  return takeEarlyAnswer('__fcStyles') ?? Promise.resolve();
 }
