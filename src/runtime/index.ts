@@ -70,6 +70,8 @@ export type { RobotSelection, MapSelection } from './session/robot-selection';
 // ── access ─────────────────────────────────────────────────────────────────────────
 /** Builds the refine AccessControlProvider; `decideCan` answers one question synchronously. */
 export { createAccessControlProvider, decideCan } from './access/access-control-provider';
+/** refine's useCan answered in the same render (the console's decisions need no server). */
+export { CanNowProvider, useCanNow } from './access/use-can-now';
 /** Types of the access control provider. */
 export type { AccessControlDeps, ResourceAccessInfo, ResourcePermissions } from './access/access-control-provider';
 /** Spec §6 route decision (allow, adopt URL token, redirect to / or /404). */
@@ -173,7 +175,7 @@ export type { MenuTreeCompany, MenuTreeRegion, MenuTreeMap, MenuTreeRobot, Robot
 /** Theme, locale, language and antd App context for every page. */
 export { AppProviders, BRAND_COLOUR } from './app/app-providers';
 /** refine wired with all console providers. */
-export { ConsoleRefine } from './app/console-refine';
+export { askFirstList, ConsoleRefine } from './app/console-refine';
 /** Type of extra (plugin) resources declared to refine. */
 export type { ExtraResource } from './app/console-refine';
 /** Registers the router's navigate for non-React code; navigates from anywhere. */

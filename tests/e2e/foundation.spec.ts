@@ -98,10 +98,18 @@ test('the language switch changes the menu', async ({ page }) => {
   await expect(menu).toContainText('会社管理');
 });
 
-test('a page load asks for the schema set and its list once (the console mounts once), with antd in the chosen language', async ({ page }) => {
+test('a page load asks for the schema set and its list once (the console mounts once), shows the rows in the table’s first render, with antd in the chosen language', async ({ page }) => {
   await login(page, 'admin');
   await page.getByTestId('lang-switch').click();
   await page.getByTestId('lang-zh').click();
+  // Whether the list's table ever showed without rows (its empty placeholder or its loading spinner) on the page load.
+  await page.addInitScript(() => {
+    const w = window as unknown as { __tableWithoutRows?: boolean };
+    new MutationObserver(() => {
+      const table = document.querySelector('[data-testid="entity-table-company"]');
+      if (table && !table.querySelector('.ant-table-row') && table.querySelector('.ant-table-placeholder, .ant-spin-spinning')) w.__tableWithoutRows = true;
+    }).observe(document, { childList: true, subtree: true });
+  });
   const schemaRequests: string[] = [];
   const listRequests: string[] = [];
   page.on('request', (r) => {
@@ -115,4 +123,6 @@ test('a page load asks for the schema set and its list once (the console mounts 
   await expect(page.locator('.ant-pagination')).toContainText('条/页');
   expect(schemaRequests).toHaveLength(1);
   expect(listRequests).toHaveLength(1);
+  // The first page was asked for with the schema set and was there for the console's first render.
+  expect(await page.evaluate(() => (window as unknown as { __tableWithoutRows?: boolean }).__tableWithoutRows ?? false)).toBe(false);
 });

@@ -8,6 +8,7 @@ import { matchPath, Navigate, Route, Routes } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { subjectCan } from '@common/access';
 import {
+  askFirstList,
   ConsoleRefine,
   createSchemaRegistry,
   EntityListPage,
@@ -42,6 +43,8 @@ import { pluginRegistry, pluginTextsReady } from './discovered-plugins';
 export const consoleTextsReady = pluginTextsReady;
 
 const HOME = '/home';
+/** How long the console's first render waits for the list asked for ahead (a slower list shows its loading state). */
+const FIRST_LIST_WAIT_MS = 1000;
 const DEFAULT_HOME_PAGE = '/home/telecontrol';
 
 // One lazy component per plugin route, created once.
@@ -73,7 +76,23 @@ function preloadPluginPage(path: string): Promise<unknown> | undefined {
 
 /** The schema set's failure (antd Result and its pictures, ~10 KB gzip: loaded only when it shows). */
 const SchemasFailed = lazyPage(() => import('./schemas-failed'));
-let firstCode: Promise<unknown> | null = typeof window === 'undefined' ? null : firstPageCode();
+
+/**
+ * What the console's first render needs: the start-up configuration, the schema set and, once the set
+ * is in, the list the address opens (asked for at once and waited for at most FIRST_LIST_WAIT_MS: the
+ * list's first render then has its rows; issue 23), and `code`, the page's code.
+ */
+function loadConsole(code: Promise<unknown>): Promise<SchemaRegistry> {
+  const registry = fetchSchemas(getToken()).then((set) => {
+    const made = createSchemaRegistry(set);
+    return Promise.race([askFirstList(made), new Promise((resolve) => setTimeout(resolve, FIRST_LIST_WAIT_MS))]).then(() => made);
+  });
+  return Promise.all([loadConfig(), registry, code]).then(([, made]) => made);
+}
+
+// Started as this module loads, not when the console first mounts (after the plugins' texts).
+let firstLoad: Promise<SchemaRegistry> | null = typeof window === 'undefined' ? null : loadConsole(firstPageCode());
+firstLoad?.catch(() => undefined);
 
 // Pages ask for another page's code ahead (runtime preloadPage); only plugin pages are separate chunks here.
 setPagePreloader((path) => void preloadPluginPage(path));
@@ -128,12 +147,12 @@ function LoadedConsole() {
 
   const load = useCallback(() => {
     setError(undefined);
-    const code = firstCode;
-    firstCode = null;
-    Promise.all([loadConfig(), fetchSchemas(getToken()), code])
+    const loading = firstLoad ?? loadConsole(Promise.resolve());
+    firstLoad = null;
+    loading
       // The console's first render (shell, refine, the page: ~0.4 s of main thread) as a transition: React
       // renders it in slices and the browser stays responsive; only the commit is one task (issue 23).
-      .then(([, set]) => startTransition(() => setSchemas(createSchemaRegistry(set))))
+      .then((made) => startTransition(() => setSchemas(made)))
       .catch((e: unknown) => setError((e as Error).message));
   }, []);
   useEffect(load, [load]);

@@ -3,18 +3,18 @@
  * over the session, AccessControlProvider over common/access, LiveProvider over the
  * realtime link, I18nProvider over i18next, antd notifications, react-router.
  */
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
 import { App as AntdApp } from 'antd';
-import { Refine, type ResourceProps } from '@refinedev/core';
+import { Refine, type CanParams, type ResourceProps } from '@refinedev/core';
 import routerProvider from '@refinedev/react-router';
 import { useTranslation } from 'react-i18next';
-import { subjectCan } from '@common/access';
 import { formatMessage } from '@common/messages';
 import type { Lang } from '@common/protocol';
 import { callNamedEvent, restCall } from '../api/clients';
 import { createSchemaDataProvider } from '../api/data-provider';
 import { retryQuery } from '../api/errors';
-import { createAccessControlProvider } from '../access/access-control-provider';
+import { createAccessControlProvider, decideCan, type AccessControlDeps } from '../access/access-control-provider';
+import { CanNowProvider } from '../access/use-can-now';
 import { createAuthProvider } from '../session/auth-provider';
 import { getSession } from '../session/session-store';
 import { createLiveProvider } from '../realtime/live-provider';
@@ -22,7 +22,7 @@ import { realtimeLink } from '../realtime/default-link';
 import { createI18nProvider } from '../i18n/i18n-provider';
 import { startTableA11y } from '../ui/table-a11y';
 import { useAntdNotificationProvider } from './notification-provider';
-import { createFirstListPrimer } from './first-list';
+import { consoleFirstList } from './first-list';
 import { getLang, i18n } from '../i18n/i18n';
 import { SchemaProvider } from '../schema/schema-context';
 import type { SchemaRegistry } from '../schema/schema-registry';
@@ -44,11 +44,25 @@ export interface ConsoleRefineProps {
   children: ReactNode;
 }
 
-/** The list the address opens is asked for with the schema set (issue 23), once per page load. */
-const primeFirstList = createFirstListPrimer((needs) => {
-  const session = getSession();
-  return Boolean(session) && needs.every((p) => subjectCan(session!, p));
-});
+
+/** The console's data provider over the schemas' x-api bindings. */
+function schemaDataProvider(schemas: SchemaRegistry) {
+  return createSchemaDataProvider({
+    callEvent: callNamedEvent,
+    restCall,
+    apiOf: (resource) => schemas.entity(resource)?.['x-api'],
+    describeNotFound: () => formatMessage('notFound', getLang()),
+  });
+}
+
+/**
+ * Asks now for the first page of the list the address opens (once per page load; issue 23). Settles
+ * when that answer has arrived or failed, or at once when there is nothing to ask: the console waits
+ * for it (a little) before its first render, so that the list's first render has its rows.
+ */
+export function askFirstList(schemas: SchemaRegistry): Promise<void> {
+  return consoleFirstList.start(schemaDataProvider(schemas), schemas, window.location.pathname) ?? Promise.resolve();
+}
 
 /** refine wired to the console runtime. */
 /** Queries: a time-out is not tried again (it ends loading under its alert, spec §8/§9). */
@@ -63,18 +77,9 @@ export function ConsoleRefine({ schemas, extraResources = [], children }: Consol
   const providers = useMemo(() => {
     const extra = new Map(extraResources.map((r) => [r.name, r]));
     return {
-      dataProvider: primeFirstList(
-        createSchemaDataProvider({
-          callEvent: callNamedEvent,
-          restCall,
-          apiOf: (resource) => schemas.entity(resource)?.['x-api'],
-          describeNotFound: () => formatMessage('notFound', getLang()),
-        }),
-        schemas,
-        window.location.pathname,
-      ),
+      dataProvider: consoleFirstList(schemaDataProvider(schemas), schemas, window.location.pathname),
       authProvider: createAuthProvider(),
-      accessControlProvider: createAccessControlProvider({
+      accessControl: {
         getSubject: getSession,
         describeResource: (name) => {
           const e = schemas.entity(name);
@@ -91,11 +96,14 @@ export function ConsoleRefine({ schemas, extraResources = [], children }: Consol
           const r = extra.get(name);
           return r ? { route: r.route, permissions: r.permissions } : undefined;
         },
-      }),
+      } satisfies AccessControlDeps,
       liveProvider: createLiveProvider(realtimeLink),
       i18nProvider: createI18nProvider(i18n),
     };
   }, [schemas, extraResources]);
+  const { accessControl, ...refineProviders } = providers;
+  const accessControlProvider = useMemo(() => createAccessControlProvider(accessControl), [accessControl]);
+  const decide = useCallback((params: CanParams) => decideCan(accessControl, params), [accessControl]);
 
   const resources = useMemo<ResourceProps[]>(
     () => [
@@ -117,9 +125,12 @@ export function ConsoleRefine({ schemas, extraResources = [], children }: Consol
       notificationProvider={useAntdNotificationProvider}
       resources={resources}
       options={{ disableTelemetry: true, syncWithLocation: false, warnWhenUnsavedChanges: false, mutationMode: 'pessimistic', liveMode: 'off', reactQuery: REACT_QUERY }}
-      {...providers}
+      accessControlProvider={accessControlProvider}
+      {...refineProviders}
     >
-        <SchemaProvider registry={schemas}>{children}</SchemaProvider>
+        <SchemaProvider registry={schemas}>
+          <CanNowProvider decide={decide}>{children}</CanNowProvider>
+        </SchemaProvider>
       </Refine>
     </AntdApp>
   );

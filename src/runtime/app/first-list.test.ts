@@ -99,4 +99,34 @@ describe('first list primer', () => {
     await expect(wrapped.getList(firstPage('company'))).resolves.toEqual({ data: [], total: 0 });
     expect(n).toBe(2);
   });
+
+  it('asks ahead with start, hands the arrived answer to the list’s first render, and sends the list’s own call to the server', async () => {
+    const { provider, calls } = counting();
+    let now = 1000;
+    const prime = createFirstListPrimer(() => true, () => now);
+    const started = prime.start(provider, schemas, '/home/company');
+    expect(calls).toEqual([firstPage('company')]);
+    // Not arrived yet: nothing to show.
+    expect(prime.settled('company')).toBeUndefined();
+    await started;
+    now += 10;
+    expect(prime.settled('robot')).toBeUndefined();
+    expect(prime.settled('company')).toEqual({ answer: { data: [{ id: 1 }], total: 1 }, at: 1000 });
+    // The same answer for another render of that first mount, while fresh.
+    expect(prime.settled('company')).toEqual({ answer: { data: [{ id: 1 }], total: 1 }, at: 1000 });
+    // The wrapper made afterwards asks nothing more, and the list's own call (a refresh) goes to the server.
+    const wrapped = prime(provider, schemas, '/home/company');
+    expect(calls).toHaveLength(1);
+    expect(await wrapped.getList(firstPage('company'))).toEqual({ data: [{ id: 2 }], total: 2 });
+    now += PRIMED_FOR_MS + 1;
+    expect(prime.settled('company')).toBeUndefined();
+  });
+
+  it('start settles on a failed answer, shows nothing for it, and is undefined when nothing is asked', async () => {
+    const provider = { getList: () => Promise.reject(new Error('timed out')) } as unknown as DataProvider;
+    const prime = createFirstListPrimer(() => true);
+    await expect(prime.start(provider, schemas, '/home/company')).resolves.toBeUndefined();
+    expect(prime.settled('company')).toBeUndefined();
+    expect(createFirstListPrimer(() => true).start(provider, schemas, '/home/telecontrol')).toBeUndefined();
+  });
 });

@@ -11,7 +11,7 @@ import type { PopconfirmProps, TooltipProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DeleteOutlined, EditOutlined, FormOutlined, PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTable } from '@refinedev/antd';
-import { useCan, useDelete, type BaseKey, type BaseRecord } from '@refinedev/core';
+import { useDelete, type BaseKey, type BaseRecord } from '@refinedev/core';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Paging } from '@common/constants';
@@ -20,6 +20,7 @@ import { subjectCan } from '@common/access';
 import type { PageTab } from '@common/schema-format';
 import { permanentFilters, visibleTabs } from './page-tabs';
 import { useSession } from '../../session/session-store';
+import { useCanNow } from '../../access/use-can-now';
 import { isAbortedError } from '../../api/errors';
 import { useSchemas } from '../schema-context';
 import { pickLabel, type EntitySchema } from '../schema-types';
@@ -27,6 +28,7 @@ import { useRefOptionsMap } from '../ref-lookups';
 import { renderCell } from '../cell-renderers';
 import type { FormMode } from '../form-schema';
 import { listParams } from '../../api/data-provider';
+import { consoleFirstList, PRIMED_FOR_MS } from '../../app/first-list';
 import { realtimeLink } from '../../realtime/default-link';
 import { ExportButton, ImportButton, RowActions, useAfterCreateActions, type ImportSpec, type ListExport, type RowAction } from './list-tools';
 import { ColumnPicker, useColumnChoice } from './column-picker';
@@ -191,17 +193,21 @@ function EntityList({
   const sortable = new Set(list.sort ?? []);
 
   const [dialog, setDialog] = useState<{ mode: FormMode; record?: BaseRecord }>();
-  const { data: canCreate } = useCan({ resource: id, action: 'create' });
-  const { data: canEdit } = useCan({ resource: id, action: 'edit' });
-  const { data: canDelete } = useCan({ resource: id, action: 'delete' });
+  const { data: canCreate } = useCanNow({ resource: id, action: 'create' });
+  const { data: canEdit } = useCanNow({ resource: id, action: 'edit' });
+  const { data: canDelete } = useCanNow({ resource: id, action: 'delete' });
   // Implementers open this screen's form in the designer (system:formDesign; the server checks again on save).
-  const { data: canDesign } = useCan({ resource: 'system', action: 'formDesign' });
+  const { data: canDesign } = useCanNow({ resource: 'system', action: 'formDesign' });
   const navigate = useNavigate();
   const { mutate: remove, mutation: removing } = useDelete();
   // Bulk delete needs a delete binding and the right to use it.
   const canBulkDelete = Boolean(entity['x-api']?.delete) && Boolean(canDelete?.can);
   const [selected, setSelected] = useState<Map<BaseKey, BaseRecord>>(() => new Map());
   const tableBox = useRef<HTMLDivElement>(null);
+
+  // The first page asked for with the schema set (issue 23): in this render already, not one render later.
+  // Only for the list as the address opens it (no fixed filter); fresh for a few seconds, so not asked again on mount.
+  const [primed] = useState(() => (fixed && Object.keys(fixed).length ? undefined : consoleFirstList.settled(entity.$id)));
 
   const { tableProps, searchFormProps, tableQuery, filters: crudFilters, sorters } = useTable<BaseRecord, { message: string; statusCode: number }, Record<string, unknown>>({
     resource: id,
@@ -211,7 +217,12 @@ function EntityList({
     filters: { mode: 'server', defaultBehavior: 'replace', permanent },
     onSearch: (values) => crudFiltersOf(filters, values),
     errorNotification: (error) => ({ type: 'error', message: t('entity.loadFailed'), description: error?.message, key: `list-${id}` }),
+    queryOptions: primed
+      ? { initialData: primed.answer, initialDataUpdatedAt: primed.at, staleTime: (query) => (query.state.dataUpdatedAt === primed.at ? PRIMED_FOR_MS : 0) }
+      : undefined,
   });
+  // refine's table shows loading until its query has fetched once; rows given as initial data have not.
+  const loading = Boolean(tableProps.loading) && (tableQuery.isFetching || !tableQuery.data);
 
   // x-live: pushes on that realtime topic (a task's progress) refresh the page, at most a few times a second.
   const rowActions = (entity['x-row-actions'] as RowAction[] | undefined) ?? [];
@@ -404,6 +415,7 @@ function EntityList({
       <div data-testid={`entity-table-${id}`} ref={tableBox} style={{ minWidth: 0, maxWidth: '100%' }}>
         <Table<BaseRecord>
           {...tableProps}
+          loading={loading}
           rowKey="id"
           columns={columns}
           pagination={pagination}
