@@ -7,10 +7,9 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert, App, Badge, Button, Calendar, Card, Col, Empty, Form, List, Modal, Popconfirm, Progress, Row, Select, Space, Spin, Table, Tag, TimePicker, Typography } from 'antd';
 import { ExportOutlined, PlayCircleOutlined, StopOutlined } from '@ant-design/icons';
-import { useCan } from '@refinedev/core';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { callEvent, datePattern, formatDate, formatDateTime, formatTime, getLang, useRobotSelection } from '@runtime';
+import { callEvent, datePattern, formatDate, formatDateTime, formatTime, getLang, useRobotSelection , useCanNow } from '@runtime';
 import { ClipPlayer } from './clip-player';
 import { ReplayTimeline } from './replay-timeline';
 import { clipTimes, defaultRange, minutesBetween, rangeProblem, MAX_EXPORT_MINUTES, type RecordedClip, type VideoRecordInfo } from './history-video-model';
@@ -24,7 +23,7 @@ export default function HistoryVideoPage() {
   const { t, i18n } = useTranslation('history-video');
   const { message } = App.useApp();
   const robotId = useRobotSelection().selection.robotId!;
-  const { data: canExport } = useCan({ resource: 'video', action: 'export' });
+  const { data: canExport } = useCanNow({ resource: 'video', action: 'export' });
   const [camera, setCamera] = useState(0);
   const [month, setMonth] = useState(() => dayjs().startOf('month'));
   const [day, setDay] = useState<Dayjs>(() => dayjs());

@@ -8,13 +8,12 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert, App, Button, Card, Checkbox, Drawer, Empty, Input, Popconfirm, Progress, Space, Table, Tag, Typography } from 'antd';
 import { DeleteOutlined, DownloadOutlined, EyeOutlined, FileSearchOutlined, ReloadOutlined, StopOutlined } from '@ant-design/icons';
-import { useCan } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import type { AnswerOf } from '@common/events';
 import { LOG_LEVELS, type LogLevel } from '@common/events/node-log';
 import { LOG_UPLOAD_TIMEOUT_S } from '@common/events/maintenance-software';
 import { formatBytes } from '@common/uploads';
-import { RobotSwitcher, SeverityTag, formatDateTime, formatTime, getLang, callEvent, callNamedEvent, catalogueMessage, realtimeLink, useRobotSelection } from '@runtime';
+import { RobotSwitcher, SeverityTag, formatDateTime, formatTime, getLang, callEvent, callNamedEvent, catalogueMessage, realtimeLink, useRobotSelection , useCanNow } from '@runtime';
 import { NODE_LOG_IDS as IDS } from './test-ids';
 
 type Job = NonNullable<AnswerOf<'getSoftwareJob'>['job']>;
@@ -71,8 +70,8 @@ export default function NodeLogPage() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [viewing, setViewing] = useState<LogFile | null>(null);
-  const { data: canWrite } = useCan({ resource: 'software', action: 'write' });
-  const { data: canDelete } = useCan({ resource: 'robotLog', action: 'delete' });
+  const { data: canWrite } = useCanNow({ resource: 'software', action: 'write' });
+  const { data: canDelete } = useCanNow({ resource: 'robotLog', action: 'delete' });
 
   const load = useCallback(() => {
     if (!robotId) return;

@@ -7,9 +7,8 @@
 import { useEffect, useState } from 'react';
 import { Button, Card, Flex, Space, Typography } from 'antd';
 import { AlertOutlined, PhoneOutlined } from '@ant-design/icons';
-import { useCan } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
-import { acceptCall, isCallActive, navigateTo, realtimeLink, selectRobot, startRingTone, useCall } from '@runtime';
+import { acceptCall, isCallActive, navigateTo, realtimeLink, selectRobot, startRingTone, useCall , useCanNow } from '@runtime';
 import { FLEET_TOPIC } from '@common/protocol';
 import type { CallRing as Ring } from '@common/events/calls';
 import { TELECONTROL_TEST_IDS as IDS } from './test-ids';
@@ -20,7 +19,7 @@ const GONE_AFTER_MS = 6000;
 /** The overlay (default export: mounted by the /home shell). */
 export default function CallRing() {
   const { t } = useTranslation();
-  const { data: canCall } = useCan({ resource: 'robot', action: 'call' });
+  const { data: canCall } = useCanNow({ resource: 'robot', action: 'call' });
   const [rings, setRings] = useState<Ring[]>([]);
   const [dismissed, setDismissed] = useState<Set<string>>(new Set());
   const call = useCall();

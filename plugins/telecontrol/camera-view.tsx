@@ -9,9 +9,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, App, Button, Card, Divider, Segmented, Select, Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import { CameraOutlined, SettingOutlined } from '@ant-design/icons';
-import { useCan } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
-import { callEvent, isAbortedError, liveVideoUrl, LivePlayer, preloadLivePlayer, requestStreamAddress, restCall, useVideoPushes, type PlayerState, type StreamAnswer } from '@runtime';
+import { callEvent, isAbortedError, liveVideoUrl, LivePlayer, preloadLivePlayer, requestStreamAddress, restCall, useVideoPushes, type PlayerState, type StreamAnswer , useCanNow } from '@runtime';
 import { Definition } from '@common/camera';
 import type { ControlState } from '@common/robot-control';
 import { cameraPushes, type RobotStatusView } from './robot-status-model';
@@ -62,10 +61,10 @@ export function CameraView({ robotId, videoOnline, state }: { robotId: string; v
   const card = useRef<HTMLDivElement>(null);
   const playerHeight = usePlayerHeight(box, card);
   // Spec §6: general users cannot open video settings (button disabled); the server refuses too.
-  const { data: canSettings } = useCan({ resource: 'video', action: 'settings' });
+  const { data: canSettings } = useCanNow({ resource: 'video', action: 'settings' });
   // Switching a camera's push, its definition and its lens steer the robot's camera: robot:control
   // (never a general user, spec §6; the server refuses too).
-  const { data: canSteer } = useCan({ resource: 'robot', action: 'control' });
+  const { data: canSteer } = useCanNow({ resource: 'robot', action: 'control' });
   const [playerState, setPlayerState] = useState<PlayerState>('nodata');
   // The robot's push flag of this camera, live from pushVideoFlag / pushVideo; off means no stream to ask for.
   const pushing = cameraPushes(state ?? {}, camera);

@@ -2,9 +2,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Badge, Card, Descriptions, Flex, Progress, Skeleton, Space, Tag, Typography } from 'antd';
 import { ThunderboltOutlined } from '@ant-design/icons';
-import { useCan, useSubscription } from '@refinedev/core';
+import { useSubscription } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
-import { robotStatusLabel, robotTopic, SeverityTag, useBatteryLow, useEventQuery, useFormat, useLinkState, useSchemas, type Lang } from '@runtime';
+import { robotStatusLabel, robotTopic, SeverityTag, useBatteryLow, useEventQuery, useFormat, useLinkState, useSchemas, type Lang , useCanNow } from '@runtime';
 import { TELECONTROL_TEST_IDS as IDS } from './test-ids';
 import { ENV_READINGS, mergeRobotStatus, type RobotStatusView } from './robot-status-model';
 import { CameraView } from './camera-view';
@@ -43,7 +43,7 @@ export function RobotStatusPanel({ robotId }: { robotId: string }) {
 
 function StatusPanel({ robotId, side }: { robotId: string; side: boolean }) {
   const { t, i18n } = useTranslation('telecontrol');
-  const { data: canSteer } = useCan({ resource: 'robot', action: 'control' });
+  const { data: canSteer } = useCanNow({ resource: 'robot', action: 'control' });
   const lang = i18n.language as Lang;
   const schemas = useSchemas();
   const batteryLow = useBatteryLow();

@@ -9,7 +9,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, App, Button, Flex, Tag, Tooltip, Typography } from 'antd';
 import { AudioMutedOutlined, AudioOutlined, LoadingOutlined, PhoneOutlined, VideoCameraOutlined } from '@ant-design/icons';
-import { useCan } from '@refinedev/core';
+import { useCanNow } from '../access/use-can-now';
 import { useTranslation } from 'react-i18next';
 import { useNavigationGuard } from '../app/navigation-guard';
 import { useCatalogue } from '../i18n/catalogue';
@@ -136,7 +136,7 @@ function RemoteMedia({ call }: { call: CallView }) {
 export function CallPanel({ robotId, robotName, online, interactOnline }: CallPanelProps) {
   const { t } = useTranslation();
   const msg = useCatalogue();
-  const { data: canCall } = useCan({ resource: 'robot', action: 'call' });
+  const { data: canCall } = useCanNow({ resource: 'robot', action: 'call' });
   const call = useCall();
   const mine = call.robotId === robotId;
   const phase = mine ? call.phase : 'idle';

@@ -10,7 +10,7 @@ import { Alert, App, Button, Card, Result, Space, Spin, Typography } from 'antd'
 import { ReloadOutlined, SaveOutlined, UndoOutlined } from '@ant-design/icons';
 import Form from '@rjsf/antd';
 import type { IChangeEvent } from '@rjsf/core';
-import { useCan } from '@refinedev/core';
+import { useCanNow } from '../../access/use-can-now';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '@common/protocol';
 import { callNamedEvent } from '../../api/clients';
@@ -87,7 +87,7 @@ function SingleRecordForm({ entity, subject, subjectId }: { entity: EntitySchema
   const { message } = App.useApp();
   const id = entity.$id;
   const api = entity['x-api']!;
-  const { data: canUpdate } = useCan({ resource: id, action: 'edit' });
+  const { data: canUpdate } = useCanNow({ resource: id, action: 'edit' });
   const readOnly = canUpdate?.can === false;
   const formEntity = useMemo(() => withoutSubject(entity, subject), [entity, subject]);
   const built = useMemo((): { form?: EntityForm; error?: string } => {

@@ -16,7 +16,7 @@ import { CompressOutlined, ExpandOutlined, ReloadOutlined, SaveOutlined, UndoOut
 import Form from '@rjsf/antd';
 import type { IChangeEvent } from '@rjsf/core';
 import type { RJSFValidationError } from '@rjsf/utils';
-import { useCan } from '@refinedev/core';
+import { useCanNow } from '../../access/use-can-now';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '@common/protocol';
 import { callNamedEvent } from '../../api/clients';
@@ -174,7 +174,7 @@ function SettingsEditor({ settings, subject, companyName }: { settings: Settings
   const getEvent = subject.kind === 'robot' ? api.get.event : api.getCompany!.event;
   const setEvent = subject.kind === 'robot' ? api.set.event : api.setCompany!.event;
   const subjectParam = useMemo(() => (subject.kind === 'robot' ? { robotId: subject.robotId } : { companyId: subject.companyId }), [subject.kind, subject.kind === 'robot' ? subject.robotId : subject.companyId]);
-  const { data: canUpdate } = useCan({ resource: id, action: 'update' });
+  const { data: canUpdate } = useCanNow({ resource: id, action: 'update' });
   const readOnly = canUpdate?.can === false;
 
   const [loaded, setLoaded] = useState<SettingsAnswer>();
