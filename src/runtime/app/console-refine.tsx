@@ -44,7 +44,6 @@ export interface ConsoleRefineProps {
   children: ReactNode;
 }
 
-
 /** The console's data provider over the schemas' x-api bindings. */
 function schemaDataProvider(schemas: SchemaRegistry) {
   return createSchemaDataProvider({
