@@ -1,7 +1,7 @@
 /** Routes of the console: login, error pages and the (lazy) console behind the login. */
 import { Suspense, useEffect } from 'react';
 import { BrowserRouter, Route, Routes, useNavigate } from 'react-router';
-import { AppProviders, installBackGuard, lazyPage, setNavigator } from '@runtime';
+import { AppProviders, installBackGuard, lazyPage, setNavigator, watchLogoutElsewhere } from '@runtime';
 
 const LoginPage = lazyPage(() => import('./pages/login/login-page'));
 const NotFoundPage = lazyPage(() => import('./pages/errors/not-found-page'));
@@ -57,6 +57,8 @@ function Root() {
 export function App() {
   // Before BrowserRouter subscribes to popstate: a guard's listener must run first.
   installBackGuard();
+  // A logout in another tab of this session brings this one to the login page too.
+  useEffect(() => watchLogoutElsewhere(), []);
   return (
     <BrowserRouter>
       <Root />

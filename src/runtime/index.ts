@@ -58,6 +58,8 @@ export { getSession, getToken, useSession, setSession, clearSession } from './se
 export type { SessionInfo } from './session/session-store';
 /** Login, logout, verification code and session loading from a URL token. */
 export { login, logout, requestVerificationCode, loadSessionFromToken, refreshSession } from './session/session-actions';
+/** A logout in one tab ends the same session in the other tabs (watchLogoutElsewhere runs once per page). */
+export { watchLogoutElsewhere } from './session/logout-elsewhere';
 /** Type of the verification code answer. */
 export type { VerificationCode } from './session/session-actions';
 /** Builds the refine AuthProvider. */

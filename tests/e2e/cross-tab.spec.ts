@@ -52,3 +52,34 @@ test('the skin and the language chosen in one tab apply in the other tabs at onc
   await expect(other.getByTestId('skin-switch')).toHaveAttribute('aria-checked', 'false');
   await other.close();
 });
+
+test('a logout in one tab brings the other tabs of that session to the login page at once; a tab with its own session stays', async ({ page }) => {
+  await login(page, 'admin');
+  // A second tab of the same browser takes the same session.
+  const same = await page.context().newPage();
+  await same.goto('/home/companyManage');
+  await expect(same.getByTestId('entity-table-company')).toContainText('HarborSecurity');
+  let reloads = 0;
+  same.on('load', () => reloads++);
+  // A third tab logs in on its own, as another user.
+  const own = await page.context().newPage();
+  await login(own, 'entadmin');
+  const ownToken = await own.evaluate(() => (JSON.parse(sessionStorage.getItem('fc.session') ?? '{}') as { token?: string }).token);
+
+  await page.bringToFront();
+  await page.getByTestId('logout').click();
+  await expect(page.getByTestId('login-submit')).toBeVisible();
+  // The second tab is at the login page without anyone touching it or reloading it; its session is gone.
+  await expect(same).toHaveURL(/\/$/);
+  await expect(same.getByTestId('login-submit')).toBeVisible();
+  expect(reloads).toBe(0);
+  expect(await same.evaluate(() => sessionStorage.getItem('fc.session'))).toBeNull();
+  // The third tab keeps its own session and goes on working.
+  await own.bringToFront();
+  await expect(own).toHaveURL(/\/home\//);
+  expect(await own.evaluate(() => (JSON.parse(sessionStorage.getItem('fc.session') ?? '{}') as { token?: string }).token)).toBe(ownToken);
+  await own.goto('/home/userManage');
+  await expect(own.getByTestId('entity-table-user')).toBeVisible();
+  await same.close();
+  await own.close();
+});

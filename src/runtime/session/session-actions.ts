@@ -3,6 +3,7 @@ import { callEvent } from '../api/clients';
 import { applyLang, getLang, hasChosenLang } from '../i18n/i18n';
 import type { VerificationCode } from '@common/events/session';
 import { clearSession, getSession, setSession, type SessionInfo } from './session-store';
+import { announceLogout } from './logout-elsewhere';
 
 /** The `reqVerificationCode` answer. */
 export type { VerificationCode } from '@common/events/session';
@@ -27,14 +28,16 @@ export async function login(username: string, password: string, codeId: string, 
   return adopt(info);
 }
 
-/** Logs out on the server (best effort) and forgets the session. */
+/** Logs out on the server (best effort), forgets the session and ends it in the browser's other tabs too. */
 export async function logout(): Promise<void> {
+  const token = getSession()?.token;
   try {
-    if (getSession()) await callEvent('logOut', {});
+    if (token) await callEvent('logOut', {});
   } catch {
     // The token may already be invalid; the local session is cleared either way.
   } finally {
     clearSession();
+    if (token) announceLogout(token);
   }
 }
 
