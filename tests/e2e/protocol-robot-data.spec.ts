@@ -22,7 +22,13 @@ async function importFile(page: Page, file: string) {
   await (await chooser).setFiles(file);
   await expect(page.getByTestId('row-action-confirm-importData')).toContainText(`Import this file into robot ${NAME} (${ROBOT})?`);
   await expect(page.locator('.ant-modal-confirm-title')).toHaveText(`Import data · ${NAME}`);
-  await page.getByTestId('row-action-confirm-ok-importData').click();
+  // A click landing while the dialog still zooms in can be lost (seen once under load): click again
+  // until the dialog is busy importing (its OK button loading) or closed.
+  const ok = page.getByTestId('row-action-confirm-ok-importData');
+  await expect(async () => {
+    if ((await ok.isVisible()) && !(await ok.evaluate((b) => b.classList.contains('ant-btn-loading')))) await ok.click({ timeout: 2_000 });
+    await expect(ok).toBeHidden({ timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 async function closeError(page: Page) {

@@ -25,6 +25,8 @@ test('a generated list loads the start-up chunks once each, in a few files; the 
   const context = await browser.newContext({ storageState: await page.context().storageState() });
   const list = await context.newPage();
   await list.goto('/');
+  // The login page clears the stored session as it mounts (spec §2): the session goes in after that.
+  await expect(list.getByTestId('login-submit')).toBeVisible();
   await list.evaluate((session) => sessionStorage.setItem('fc.session', session!), await page.evaluate(() => sessionStorage.getItem('fc.session')));
   const scripts = scriptsOf(list);
   await list.goto('/home/companyManage');

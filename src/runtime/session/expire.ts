@@ -1,14 +1,16 @@
 /** What happens when the server says the token is invalid (statusCode or code 403). */
 import { navigateTo } from '../app/navigation';
-import { clearSession } from './session-store';
+import { clearSession, getSession } from './session-store';
 
 const EXPIRED_KEY = 'fc.loginExpired';
 
 /** Clears the session and returns to the login page, which then says "Login expired, please log in again" (spec §8). */
 export function expireSession(): void {
+  // A refusal that comes after the session was already left (a logout in another tab) expired nothing.
+  const held = Boolean(getSession());
   clearSession();
   try {
-    sessionStorage.setItem(EXPIRED_KEY, '1');
+    if (held) sessionStorage.setItem(EXPIRED_KEY, '1');
   } catch {
     /* storage unavailable: the login page just shows no notice */
   }

@@ -17,12 +17,28 @@ describe('logout in another tab', () => {
   it('ends this tab’s session when another tab logs out of the same session, and only then', async () => {
     stop = watchLogoutElsewhere();
     setSession(session('tab-token'));
-    announceLogout('another-session');
+    // Another tab: its own channel.
+    const other = new BroadcastChannel('fc.session');
+    other.postMessage({ type: 'loggedOut', token: 'another-session' });
     await delivered();
     expect(getSession()?.token).toBe('tab-token');
-    announceLogout('tab-token');
+    other.postMessage({ type: 'loggedOut', token: 'tab-token' });
+    other.close();
     await delivered();
     expect(getSession()).toBeUndefined();
+  });
+
+  it('announces a logout to the other tabs, not to the tab that logs out (it ends its session itself, after telling the server)', async () => {
+    stop = watchLogoutElsewhere();
+    setSession(session('tab-token'));
+    const other = new BroadcastChannel('fc.session');
+    const heard: unknown[] = [];
+    other.onmessage = (e: MessageEvent) => heard.push(e.data);
+    announceLogout('tab-token');
+    await delivered();
+    other.close();
+    expect(heard).toEqual([{ type: 'loggedOut', token: 'tab-token' }]);
+    expect(getSession()?.token).toBe('tab-token');
   });
 
   it('ignores messages that are not a logout', async () => {

@@ -18,15 +18,19 @@ function channel(): BroadcastChannel | undefined {
   return typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(CHANNEL);
 }
 
-/** Tells the other tabs that the session with `token` has ended. */
+let watching: BroadcastChannel | undefined;
+
+/**
+ * Tells the other tabs that the session with `token` ends (before the server is told, so they leave
+ * it before the server refuses it). Sent on this tab's own channel when it watches: a channel does
+ * not hear its own messages.
+ */
 export function announceLogout(token: string): void {
-  const c = channel();
+  const c = watching ?? channel();
   if (!c) return;
   c.postMessage({ type: 'loggedOut', token } satisfies LoggedOut);
-  c.close();
+  if (c !== watching) c.close();
 }
-
-let watching: BroadcastChannel | undefined;
 
 /** Listens for logouts in other tabs (once per page); returns the remover. */
 export function watchLogoutElsewhere(): () => void {

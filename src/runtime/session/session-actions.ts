@@ -31,13 +31,13 @@ export async function login(username: string, password: string, codeId: string, 
 /** Logs out on the server (best effort), forgets the session and ends it in the browser's other tabs too. */
 export async function logout(): Promise<void> {
   const token = getSession()?.token;
+  if (token) announceLogout(token);
   try {
     if (token) await callEvent('logOut', {});
   } catch {
     // The token may already be invalid; the local session is cleared either way.
   } finally {
     clearSession();
-    if (token) announceLogout(token);
   }
 }
 
