@@ -66,6 +66,8 @@ function pluginPaths(): string[] {
 /** The modules whose chunks start the console and the generated list page. */
 const CONSOLE_ROOT = /src[\\/]pages[\\/]console[\\/]console-root\.tsx$/;
 const LIST_PAGE = /src[\\/]runtime[\\/]schema[\\/]pages[\\/]entity-list-page\.tsx$/;
+/** The console's default page (console-root's DEFAULT_HOME_PAGE): what the list page shares with it is a chunk of its own. */
+const HOME_PAGE = /plugins[\\/]telecontrol[\\/]telecontrol-page\.tsx$/;
 
 /** Adds to `into` the chunk `root` and every chunk it imports statically, stopping at those in `skip`. */
 function chunkClosure(bundle: Rolldown.OutputBundle, root: string | undefined, into = new Set<string>(), skip: ReadonlySet<string> = new Set()): Set<string> {
@@ -193,7 +195,8 @@ function antdStaticStyles(): Plugin {
  * after tree-shaking (the `@runtime` and antd barrels reach everything statically), so the build
  * runs twice: the first build's chunks tell which modules the console's start-up (console-root's
  * closure) and the generated list page's take beyond the login page's; the second build puts each set
- * in one chunk (`console-start`, `list-start`) and pins every chunk of the login page's closure as it
+ * in one chunk (`console-start`, `list-start`; what the list shares with the default page in
+ * `shared-start`) and pins every chunk of the login page's closure as it
  * was, so the login page loads exactly what it did. `FC_START_UP_GROUPS` names the first build's
  * answer for the second; `FC_SPLIT_START_UP=0` keeps one build (and Rolldown's cut).
  */
@@ -234,6 +237,14 @@ function startUpChunks(): Plugin {
       const consoleStart = chunkClosure(bundle, consoleRoot, new Set(), login);
       const listStart = chunkClosure(bundle, rootOf(LIST_PAGE), new Set(), new Set([...login, ...consoleStart]));
       if (!consoleStart.size || !listStart.size) return;
+      // The part of it the default page (telecontrol) also runs, with the parts that page loads lazily
+      // (its status panel), is a chunk of its own: that page does not load the list's table, form and
+      // filters with it.
+      const homeRoot = rootOf(HOME_PAGE);
+      const home = chunkClosure(bundle, homeRoot, new Set(), new Set([...login, ...consoleStart]));
+      const homeChunk = homeRoot ? bundle[homeRoot] : undefined;
+      if (homeChunk?.type === 'chunk') for (const d of homeChunk.dynamicImports) chunkClosure(bundle, d, home, new Set([...login, ...consoleStart]));
+      const sharedStart = new Set([...listStart].filter((f) => home.has(f)));
       groups = {};
       const put = (files: Set<string>, name: (c: { name: string }) => string) => {
         for (const f of files) {
@@ -254,7 +265,8 @@ function startUpChunks(): Plugin {
         return `pin:${n === 1 ? c.name : `${c.name}${n}`}`;
       });
       put(consoleStart, () => 'console-start');
-      put(listStart, () => 'list-start');
+      put(sharedStart, () => 'shared-start');
+      put(new Set([...listStart].filter((f) => !sharedStart.has(f))), () => 'list-start');
     },
     async closeBundle() {
       if (!groups) return;
@@ -306,15 +318,14 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: textsChunk, debugName: 'texts', priority: 4 },
+            { name: textsChunk, debugName: 'texts', priority: 6 },
             // The second build's start-up chunks (startUpChunks above; none in the first): the login page's
             // chunks pinned first, so that no start-up chunk takes one of their modules as a dependency.
             ...((g) =>
               g
                 ? [
-                    { name: (id: string) => (g.get(id)?.startsWith('pin:') ? g.get(id)!.slice(4) : null), debugName: 'login', priority: 3, includeDependenciesRecursively: false },
-                    { name: (id: string) => (g.get(id) === 'console-start' ? 'console-start' : null), debugName: 'console-start', priority: 2 },
-                    { name: (id: string) => (g.get(id) === 'list-start' ? 'list-start' : null), debugName: 'list-start', priority: 1 },
+                    { name: (id: string) => (g.get(id)?.startsWith('pin:') ? g.get(id)!.slice(4) : null), debugName: 'login', priority: 5, includeDependenciesRecursively: false },
+                    ...['console-start', 'shared-start', 'list-start'].map((name, i) => ({ name: (id: string) => (g.get(id) === name ? name : null), debugName: name, priority: 4 - i })),
                   ]
                 : [])(startUpGroups()),
           ],

@@ -6,7 +6,7 @@
  * general users, spec §6) and the pan/tilt/zoom pad. The player is as high as the picture at its
  * width, but no higher than keeps the pad under it inside the window (issue 22).
  */
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Alert, App, Button, Card, Divider, Segmented, Select, Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import { CameraOutlined, SettingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -15,10 +15,14 @@ import { Definition } from '@common/camera';
 import type { ControlState } from '@common/robot-control';
 import { cameraPushes, type RobotStatusView } from './robot-status-model';
 import { TELECONTROL_TEST_IDS as IDS } from './test-ids';
-import { CameraSettingsDialog } from './camera-settings-dialog';
 import { PtzPad } from './ptz-pad';
 import { RobotSnap } from './robot-snap';
 import { usePlayerHeight } from './use-fit';
+
+// The camera settings dialog (time pickers, sliders, tabs) is asked for when first opened, or when the
+// pointer or focus comes to its button: it is not part of the panel's first paint (issue 23).
+const loadSettings = () => import('./camera-settings-dialog');
+const CameraSettingsDialog = lazy(() => loadSettings().then((m) => ({ default: m.CameraSettingsDialog })));
 
 const CAMERAS = [0, 1, 2, 3, 4] as const;
 const DEFINITIONS = [Definition.hd, Definition.sd, Definition.smooth, Definition.original] as const;
@@ -56,6 +60,8 @@ export function CameraView({ robotId, videoOnline, state }: { robotId: string; v
   const [stream, setStream] = useState<StreamAnswer>();
   const [problem, setProblem] = useState<string>();
   const [settingsOpen, setSettingsOpen] = useState(false);
+  // Mounted from its first opening on (so that it closes with its animation).
+  const [settingsMounted, setSettingsMounted] = useState(false);
   const [busy, setBusy] = useState<'definition' | 'push' | 'snapshot'>();
   const box = useRef<HTMLDivElement>(null);
   const card = useRef<HTMLDivElement>(null);
@@ -154,7 +160,15 @@ export function CameraView({ robotId, videoOnline, state }: { robotId: string; v
           </Tooltip>
           {canSteer?.can ? <RobotSnap robotId={robotId} cameraId={camera} disabled={!state?.online} /> : null}
           <Tooltip title={canSettings?.can ? t('settings.open') : t('settings.noPermission')}>
-            <Button size="small" icon={<SettingOutlined />} onClick={() => setSettingsOpen(true)} disabled={!canSettings?.can || !state?.online} data-testid={IDS.cameraSettings}>
+            <Button size="small" icon={<SettingOutlined />} onClick={() => {
+                setSettingsMounted(true);
+                setSettingsOpen(true);
+              }}
+              onPointerEnter={() => void loadSettings()}
+              onFocus={() => void loadSettings()}
+              disabled={!canSettings?.can || !state?.online}
+              data-testid={IDS.cameraSettings}
+            >
               {t('settings.button')}
             </Button>
           </Tooltip>
@@ -207,7 +221,11 @@ export function CameraView({ robotId, videoOnline, state }: { robotId: string; v
           <PtzPad robotId={robotId} cameraId={camera} state={state} />
         </>
       ) : null}
-      {canSettings?.can ? <CameraSettingsDialog robotId={robotId} cameraId={camera} open={settingsOpen} onClose={() => setSettingsOpen(false)} /> : null}
+      {canSettings?.can && settingsMounted ? (
+        <Suspense fallback={null}>
+          <CameraSettingsDialog robotId={robotId} cameraId={camera} open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+        </Suspense>
+      ) : null}
     </Card>
   );
 }

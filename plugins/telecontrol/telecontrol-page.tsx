@@ -2,15 +2,23 @@
  * `/home/telecontrol`: the robot tree beside the live status of the selected robot. The tree's
  * column is narrow and folds away to a strip (the choice is remembered), so that the camera gets
  * the width (issue 22).
+ *
+ * The status panel (camera, controls, calls: about half the page's code) is its own chunk (issue 23):
+ * asked for with the page's when a robot is already selected (the selection is remembered), else
+ * when the page is idle after its first paint, so that it is there when a robot is clicked.
  */
-import { useState } from 'react';
-import { Button, Card, Empty, Tooltip } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Button, Card, Empty, Skeleton, Tooltip } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { RobotTree, useRobotSelection } from '@runtime';
+import { getRobotSelection, RobotTree, useRobotSelection, whenIdle } from '@runtime';
 import { TELECONTROL_TEST_IDS as IDS } from './test-ids';
-import { RobotStatusPanel } from './robot-status-panel';
 import { useWindowHeight } from './use-fit';
+
+let panelCode: Promise<typeof import('./robot-status-panel')> | undefined;
+const loadPanel = () => (panelCode ??= import('./robot-status-panel'));
+const RobotStatusPanel = lazy(() => loadPanel().then((m) => ({ default: m.RobotStatusPanel })));
+if (typeof window !== 'undefined' && getRobotSelection().robotId) void loadPanel();
 
 const FOLDED_KEY = 'fc.telecontrol.treeFolded';
 const TREE_WIDTH = 296;
@@ -31,6 +39,7 @@ export default function TelecontrolPage() {
   const { selection } = useRobotSelection();
   const [folded, setFolded] = useState(readFolded);
   const windowHeight = useWindowHeight();
+  useEffect(() => whenIdle(() => void loadPanel()), []);
   const fold = (on: boolean) => {
     setFolded(on);
     try {
@@ -62,7 +71,15 @@ export default function TelecontrolPage() {
       )}
       <div style={{ flex: '1 1 0', minWidth: 0 }}>
         {selection.robotId ? (
-          <RobotStatusPanel key={selection.robotId} robotId={selection.robotId} />
+          <Suspense
+            fallback={
+              <Card>
+                <Skeleton active paragraph={{ rows: 6 }} />
+              </Card>
+            }
+          >
+            <RobotStatusPanel key={selection.robotId} robotId={selection.robotId} />
+          </Suspense>
         ) : (
           <Card>
             <Empty description={t('pickRobot')} />

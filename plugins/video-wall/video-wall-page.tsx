@@ -11,7 +11,7 @@ import { Alert, Button, Card, Empty, Flex, Segmented, Select, Space, Spin, Switc
 import { AppstoreAddOutlined, ArrowLeftOutlined, ClearOutlined, CloseOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { callEvent, getToken, isAbortedError, liveVideoBase, liveVideoUrl, LivePlayer, navigateTo, preloadLivePlayer, preopenLiveVideo, requestStreamAddress, useVideoPushes, warmLiveVideo, type MenuTreeCompany, type PlayerState } from '@runtime';
+import { callEvent, getToken, isAbortedError, liveVideoBase, liveVideoUrl, LivePlayer, navigateTo, preloadLivePlayer, preopenLiveVideo, requestStreamAddress, useVideoPushes, warmLiveVideo, whenIdle, type MenuTreeCompany, type PlayerState } from '@runtime';
 import type { LiveStream } from '@common/camera';
 import { cameraKey, fillEmpty, LAYOUTS, parseCameraKey, place, resize, sanitize, tileStream, type CameraRef, type Layout, type Tiles, type WallRobot } from './wall-model';
 import { VIDEO_WALL_TEST_IDS as IDS } from './test-ids';
@@ -307,13 +307,11 @@ const Tile = memo(function Tile({ index, camera, robotName, options, tiles, heig
   const settled = !camera || state === 'playing' || state === 'error';
   useEffect(() => {
     if (chooser) return;
-    const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 50));
-    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
-    let id = 0;
-    const later = window.setTimeout(() => (id = idle(() => setChooser('idle'), { timeout: 1_000 })), settled ? 0 : 3_000);
+    let cancel: (() => void) | undefined;
+    const later = window.setTimeout(() => (cancel = whenIdle(() => setChooser('idle'))), settled ? 0 : 3_000);
     return () => {
       window.clearTimeout(later);
-      if (id) cancel(id);
+      cancel?.();
     };
   }, [chooser, settled]);
   const [stats, setStats] = useState<TileStats>({});

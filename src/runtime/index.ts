@@ -169,6 +169,7 @@ export { ROBOT_STATE_COLOURS, ROBOT_STATE_GROUPS, robotStateColour, robotStateGr
 export { companyHierarchy, robotPlaces, type CompanyNode, type RobotPlace } from './ui/robot-hierarchy';
 /** Live camera player (FLV over WebSocket, flv.js loaded on demand) with the spec's poster states. */
 export { LivePlayer, preloadLivePlayer, preopenLiveVideo, warmLiveVideo } from './ui/video-player';
+export { whenIdle } from './ui/when-idle';
 export type { LivePlayerProps, PlayerState } from './ui/video-player';
 /** Types of the menu tree (`getMenuList`). */
 export type { MenuTreeCompany, MenuTreeRegion, MenuTreeMap, MenuTreeRobot, RobotTreeProps } from './ui/robot-tree';

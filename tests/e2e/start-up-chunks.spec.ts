@@ -4,7 +4,8 @@ import { login } from './helpers';
 /**
  * The console's start-up code comes in a few files (vite.config.ts startUpChunks): a generated list
  * loads the console's and the list page's start-up chunks, each once, instead of ~80 small chunks;
- * the login page loads neither.
+ * the login page loads neither. Telecontrol (the default page) loads the part it shares with the lists
+ * (`shared-start`), not the lists' own.
  */
 const scriptsOf = (page: Page) => {
   const files: string[] = [];
@@ -18,7 +19,7 @@ test('a generated list loads the start-up chunks once each, in a few files; the 
   const atLogin = scriptsOf(page);
   await page.goto('/');
   await expect(page.getByTestId('login-submit')).toBeVisible();
-  expect(atLogin.filter((f) => /^(console|list)-start-/.test(f))).toEqual([]);
+  expect(atLogin.filter((f) => /^(console|shared|list)-start-/.test(f))).toEqual([]);
   await login(page, 'admin');
 
   // A fresh load of a list address, with an empty cache (a new context holding the same session).
@@ -33,8 +34,41 @@ test('a generated list loads the start-up chunks once each, in a few files; the 
   await expect(list.locator('.ant-table-row').first()).toBeVisible();
   expect(scripts.filter((f) => f.startsWith('console-start-'))).toHaveLength(1);
   expect(scripts.filter((f) => f.startsWith('list-start-'))).toHaveLength(1);
+  expect(scripts.filter((f) => f.startsWith('shared-start-'))).toHaveLength(1);
   // The pages' own modules are inside them, not files of their own.
   expect(scripts.filter((f) => /^(console-root|entity-list-page)-/.test(f))).toEqual([]);
   expect(scripts.length).toBeLessThanOrEqual(40);
+  await context.close();
+});
+
+test('telecontrol loads what it shares with the lists, not the lists’ own chunk; its status panel and camera settings come as chunks of their own', async ({ page, browser }) => {
+  await login(page, 'entadmin');
+  const context = await browser.newContext({ storageState: await page.context().storageState() });
+  const tele = await context.newPage();
+  await tele.goto('/');
+  await expect(tele.getByTestId('login-submit')).toBeVisible();
+  await tele.evaluate((session) => {
+    sessionStorage.setItem('fc.session', session!);
+    localStorage.removeItem('fc.robotSelection');
+  }, await page.evaluate(() => sessionStorage.getItem('fc.session')));
+  const scripts = scriptsOf(tele);
+  await tele.goto('/home/telecontrol');
+  await expect(tele.getByText('Choose a robot in the tree to see its live status')).toBeVisible();
+  expect(scripts.filter((f) => f.startsWith('console-start-'))).toHaveLength(1);
+  expect(scripts.filter((f) => f.startsWith('shared-start-'))).toHaveLength(1);
+  // The status panel's code is asked for once the page is idle, before any robot is chosen.
+  await expect.poll(() => scripts.filter((f) => f.startsWith('robot-status-panel-')).length).toBe(1);
+  await tele.getByTestId('robot-tree').getByText('PatrolA1').click();
+  await expect(tele.getByTestId('control-panel')).toBeVisible();
+  expect(scripts.filter((f) => /^(list-start|camera-settings-dialog)-/.test(f))).toEqual([]);
+  // The camera settings dialog: asked for when its button is used.
+  await tele.getByTestId('camera-settings').click();
+  await expect(tele.getByTestId('camera-param-BrightnessLevel')).toBeVisible();
+  expect(scripts.filter((f) => f.startsWith('camera-settings-dialog-'))).toHaveLength(1);
+  await tele.keyboard.press('Escape');
+  // The selection is remembered: a new load shows the robot's panel at once.
+  await tele.reload();
+  await expect(tele.getByTestId('control-panel')).toBeVisible();
+  await expect(tele.getByText('Choose a robot in the tree to see its live status')).toHaveCount(0);
   await context.close();
 });

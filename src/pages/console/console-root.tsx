@@ -85,7 +85,12 @@ const SchemasFailed = lazyPage(() => import('./schemas-failed'));
 function loadConsole(code: Promise<unknown>): Promise<SchemaRegistry> {
   const registry = fetchSchemas(getToken()).then((set) => {
     const made = createSchemaRegistry(set);
-    return Promise.race([askFirstList(made), new Promise((resolve) => setTimeout(resolve, FIRST_LIST_WAIT_MS))]).then(() => made);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const waited = new Promise<void>((resolve) => void (timer = setTimeout(resolve, FIRST_LIST_WAIT_MS)));
+    return Promise.race([askFirstList(made), waited]).then(() => {
+      clearTimeout(timer);
+      return made;
+    });
   });
   return Promise.all([loadConfig(), registry, code]).then(([, made]) => made);
 }

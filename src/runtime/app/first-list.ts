@@ -44,11 +44,11 @@ export interface FirstListPrimer {
 
 /** A primer; `mayRead` tells whether the session holds every permission named. */
 export function createFirstListPrimer(mayRead: (permissions: readonly string[]) => boolean, now: () => number = Date.now): FirstListPrimer {
-  // undefined before the first schema set; null once taken or when nothing was asked for.
-  type Asked = { resource: string; key: string; at: number; answer: Promise<GetListResponse<BaseRecord>>; arrived?: SettledList };
+  // undefined before the first schema set; null once taken by the list's call or when nothing was
+  // asked for. `handed`: given to the list's first render (kept for its repeated renders while fresh),
+  // so the list's own call goes to the server.
+  type Asked = { resource: string; key: string; at: number; answer: Promise<GetListResponse<BaseRecord>>; arrived?: SettledList; handed?: true };
   let first: Asked | null | undefined;
-  // The answer handed to the list's first render (kept for its repeated renders while fresh).
-  let given: { resource: string; list: SettledList } | undefined;
 
   const ask = (base: DataProvider, schemas: SchemaRegistry, path: string) => {
     if (first !== undefined) return;
@@ -71,7 +71,7 @@ export function createFirstListPrimer(mayRead: (permissions: readonly string[]) 
       ...base,
       getList<TData extends BaseRecord = BaseRecord>(params: Parameters<DataProvider['getList']>[0]) {
         const f = first;
-        if (f && params.resource === f.resource) {
+        if (f && !f.handed && params.resource === f.resource) {
           first = null;
           const p = params.pagination;
           if (p?.mode !== 'off' && now() - f.at <= PRIMED_FOR_MS && listKey(params.resource, p?.currentPage, p?.pageSize, listParams(params.filters, params.sorters)) === f.key)
@@ -89,11 +89,9 @@ export function createFirstListPrimer(mayRead: (permissions: readonly string[]) 
 
   primer.settled = (resource) => {
     const f = first;
-    if (f?.arrived && f.resource === resource && now() - f.arrived.at <= PRIMED_FOR_MS) {
-      first = null;
-      given = { resource, list: f.arrived };
-    }
-    return given?.resource === resource && now() - given.list.at <= PRIMED_FOR_MS ? given.list : undefined;
+    if (!f?.arrived || f.resource !== resource || now() - f.arrived.at > PRIMED_FOR_MS) return undefined;
+    f.handed = true;
+    return f.arrived;
   };
 
   return primer;

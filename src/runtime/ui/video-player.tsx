@@ -14,6 +14,7 @@ import { VideoPlayer as V } from '@common/constants';
 import type { VideoCodec } from '@common/camera';
 import { isMuxable, muxLoaderClass } from './live-mux';
 import { loadTimeout, recoveryFor, reloadHintDelay, type PlayerTrouble } from './player-recovery';
+import { whenIdle } from './when-idle';
 
 export { preopenMuxStream as preopenLiveVideo, warmLiveVideo } from './live-mux';
 
@@ -87,10 +88,7 @@ export function LivePlayer({ url, height = 360, 'data-testid': testId = 'video-p
   const playingNow = state === 'playing';
   useEffect(() => {
     if (!playingNow || controls) return;
-    const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 50));
-    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
-    const id = idle(() => setControls(true), { timeout: 1_000 });
-    return () => cancel(id);
+    return whenIdle(() => setControls(true));
   }, [playingNow, controls]);
   useEffect(() => {
     const el = video.current;
