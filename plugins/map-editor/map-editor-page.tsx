@@ -5,8 +5,7 @@ import { Alert, App, Badge, Button, Card, Flex, Result, Skeleton, Space, Typogra
 import { ArrowLeftOutlined, SaveOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { getSession, navigateTo, useCatalogue } from '@runtime';
-import { subjectCan } from '@common/access';
+import { navigateTo, useCatalogue } from '@runtime';
 import { MAP_EDITOR_TEST_IDS as IDS } from './test-ids';
 import { ElementList } from './element-list';
 import { CopyPathwaysDialog } from './copy-pathways-dialog';
@@ -14,19 +13,12 @@ import { RobotsPanel } from './robots-panel';
 import { MapCanvas } from './map-canvas';
 import { MapEditorToolbar } from './map-editor-toolbar';
 import { ElementProperties } from './element-properties';
-import { primeMapDocument, useMapDocument } from './use-map-document';
+import { useMapDocument } from './use-map-document';
 import { useEditorKeys, useEditorTools } from './use-editor-tools';
 import { useMapView } from './use-map-view';
 import { useSaveFlow } from './use-save-flow';
 import { useRobotPoses } from './use-robot-poses';
 import { useInitPosition } from './use-init-position';
-
-// The map the address opens is asked for as this code loads (not when map management preloads it).
-if (typeof window !== 'undefined' && window.location.pathname === '/home/mapEditor') {
-  const opened = Number(new URLSearchParams(window.location.search).get('mapId'));
-  const session = getSession();
-  if (Number.isInteger(opened) && opened > 0 && session && subjectCan(session, 'map:edit')) primeMapDocument(opened);
-}
 
 /** The map editor page. */
 export default function MapEditorPage() {

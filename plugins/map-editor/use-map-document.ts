@@ -29,40 +29,6 @@ export interface MapDocument {
   load: () => Promise<void>;
 }
 
-type Reads = ReturnType<typeof readMap>;
-
-function readMap(mapId: number) {
-  return {
-    mapId,
-    at: Date.now(),
-    robots: callEvent('getRobotsByMapId', { mapId }).catch(() => [] as RobotInfo[]),
-    map: callEvent('getMapById', { mapId }),
-    elements: callEvent('getMapElements', { mapId }),
-  };
-}
-
-/** How long reads asked for ahead wait for the page that takes them. */
-const PRIMED_FOR_MS = 5_000;
-let primed: Reads | undefined;
-
-/**
- * Asks for the map `mapId` now, before the editor mounts (issue 23): the editor's code calls it as
- * it loads for the address it opens, so the map's reads go out beside the console's first render,
- * not after it. The editor's first read of that map takes them (once, while fresh); a retry asks again.
- */
-export function primeMapDocument(mapId: number): void {
-  primed = readMap(mapId);
-  // Not taken (the page was left): their failure is nobody's.
-  primed.map.catch(() => undefined);
-  primed.elements.catch(() => undefined);
-}
-
-function takeReads(mapId: number): Reads {
-  const p = primed;
-  primed = undefined;
-  return p && p.mapId === mapId && Date.now() - p.at <= PRIMED_FOR_MS ? p : readMap(mapId);
-}
-
 /** The map `mapId`: read on mount and whenever `mapId` changes. */
 export function useMapDocument(mapId: number): MapDocument {
   const [map, setMap] = useState<MapRecord | null>(null);
@@ -103,13 +69,14 @@ export function useMapDocument(mapId: number): MapDocument {
     if (!Number.isInteger(mapId) || mapId <= 0) return;
     try {
       // The three reads go out together; the picture starts loading as soon as the map answers.
-      const reads = takeReads(mapId);
-      reads.map.then(([m]) => loadPicture((m?.config as Partial<MapConfig> | undefined)?.pngurl)).catch(() => undefined);
-      const [[m], { elements }] = await Promise.all([reads.map, reads.elements]);
+      const robotsAnswer = callEvent('getRobotsByMapId', { mapId }).catch(() => [] as RobotInfo[]);
+      const mapAnswer = callEvent('getMapById', { mapId });
+      mapAnswer.then(([m]) => loadPicture((m?.config as Partial<MapConfig> | undefined)?.pngurl)).catch(() => undefined);
+      const [[m], { elements }] = await Promise.all([mapAnswer, callEvent('getMapElements', { mapId })]);
       setMap(m ?? null);
       setSaved({ elements });
       setHistory((h) => startHistory({ ...newEditorState({ elements }), view: h.present.view }));
-      setRobots(await reads.robots);
+      setRobots(await robotsAnswer);
       setError(null);
     } catch (err) {
       // Spec §8: a failed map data request clears the map config: the drawn map and the remembered map selection.

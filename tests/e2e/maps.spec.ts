@@ -329,29 +329,3 @@ test('a map still being processed opens in the editor as its progress, and the e
   await expect(page.getByTestId('map-editor')).toBeVisible({ timeout: 120_000 });
   await expect(page.getByTestId('map-editor-canvas')).toBeVisible();
 });
-
-test('a page load of the editor asks for its map as the editor’s code loads, before the console’s first render, and once', async ({ page }) => {
-  await login(page, 'entadmin');
-  await page.goto('/home/mapManage');
-  const mapId = (await page.locator('[data-testid^="map-row-"]', { hasText: 'HQFloor1' }).getAttribute('data-testid'))!.replace('map-row-', '');
-  // Each map read the page sends, with whether the console's shell (its <main>) was on the page then.
-  await page.addInitScript(() => {
-    const w = window as unknown as { __mapReads: boolean[] };
-    w.__mapReads = [];
-    const send = window.fetch;
-    window.fetch = (input, init) => {
-      if (typeof init?.body === 'string' && init.body.includes('"event":"getMapById"')) w.__mapReads.push(document.querySelector('main') !== null);
-      return send(input, init);
-    };
-  });
-  await page.goto(`/home/mapEditor?mapId=${mapId}`);
-  await expect(page.getByTestId('map-editor-canvas')).toHaveAttribute('data-ready', '1');
-  await expect(page.getByTestId('map-editor')).toContainText('HQFloor1');
-  expect(await page.evaluate(() => (window as unknown as { __mapReads: boolean[] }).__mapReads)).toEqual([false]);
-  // Opened again from map management (no page load), the editor asks for itself.
-  await page.getByTestId('map-back').click();
-  await expect(page.getByTestId('map-manage')).toBeVisible();
-  await page.getByTestId(`map-edit-${mapId}`).click();
-  await expect(page.getByTestId('map-editor')).toContainText('HQFloor1');
-  expect(await page.evaluate(() => (window as unknown as { __mapReads: boolean[] }).__mapReads)).toEqual([false, true]);
-});
