@@ -160,7 +160,10 @@ export function CameraView({ robotId, videoOnline, state }: { robotId: string; v
           </Tooltip>
           {canSteer?.can ? <RobotSnap robotId={robotId} cameraId={camera} disabled={!state?.online} /> : null}
           <Tooltip title={canSettings?.can ? t('settings.open') : t('settings.noPermission')}>
-            <Button size="small" icon={<SettingOutlined />} onClick={() => {
+            <Button
+              size="small"
+              icon={<SettingOutlined />}
+              onClick={() => {
                 setSettingsMounted(true);
                 setSettingsOpen(true);
               }}
