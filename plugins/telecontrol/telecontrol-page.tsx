@@ -7,18 +7,18 @@
  * asked for with the page's when a robot is already selected (the selection is remembered), else
  * when the page is idle after its first paint, so that it is there when a robot is clicked.
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState, type ComponentProps } from 'react';
 import { Button, Card, Empty, Skeleton, Tooltip } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { getRobotSelection, RobotTree, useRobotSelection, whenIdle } from '@runtime';
+import { getRobotSelection, lazyPage, RobotTree, useRobotSelection, whenIdle } from '@runtime';
 import { TELECONTROL_TEST_IDS as IDS } from './test-ids';
 import { useWindowHeight } from './use-fit';
+import type { RobotStatusPanel as Panel } from './robot-status-panel';
 
-let panelCode: Promise<typeof import('./robot-status-panel')> | undefined;
-const loadPanel = () => (panelCode ??= import('./robot-status-panel'));
-const RobotStatusPanel = lazy(() => loadPanel().then((m) => ({ default: m.RobotStatusPanel })));
-if (typeof window !== 'undefined' && getRobotSelection().robotId) void loadPanel();
+// lazyPage: once its chunk is in, the panel renders without suspending.
+const RobotStatusPanel = lazyPage<ComponentProps<typeof Panel>>(() => import('./robot-status-panel').then((m) => ({ default: m.RobotStatusPanel })));
+if (typeof window !== 'undefined' && getRobotSelection().robotId) void RobotStatusPanel.preload();
 
 const FOLDED_KEY = 'fc.telecontrol.treeFolded';
 const TREE_WIDTH = 296;
@@ -39,7 +39,7 @@ export default function TelecontrolPage() {
   const { selection } = useRobotSelection();
   const [folded, setFolded] = useState(readFolded);
   const windowHeight = useWindowHeight();
-  useEffect(() => whenIdle(() => void loadPanel()), []);
+  useEffect(() => whenIdle(() => void RobotStatusPanel.preload()), []);
   const fold = (on: boolean) => {
     setFolded(on);
     try {
