@@ -1,16 +1,16 @@
 /** `/home/mapEditor?mapId=…`: the map editor of one processed map. */
-import { useState } from 'react';
+import { Suspense, useEffect, useState, type ComponentProps } from 'react';
 import { MapNotReady } from './map-not-ready';
-import { Alert, App, Badge, Button, Card, Flex, Result, Skeleton, Space, Typography } from 'antd';
+import { Alert, App, Badge, Button, Card, Flex, Result, Skeleton, Space, Spin, Typography } from 'antd';
 import { ArrowLeftOutlined, SaveOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { navigateTo, useCatalogue } from '@runtime';
+import { lazyPage, navigateTo, useCatalogue } from '@runtime';
 import { MAP_EDITOR_TEST_IDS as IDS } from './test-ids';
 import { ElementList } from './element-list';
 import { CopyPathwaysDialog } from './copy-pathways-dialog';
 import { RobotsPanel } from './robots-panel';
-import { MapCanvas } from './map-canvas';
+import type { MapCanvas as Canvas } from './map-canvas';
 import { MapEditorToolbar } from './map-editor-toolbar';
 import { ElementProperties } from './element-properties';
 import { useMapDocument } from './use-map-document';
@@ -19,6 +19,10 @@ import { useMapView } from './use-map-view';
 import { useSaveFlow } from './use-save-flow';
 import { useRobotPoses } from './use-robot-poses';
 import { useInitPosition } from './use-init-position';
+
+// The canvas (Konva and react-konva, about half of the page's code) is a chunk of its own, asked for
+// as the page mounts, beside the map's reads: the toolbar and side panels do not wait for it (issue 23).
+const MapCanvas = lazyPage<ComponentProps<typeof Canvas>>(() => import('./map-canvas').then((m) => ({ default: m.MapCanvas })));
 
 /** The map editor page. */
 export default function MapEditorPage() {
@@ -38,6 +42,7 @@ export default function MapEditorPage() {
   const init = useInitPosition({ robots, config, mapId, message, t });
   const { saving, save, unsaved, leave } = useSaveFlow({ mapId, map, saved, setSaved, doc: state.doc, setHistory, show, setNotice, message, modal, t });
   const { poses, onPose, marks } = useRobotPoses(robots, config, mapId);
+  useEffect(() => void MapCanvas.preload(), []);
 
   if (!Number.isInteger(mapId) || mapId <= 0) return <Result status="info" title={t('noMap')} extra={<Button onClick={() => navigateTo('/home/mapManage')}>{t('back')}</Button>} />;
   if (error) return <Result status="error" title={catalogue('mapDataRequestFailed')} subTitle={error} extra={<Button onClick={() => void load()}>{t('retry')}</Button>} data-testid={IDS.loadFailed} />;
@@ -85,7 +90,7 @@ export default function MapEditorPage() {
       {notice ? <Alert type="warning" showIcon message={notice} closable onClose={() => setNotice(null)} style={{ marginBottom: 8 }} data-testid="map-editor-notice" /> : null}
       <Flex gap={12}>
         <div ref={box} style={{ flex: 1, height: 'calc(100vh - 290px)', minHeight: 420, border: '1px solid #d9d9d9', borderRadius: 6, overflow: 'hidden' }} data-testid={IDS.canvas} data-ready={image ? '1' : '0'} data-elements={state.doc.elements.length}>
-          {size.w > 0 && fitted.current ? <MapCanvas
+          {size.w > 0 && fitted.current ? <Suspense fallback={<Flex style={{ height: '100%' }} align="center" justify="center"><Spin /></Flex>}><MapCanvas
             width={size.w}
             height={size.h}
             image={image}
@@ -98,7 +103,7 @@ export default function MapEditorPage() {
             onPointer={onPointer}
             onWheel={onWheel}
             preview={preview}
-          /> : null}
+          /></Suspense> : null}
         </div>
         {/* The side column scrolls on its own, beside the canvas (a long point form must not push the canvas away). */}
         <Flex vertical gap={12} style={{ width: 300, flexShrink: 0, height: 'calc(100vh - 290px)', minHeight: 420, overflowY: 'auto', paddingRight: 2 }}>

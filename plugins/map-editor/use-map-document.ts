@@ -1,5 +1,5 @@
 /** Loads the edited map: its record, elements, robots and picture, and its company's media entries. */
-import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { callEvent, callNamedEvent, getToken, selectMap } from '@runtime';
 import type { MapConfig, MapRecord } from '@common/events/maps';
 import type { MediaChoice } from './poi-panel';
@@ -62,7 +62,7 @@ export function useMapDocument(mapId: number): MapDocument {
         await img.decode().finally(() => URL.revokeObjectURL(objectUrl));
       })
       .catch(() => undefined)
-      .then(() => picture.current === mine && img.complete && img.naturalWidth > 0 && setImage(img));
+      .then(() => picture.current === mine && img.complete && img.naturalWidth > 0 && startTransition(() => setImage(img)));
   }, []);
 
   const load = useCallback(async () => {
@@ -73,11 +73,16 @@ export function useMapDocument(mapId: number): MapDocument {
       const mapAnswer = callEvent('getMapById', { mapId });
       mapAnswer.then(([m]) => loadPicture((m?.config as Partial<MapConfig> | undefined)?.pngurl)).catch(() => undefined);
       const [[m], { elements }] = await Promise.all([mapAnswer, callEvent('getMapElements', { mapId })]);
-      setMap(m ?? null);
-      setSaved({ elements });
-      setHistory((h) => startHistory({ ...newEditorState({ elements }), view: h.present.view }));
-      setRobots(await robotsAnswer);
-      setError(null);
+      // The editor's first render (toolbar, canvas, side panels: ~150 ms of main thread) as a
+      // transition: React renders it in slices and the page stays responsive (issue 23).
+      startTransition(() => {
+        setMap(m ?? null);
+        setSaved({ elements });
+        setHistory((h) => startHistory({ ...newEditorState({ elements }), view: h.present.view }));
+        setError(null);
+      });
+      const robotList = await robotsAnswer;
+      startTransition(() => setRobots(robotList));
     } catch (err) {
       // Spec §8: a failed map data request clears the map config: the drawn map and the remembered map selection.
       setMap(null);

@@ -5,7 +5,7 @@ import { login } from './helpers';
  * The console's start-up code comes in a few files (vite.config.ts startUpChunks): a generated list
  * loads the console's and the list page's start-up chunks, each once, instead of ~80 small chunks;
  * the login page loads neither. Telecontrol (the default page) loads the part it shares with the lists
- * (`shared-start`), not the lists' own.
+ * (`shared-start`), not the lists' own. The map editor's canvas (Konva) is a chunk of its own.
  */
 const scriptsOf = (page: Page) => {
   const files: string[] = [];
@@ -71,4 +71,29 @@ test('telecontrol loads what it shares with the lists, not the lists’ own chun
   await expect(tele.getByTestId('control-panel')).toBeVisible();
   await expect(tele.getByText('Choose a robot in the tree to see its live status')).toHaveCount(0);
   await context.close();
+});
+
+test('the map editor shows its toolbar, elements and robots while the canvas’s code (Konva) still loads, as a chunk of its own', async ({ page }) => {
+  await login(page, 'entadmin');
+  await page.goto('/home/mapManage');
+  const row = page.locator('[data-testid^="map-row-"]', { hasText: 'HQFloor1' });
+  const mapId = (await row.getAttribute('data-testid'))!.replace('map-row-', '');
+  // The canvas's chunk is held back until the rest of the editor is on screen.
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  const canvasChunks: string[] = [];
+  await page.route(/\/assets\/map-canvas-[^/]+\.js$/, async (route) => {
+    canvasChunks.push(route.request().url());
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/home/mapEditor?mapId=${mapId}`);
+  await expect(page.getByTestId('map-hint')).toBeVisible();
+  await expect(page.getByTestId('map-elements')).toBeVisible();
+  await expect(page.getByTestId('map-robots')).toBeVisible();
+  await expect.poll(() => canvasChunks.length).toBe(1);
+  await expect(page.getByTestId('map-editor-canvas').locator('canvas')).toHaveCount(0);
+  release();
+  await expect(page.getByTestId('map-editor-canvas').locator('canvas').first()).toBeVisible();
+  await expect(page.getByTestId('map-editor-canvas')).toHaveAttribute('data-ready', '1');
 });
