@@ -38,7 +38,7 @@ interface Figures {
 type Lhr = {
   categories: { performance?: { score: number | null } };
   audits: Record<string, { numericValue?: number; details?: { items?: Array<{ resourceType?: string; transferSize?: number; url?: string }> } }>;
-  runtimeError?: { message: string };
+  runtimeError?: { code?: string; message: string };
 };
 
 function figures(lhr: Lhr): Figures {
@@ -133,6 +133,7 @@ async function main(): Promise<void> {
     ].filter((p) => !ONLY || p.name.includes(ONLY));
 
     let reference: Figures | null = null;
+    let repeated = 0;
     let loggedIn = false;
     for (const p of pages) {
       if (p.loggedIn && !loggedIn) {
@@ -146,9 +147,16 @@ async function main(): Promise<void> {
         const cdp = await page.createCDPSession();
         await cdp.send('Network.clearBrowserCache');
         await cdp.detach();
-        const result = await lighthouse(p.url, flags, desktopConfig, page as never);
-        const lhr = result?.lhr as unknown as Lhr | undefined;
-        if (!lhr || lhr.runtimeError) throw new Error(`${p.name}: ${lhr?.runtimeError?.message ?? 'no result'}`);
+        // Lighthouse now and then finds no navigation start in its trace (NO_NAVSTART) and asks to be run
+        // again: the run is repeated, twice at most, and the repeats are counted in the output.
+        let lhr: Lhr | undefined;
+        for (let attempt = 1; ; attempt++) {
+          const result = await lighthouse(p.url, flags, desktopConfig, page as never);
+          lhr = result?.lhr as unknown as Lhr | undefined;
+          if (lhr && !lhr.runtimeError) break;
+          if (attempt === 3 || lhr?.runtimeError?.code !== 'NO_NAVSTART') throw new Error(`${p.name}: ${lhr?.runtimeError?.message ?? 'no result'}`);
+          repeated++;
+        }
         runs.push(figures(lhr));
         if (process.env.FC_LH_SAVE) fs.writeFileSync(path.join(process.env.FC_LH_SAVE, `${p.url.split('/').pop() || 'login'}-${i}.json`.replace(/[?=]/g, '_')), JSON.stringify(lhr));
         if (p.viewer) {
@@ -179,7 +187,7 @@ async function main(): Promise<void> {
       }
     }
     if (reference) console.log(`reference: the login page (${fmt(reference)}); budgets: score ≥ ${BUDGET.score}, LCP ≤ ${BUDGET.lcpMs / 1000} s, TBT ≤ ${BUDGET.tbtMs} ms, CLS ≤ ${BUDGET.cls}`);
-    console.log(`${RUNS} runs per page, medians; desktop preset; ${machineLine()}`);
+    console.log(`${RUNS} runs per page, medians; desktop preset${repeated ? `; ${repeated} run(s) repeated after Lighthouse's NO_NAVSTART` : ''}; ${machineLine()}`);
     await browser.disconnect();
   } finally {
     chrome.kill();

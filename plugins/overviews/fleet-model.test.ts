@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyPush, fleetFromSnapshot, kpis, statusDistribution, toPixel } from './fleet-model';
+import { fleetFromSnapshot } from '@runtime';
+import { kpis, statusDistribution, toPixel } from './fleet-model';
 
 const snapshot = [
   { robotId: 'A', robotName: 'Alpha', robotType: 1, companyId: 2, mapId: 1, status: 2, online: 1, battery: 80, emergencyButtonStatus: 0, x: 1000, y: 2000, theta: 0, extra: 'ignored' },
@@ -8,19 +9,6 @@ const snapshot = [
 ];
 
 describe('overview fleet model', () => {
-  it('builds the fleet from the snapshot and applies status, pose, name and map pushes', () => {
-    const fleet = fleetFromSnapshot(snapshot);
-    expect(fleet.size).toBe(3);
-    expect(fleet.get('A')).not.toHaveProperty('extra');
-    expect(applyPush(fleet, 'robot/A', 'status', { status: 6, online: 1, battery: 79, emergencyButtonStatus: 1 })).toBe(true);
-    expect(applyPush(fleet, 'robot/A', 'gps', { x: 3000, y: 4000, theta: 1, mapId: 2 })).toBe(true);
-    expect(applyPush(fleet, 'robot/B', 'nameChange', { robotName: 'Bravo 2' })).toBe(true);
-    expect(applyPush(fleet, 'robot/Z', 'status', { status: 1 })).toBe(false);
-    expect(applyPush(fleet, 'robot/A', 'VideoHeart', { cameras: [] })).toBe(false);
-    expect(fleet.get('A')).toMatchObject({ status: 6, battery: 79, emergencyButtonStatus: 1, x: 3000, y: 4000, mapId: 2 });
-    expect(fleet.get('B')!.robotName).toBe('Bravo 2');
-  });
-
   it('counts KPIs and the status distribution', () => {
     const fleet = fleetFromSnapshot(snapshot);
     expect(kpis(fleet.values(), 20)).toEqual({ total: 3, online: 2, working: 1, charging: 1, emergency: 0, lowBattery: 1 });

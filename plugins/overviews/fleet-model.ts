@@ -1,50 +1,5 @@
-/** The fleet as the overviews see it, as plain data: robots merged from the `fleet` topic, map frames, KPIs. */
-import { isBatteryLow } from '@runtime';
-
-/** What an overview knows of one robot. */
-export interface FleetRobot {
-  robotId: string;
-  robotName: string;
-  robotType: number;
-  companyId: number;
-  mapId: number | null;
-  status: number;
-  online: number;
-  battery: number | null;
-  emergencyButtonStatus: number;
-  x: number | null;
-  y: number | null;
-  theta: number | null;
-}
-
-/** The fleet by robot id. */
-export type Fleet = Map<string, FleetRobot>;
-
-const pick = (o: Record<string, unknown>, keys: (keyof FleetRobot)[]) => Object.fromEntries(keys.filter((k) => o[k] !== undefined).map((k) => [k, o[k]]));
-const ALL: (keyof FleetRobot)[] = ['robotId', 'robotName', 'robotType', 'companyId', 'mapId', 'status', 'online', 'battery', 'emergencyButtonStatus', 'x', 'y', 'theta'];
-
-/** The fleet of a `fleet` snapshot (the robots of the caller's company tree). */
-export function fleetFromSnapshot(data: unknown): Fleet {
-  const out: Fleet = new Map();
-  for (const r of Array.isArray(data) ? data : []) {
-    if (!r || typeof r !== 'object' || typeof (r as FleetRobot).robotId !== 'string') continue;
-    out.set((r as FleetRobot).robotId, { robotName: (r as FleetRobot).robotId, robotType: 0, companyId: 0, mapId: null, status: 0, online: 0, battery: null, emergencyButtonStatus: 0, x: null, y: null, theta: null, ...pick(r as Record<string, unknown>, ALL) } as FleetRobot);
-  }
-  return out;
-}
-
-/** Applies one robot push (topic `robot/<id>`) in place; true when something an overview shows changed. */
-export function applyPush(fleet: Fleet, topic: string, event: string, data: unknown): boolean {
-  const robot = fleet.get(topic.startsWith('robot/') ? topic.slice(6) : '');
-  if (!robot || !data || typeof data !== 'object') return false;
-  const d = data as Record<string, unknown>;
-  if (event === 'status') Object.assign(robot, pick(d, ['status', 'online', 'battery', 'emergencyButtonStatus']));
-  else if (event === 'gps') Object.assign(robot, pick(d, ['x', 'y', 'theta', 'mapId']));
-  else if (event === 'nameChange') Object.assign(robot, pick(d, ['robotName']));
-  else if (event === 'mapChange') Object.assign(robot, pick(d, ['mapId']));
-  else return false;
-  return true;
-}
+/** What the overviews compute from the live fleet (the runtime's `useFleet`): map frames, KPIs, the status distribution. */
+import { isBatteryLow, type FleetRobot } from '@runtime';
 
 /** A map's frame (spec §3 map config): size in pixels, metres per pixel, origin in metres. */
 export interface MapFrame {

@@ -6,10 +6,10 @@
 import { useMemo } from 'react';
 import { Card, Empty, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { robotStateColour, robotStateGroup } from '@runtime';
+import { robotStateColour, robotStateGroup, type FleetRobot } from '@runtime';
 import { placeLabels } from './label-placement';
 import type { OverviewMap } from '@common/events/monitoring';
-import { toPixel, type FleetRobot, type MapFrame } from './fleet-model';
+import { toPixel, type MapFrame } from './fleet-model';
 import { OVERVIEW_TEST_IDS as IDS } from './test-ids';
 
 let measurer: CanvasRenderingContext2D | null | undefined;

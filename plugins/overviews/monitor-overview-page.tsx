@@ -7,14 +7,13 @@
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Badge, Card, Empty, Flex, Progress, Select, Spin, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ROBOT_STATE_COLOURS, robotStateGroup, useBatteryLow, type RobotStateGroup } from '@runtime';
+import { ROBOT_STATE_COLOURS, robotStateGroup, useBatteryLow, useFleet, type FleetRobot, type RobotStateGroup } from '@runtime';
 import { DotsBackground } from './dots-background';
 import { LiveAlarms } from './live-alarms';
-import { kpis, statusDistribution, type FleetRobot } from './fleet-model';
+import { kpis, statusDistribution } from './fleet-model';
 import { MapPanel } from './map-panel';
 import { OverviewShell } from './overview-shell';
 import { StateLegend } from './state-legend';
-import { useFleet } from './use-fleet';
 import { useMaps } from './use-maps';
 import { useStatusLabel } from './use-status-label';
 import { OVERVIEW_TEST_IDS as IDS } from './test-ids';

@@ -2,15 +2,13 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Col, Empty, Flex, Row, Spin } from 'antd';
 import { SettingOutlined } from '@ant-design/icons';
-import { callEvent, isAbortedError } from '@runtime';
+import { callEvent, isAbortedError, useFleet, type FleetRobot } from '@runtime';
 import type { NavigationConfig } from '@common/events/monitoring';
 import { NavConfigDrawer } from './nav-config-drawer';
 import { useTranslation } from 'react-i18next';
-import type { FleetRobot } from './fleet-model';
 import { MapPanel } from './map-panel';
 import { OverviewShell } from './overview-shell';
 import { StateLegend } from './state-legend';
-import { useFleet } from './use-fleet';
 import { useMaps } from './use-maps';
 import { useStatusLabel } from './use-status-label';
 import { OVERVIEW_TEST_IDS as IDS } from './test-ids';

@@ -1,8 +1,7 @@
 /** The status label of a robot in the user's language (spec §4 status codes, offline). */
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { robotStatusLabel, useSchemas, type Lang } from '@runtime';
-import type { FleetRobot } from './fleet-model';
+import { robotStatusLabel, useSchemas, type FleetRobot, type Lang } from '@runtime';
 
 /** Label and key of a robot's status. */
 export function useStatusLabel(): { label: (r: FleetRobot) => string; key: (r: FleetRobot) => string; labelOfKey: (key: string) => string } {

@@ -45,6 +45,9 @@ export { createLiveProvider } from './realtime/live-provider';
 export { videoPushAction, VIDEO_ERROR_CODES } from './realtime/video-pushes';
 export type { VideoPushAction } from './realtime/video-pushes';
 export { useVideoPushes } from './realtime/use-video-pushes';
+/** The live fleet of the caller's company tree (the `fleet` topic's snapshot, then the robots' pushes), rendered at most every 500 ms. */
+export { useFleet, fleetFromSnapshot, applyPush } from './realtime/fleet';
+export type { Fleet, FleetRobot, UseFleetOptions } from './realtime/fleet';
 /** Notification shown when the link gives up; hook starting the link while mounted. */
 export { LinkFailureNotice, useRealtimeLinkWhileMounted } from './realtime/link-failure-notice';
 export { FailureNotice } from './api/failure-notice';

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import type { MenuCompany } from '@common/events/fleet';
 import { useEventQuery } from '../api/use-event-query';
 import { useRobotSelection } from '../session/robot-selection';
+import { useFleet, type FleetRobot } from '../realtime/fleet';
 import { useSchemas } from '../schema/schema-context';
 import { robotStatusLabel } from '../schema/robot-status';
 import type { Lang } from '@common/protocol';
@@ -45,6 +46,9 @@ interface NodeInfo {
 
 const robotKey = (id: string) => `robot:${id}`;
 
+/** The live fields the tree shows: a robot's state (its dot and text) and its name; poses do not redraw it. */
+const LIVE_FIELDS: readonly (keyof FleetRobot)[] = ['online', 'status', 'emergencyButtonStatus', 'robotName'];
+
 function matches(text: string | undefined, q: string): boolean {
   return Boolean(text && text.toLowerCase().includes(q));
 }
@@ -55,6 +59,8 @@ export function RobotTree({ 'data-testid': testId, onSelectRobot, height }: Robo
   const lang = i18n.language as Lang;
   const schemas = useSchemas();
   const { data, isLoading, isFetching, refetch, error } = useEventQuery('getMenuList', {}, { staleTime: 10_000 });
+  // The robots' states follow their pushes (the realtime `fleet` topic) over the tree's last read.
+  const { fleet, version } = useFleet({ fields: LIVE_FIELDS });
   const { selection, selectRobot, selectMap } = useRobotSelection();
   const [search, setSearch] = useState('');
   const [expanded, setExpanded] = useState<Key[] | undefined>();
@@ -73,15 +79,18 @@ export function RobotTree({ 'data-testid': testId, onSelectRobot, height }: Robo
     const robotNode = (robot: MenuTreeRobot, company: MenuTreeCompany, region?: MenuTreeRegion, map?: MenuTreeMap): DataNode => {
       const key = robotKey(robot.robotId);
       info.set(key, { kind: 'robot', company, region, map, robot });
-      const group = robotStateGroup(robot.online, robot.status);
-      const stateText = group === 'offline' ? t('robot.offline') : robotStatusLabel(schemas, robot.online, robot.status, lang).label;
+      const live = fleet?.get(robot.robotId);
+      const online = live?.online ?? robot.online;
+      const status = live?.status ?? robot.status;
+      const group = robotStateGroup(online, status, live?.emergencyButtonStatus);
+      const stateText = group === 'offline' ? t('robot.offline') : robotStatusLabel(schemas, online, status, lang).label;
       return {
         key,
         isLeaf: true,
         title: title(
           <Badge color={ROBOT_STATE_COLOURS[group]} />,
           <span data-robot-id={robot.robotId} data-state={group}>
-            {robot.robotName || robot.robotId}
+            {live?.robotName || robot.robotName || robot.robotId}
           </span>,
           <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
             {stateText}
@@ -139,7 +148,8 @@ export function RobotTree({ 'data-testid': testId, onSelectRobot, height }: Robo
       .map((n) => companyNode(n, false))
       .filter((n): n is DataNode => n !== null);
     return { treeData: companies, info, allKeys };
-  }, [data, search, t, schemas, lang]);
+    // `version` changes when the live fleet does (the map is updated in place).
+  }, [data, search, t, schemas, lang, fleet, version]);
 
   const selectedKeys = selection.robotId ? [robotKey(selection.robotId)] : selection.mapId !== undefined && selection.mapId !== null ? [`map:${selection.mapId}`] : [];
 
