@@ -18,7 +18,7 @@ import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Card, Flex, Space, Tag, Tooltip, Typography } from 'antd';
 import { BellOutlined, CloseOutlined, DownOutlined, SoundOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { ALARM_TOPIC, AlarmProcessStatus, alarmCodeText, lazyPage, navigateTo, realtimeLink, LevelTag, useFormat, useLevelColour, type AlarmPush, type Lang } from '@runtime';
+import { ALARM_TOPIC, AlarmProcessStatus, alarmCodeText, lazyPage, navigateTo, realtimeLink, LevelTag, useFormat, useLevelColour, useSchemas, type AlarmPush, type Lang } from '@runtime';
 import { ALARM_TEST_IDS as IDS } from './test-ids';
 import { clearSpot, firstClear, leastCovered, visibleControls, type Box, type Candidate, type Spot } from './popup-spot';
 
@@ -303,10 +303,14 @@ export default function AlarmPopup() {
   );
 }
 
+/** The alarm kinds' labels: the schema set's enumeration (alarm, fault, environment, behaviour), as the alarm lists show them. */
+const ALARM_KIND_ENUM = 'alarm-kind';
+
 /** One pop-up. */
 function PopupCard({ waiting, lang, onProcess, onDismiss }: { waiting: Waiting; lang: Lang; onProcess: () => void; onDismiss: () => void }) {
   const { t } = useTranslation('alarms');
   const fmt = useFormat();
+  const schemas = useSchemas();
   const a = waiting.alarm;
   const robot = a.robotName ?? a.robotId;
   const edge = useLevelColour(a.level);
@@ -333,7 +337,7 @@ function PopupCard({ waiting, lang, onProcess, onDismiss }: { waiting: Waiting; 
         <Typography.Text>{alarmCodeText(a.code, lang)}</Typography.Text>
         <Space size={4} wrap>
           <LevelTag level={a.level} fallback={t('level', { level: a.level })} />
-          <Tag>{t(`kind.${a.kind}`)}</Tag>
+          <Tag>{schemas.enumLabel(ALARM_KIND_ENUM, a.kind, lang)}</Tag>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {t('code', { code: a.code })} · {fmt.dateTime(a.createdAt)}
           </Typography.Text>

@@ -1,6 +1,6 @@
 /** Issue 19: a user sends a suggestion from the header; a platform admin handles it; a behaviour alarm rule is added, raises an alarm and it is processed. */
 import { expect, test } from './fixtures';
-import { callEvent, chooseOption, login, tokenOf } from './helpers';
+import { callEvent, chooseOption, login, releaseAlarms, tokenOf } from './helpers';
 
 test('a general user sends a suggestion and a platform admin sees it as new', async ({ page, browser }) => {
   await login(page, 'monitor');
@@ -43,6 +43,17 @@ test('a general user (role 5: actAlarm:read, alarm:read, alarm:process) sees bot
   await expect(page.getByTestId('menu-alarmManage')).toHaveCount(0);
 });
 
+// The behaviour rule the next test adds would go on raising level-3 alarms for PatrolA2 whenever the
+// simulated robot recognises climbing, popping up in later specs' consoles: it goes, with its alarms.
+test.afterEach(async ({ page }) => {
+  const admin = await tokenOf(page, 'admin');
+  const rules = (await callEvent(page, 'actionFindAll', { pageNum: 1, pageSize: 100 }, admin)).param.list as { id: number; action: string; robotIds: string[] }[];
+  for (const r of rules.filter((x) => x.action === 'climbing' && x.robotIds.includes('01WR000002'))) {
+    expect((await callEvent(page, 'actionDelete', { id: r.id }, admin)).statusCode).toBe(200);
+  }
+  await releaseAlarms(page, admin, '01WR000002', [604]);
+});
+
 test('a behaviour rule added for a robot turns its recognised behaviour into an alarm at the rule’s level, processed after a confirmation', async ({ page }) => {
   const admin = await tokenOf(page, 'admin');
   await login(page, 'entadmin');
@@ -68,6 +79,8 @@ test('a behaviour rule added for a robot turns its recognised behaviour into an 
   const popup = page.locator('[data-testid^="alarm-popup-"]').filter({ hasText: 'PatrolA2' }).filter({ hasText: 'Behaviour: climbing' });
   await expect(popup).toBeVisible({ timeout: 20_000 });
   await expect(popup).toContainText('Level 3');
+  // Its kind by the schema set's label, as the alarm lists show it.
+  await expect(popup.locator('.ant-tag', { hasText: /^Behaviour$/ })).toBeVisible();
 
   await popup.getByTestId('alarm-popup-dismiss').click();
 
