@@ -3,7 +3,7 @@
  * snapshot (sent on every subscribe and after every reconnection), then each robot's pushes.
  * Shared by every screen that shows robots' live states (the robot tree, the overviews).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FLEET_TOPIC } from '@common/protocol';
 import { realtimeLink } from './default-link';
 
@@ -67,17 +67,15 @@ const RENDER_EVERY_MS = 500;
 export interface UseFleetOptions {
   /** Render again only when one of these fields changed (default: any field). The robot tree passes its state fields, so poses do not redraw it. */
   fields?: readonly (keyof FleetRobot)[];
-  /** Off: no subscription, no fleet (default on). */
-  enabled?: boolean;
 }
 
 /** The fleet (null until the first snapshot) and a version that changes when it does. */
-export function useFleet({ fields, enabled = true }: UseFleetOptions = {}): { fleet: Fleet | null; version: number } {
+export function useFleet({ fields }: UseFleetOptions = {}): { fleet: Fleet | null; version: number } {
   const [state, setState] = useState<{ fleet: Fleet | null; version: number }>({ fleet: null, version: 0 });
-  const watched = fields?.join(',');
+  // Read when a push comes: another list of fields does not subscribe again (each subscribe asks for a snapshot).
+  const watched = useRef(fields);
+  watched.current = fields;
   useEffect(() => {
-    if (!enabled) return;
-    const only = watched ? new Set(watched.split(',')) : null;
     let fleet: Fleet | null = null;
     let dirty = false;
     const unsubscribe = realtimeLink.subscribe(FLEET_TOPIC, (m) => {
@@ -88,8 +86,8 @@ export function useFleet({ fields, enabled = true }: UseFleetOptions = {}): { fl
         return;
       }
       if (!fleet) return;
-      const changed = applyPush(fleet, m.topic, m.event, m.data);
-      if (changed.some((k) => !only || only.has(k))) dirty = true;
+      const only = watched.current;
+      if (applyPush(fleet, m.topic, m.event, m.data).some((k) => !only || only.includes(k))) dirty = true;
     });
     const timer = setInterval(() => {
       if (!dirty) return;
@@ -99,8 +97,7 @@ export function useFleet({ fields, enabled = true }: UseFleetOptions = {}): { fl
     return () => {
       clearInterval(timer);
       unsubscribe();
-      setState({ fleet: null, version: 0 });
     };
-  }, [enabled, watched]);
+  }, []);
   return state;
 }
