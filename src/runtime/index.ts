@@ -194,6 +194,8 @@ export { useNavigationGuard, installBackGuard } from './app/navigation-guard';
 export { installAntdReact19Shim } from './app/antd-react19';
 /** React.lazy with the spec's chunk-load timeout. */
 export { lazyPage, type LazyPage } from './app/lazy-page';
+/** A page's frame first, its heavy parts (a table, a menu of many items) one render later, in a transition. */
+export { useAfterFirstPaint } from './app/after-first-paint';
 
 // ── shared rules re-exported for plugins (plugins import @runtime only) ─────────────
 /** Topic name of one robot's realtime pushes, and the push names. */

@@ -41,6 +41,34 @@ test('a generated list loads the start-up chunks once each, in a few files; the 
   await context.close();
 });
 
+test('a list paints its frame first: the card and its title commit before the filters, the table and the menu’s items', async ({ page, browser }) => {
+  await login(page, 'admin');
+  const context = await browser.newContext({ storageState: await page.context().storageState() });
+  const list = await context.newPage();
+  await list.goto('/');
+  await expect(list.getByTestId('login-submit')).toBeVisible();
+  await list.evaluate((session) => sessionStorage.setItem('fc.session', session!), await page.evaluate(() => sessionStorage.getItem('fc.session')));
+  // What the document holds when the list's card title first appears (a mutation observer runs after each commit).
+  await list.addInitScript(() => {
+    const w = window as unknown as { __firstFrame?: { table: number; filters: number; menuItems: number } };
+    new MutationObserver((_, observer) => {
+      if (!document.querySelector('.fc-shell-content .ant-card-head-title')) return;
+      w.__firstFrame = {
+        table: document.querySelectorAll('.fc-shell-content .ant-table').length,
+        filters: document.querySelectorAll('[data-testid^="entity-filters-"]').length,
+        menuItems: document.querySelectorAll('[data-testid="side-menu"] .ant-menu-item').length,
+      };
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await list.goto('/home/companyManage');
+  await expect(list.locator('.ant-table-row').first()).toBeVisible();
+  await expect(list.getByTestId('menu-companyManage')).toBeVisible();
+  await expect(list.getByTestId('entity-filters-company')).toBeVisible();
+  expect(await list.evaluate(() => (window as unknown as { __firstFrame?: unknown }).__firstFrame)).toEqual({ table: 0, filters: 0, menuItems: 0 });
+  await context.close();
+});
+
 test('telecontrol loads what it shares with the lists, not the lists’ own chunk; its status panel and camera settings come as chunks of their own', async ({ page, browser }) => {
   await login(page, 'entadmin');
   const context = await browser.newContext({ storageState: await page.context().storageState() });

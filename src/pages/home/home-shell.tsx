@@ -10,7 +10,7 @@ import { LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, RobotOutlined, Us
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useLogout } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
-import { confirmLeave, LangSwitch, lazyPage, SkinSwitch, useLinkState, useSession, type Lang, type LinkStatus } from '@runtime';
+import { confirmLeave, LangSwitch, lazyPage, SkinSwitch, useAfterFirstPaint, useLinkState, useSession, type Lang, type LinkStatus } from '@runtime';
 import { PageErrorBoundary } from '../errors/page-error-boundary';
 import { entryLabel, type MenuEntry } from './menu-model';
 import { visibleMenu } from './landing';
@@ -64,6 +64,8 @@ export function HomeShell({ menuEntries, overlays = [] }: HomeShellProps) {
   const [passwordUsed, setPasswordUsed] = useState(false);
   const [collapsed, setCollapsed] = useState(false);
   const hideNav = new URLSearchParams(location.search).get('hideNav') === '1';
+  // The menu's items (some forty antd items with icons) render one pass after the shell and the page's frame have painted.
+  const menuShown = useAfterFirstPaint();
 
   // A page shows in the menu when its route is open to the role and its data is readable by it.
   const groups = useMemo(
@@ -121,7 +123,7 @@ export function HomeShell({ menuEntries, overlays = [] }: HomeShellProps) {
           data-testid="side-menu"
           theme="dark"
           mode="inline"
-          items={items}
+          items={menuShown ? items : []}
           selectedKeys={selected}
           onClick={({ key }) => void leaveTo(key)}
           className="fc-shell-menu"

@@ -29,6 +29,7 @@ import { renderCell } from '../cell-renderers';
 import type { FormMode } from '../form-schema';
 import { listParams } from '../../api/data-provider';
 import { consoleFirstList, PRIMED_FOR_MS } from '../../app/first-list';
+import { useAfterFirstPaint } from '../../app/after-first-paint';
 import { realtimeLink } from '../../realtime/default-link';
 import { ExportButton, ImportButton, RowActions, useAfterCreateActions, type ImportSpec, type ListExport, type RowAction } from './list-tools';
 import { ColumnPicker, useColumnChoice } from './column-picker';
@@ -204,6 +205,8 @@ function EntityList({
   const canBulkDelete = Boolean(entity['x-api']?.delete) && Boolean(canDelete?.can);
   const [selected, setSelected] = useState<Map<BaseKey, BaseRecord>>(() => new Map());
   const tableBox = useRef<HTMLDivElement>(null);
+  // The card and its title paint first; the filters and the table (the heavy part) one render later.
+  const bodyShown = useAfterFirstPaint();
 
   // The first page asked for with the schema set (issue 23): in this render already, not one render later.
   // Only for the list as the address opens it (no fixed filter); fresh for a few seconds, so not asked again on mount.
@@ -332,7 +335,7 @@ function EntityList({
   }
 
   const title = shownTitle ?? pickLabel(entity['x-menu']?.labels ?? entity['x-labels'], lang, id);
-  const bodyHeight = useBodyHeight(tableBox, [filters.length, selected.size > 0, lang]);
+  const bodyHeight = useBodyHeight(tableBox, [filters.length, selected.size > 0, lang, bodyShown]);
   const pagination = tableProps.pagination
     ? {
         ...tableProps.pagination,
@@ -377,75 +380,79 @@ function EntityList({
         </Space>
       }
     >
-      {filters.length ? (
-        <Form {...searchFormProps} layout="inline" style={{ marginBottom: 16, rowGap: 8 }} data-testid={`entity-filters-${id}`}>
-          <FilterItems filters={filters} lang={lang} />
-          <Form.Item>
-            <Space>
-              <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-                {t('common.search')}
-              </Button>
-              <Button
-                onClick={() => {
-                  searchFormProps.form?.resetFields();
-                  searchFormProps.form?.submit();
-                }}
-              >
-                {t('common.reset')}
-              </Button>
-            </Space>
-          </Form.Item>
-        </Form>
+      {bodyShown ? (
+        <>
+          {filters.length ? (
+            <Form {...searchFormProps} layout="inline" style={{ marginBottom: 16, rowGap: 8 }} data-testid={`entity-filters-${id}`}>
+              <FilterItems filters={filters} lang={lang} />
+              <Form.Item>
+                <Space>
+                  <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+                    {t('common.search')}
+                  </Button>
+                  <Button
+                    onClick={() => {
+                      searchFormProps.form?.resetFields();
+                      searchFormProps.form?.submit();
+                    }}
+                  >
+                    {t('common.reset')}
+                  </Button>
+                </Space>
+              </Form.Item>
+            </Form>
+          ) : null}
+          {canBulkDelete ? (
+            <BulkDeleteBar
+              entityId={id}
+              selected={[...selected.values()].map((r) => ({ id: r.id!, label: rowLabel(r, allColumns, entity) }))}
+              onClear={() => setSelected(new Map())}
+              onDone={(deleted) => {
+                setSelected((current) => {
+                  const next = new Map(current);
+                  for (const key of deleted) next.delete(key);
+                  return next;
+                });
+                void tableQuery.refetch();
+              }}
+            />
+          ) : null}
+          <div data-testid={`entity-table-${id}`} ref={tableBox} style={{ minWidth: 0, maxWidth: '100%' }}>
+            <Table<BaseRecord>
+              {...tableProps}
+              loading={loading}
+              rowKey="id"
+              columns={columns}
+              pagination={pagination}
+              // The columns' widths summed: the fixed actions column never covers another, the rest scrolls inside the card;
+              // the body scrolls under a fixed header as high as the window leaves room for.
+              scroll={{ x: dataWidth + (canBulkDelete ? 48 : 0) + actionsWidth, y: bodyHeight }}
+              tableLayout="fixed"
+              size="middle"
+              rowSelection={
+                canBulkDelete
+                  ? {
+                      // Kept across pages: rows chosen on page 1 stay chosen while paging to page 2.
+                      preserveSelectedRowKeys: true,
+                      selectedRowKeys: [...selected.keys()] as Key[],
+                      onChange: (keys, rows) =>
+                        setSelected((current) => {
+                          const next = new Map<BaseKey, BaseRecord>();
+                          const byKey = new Map(rows.filter(Boolean).map((r) => [r.id as BaseKey, r]));
+                          for (const key of keys) {
+                            const row = byKey.get(key as BaseKey) ?? current.get(key as BaseKey);
+                            if (row) next.set(key as BaseKey, row);
+                          }
+                          return next;
+                        }),
+                      getCheckboxProps: (row) => ({ 'data-testid': `row-select-${String(row.id)}`, 'aria-label': t('entity.selectRow', { name: rowLabel(row, allColumns, entity) }) }) as never,
+                    }
+                  : undefined
+              }
+            />
+          </div>
+        </>
       ) : null}
-      {canBulkDelete ? (
-        <BulkDeleteBar
-          entityId={id}
-          selected={[...selected.values()].map((r) => ({ id: r.id!, label: rowLabel(r, allColumns, entity) }))}
-          onClear={() => setSelected(new Map())}
-          onDone={(deleted) => {
-            setSelected((current) => {
-              const next = new Map(current);
-              for (const key of deleted) next.delete(key);
-              return next;
-            });
-            void tableQuery.refetch();
-          }}
-        />
-      ) : null}
-      <div data-testid={`entity-table-${id}`} ref={tableBox} style={{ minWidth: 0, maxWidth: '100%' }}>
-        <Table<BaseRecord>
-          {...tableProps}
-          loading={loading}
-          rowKey="id"
-          columns={columns}
-          pagination={pagination}
-          // The columns' widths summed: the fixed actions column never covers another, the rest scrolls inside the card;
-          // the body scrolls under a fixed header as high as the window leaves room for.
-          scroll={{ x: dataWidth + (canBulkDelete ? 48 : 0) + actionsWidth, y: bodyHeight }}
-          tableLayout="fixed"
-          size="middle"
-          rowSelection={
-            canBulkDelete
-              ? {
-                  // Kept across pages: rows chosen on page 1 stay chosen while paging to page 2.
-                  preserveSelectedRowKeys: true,
-                  selectedRowKeys: [...selected.keys()] as Key[],
-                  onChange: (keys, rows) =>
-                    setSelected((current) => {
-                      const next = new Map<BaseKey, BaseRecord>();
-                      const byKey = new Map(rows.filter(Boolean).map((r) => [r.id as BaseKey, r]));
-                      for (const key of keys) {
-                        const row = byKey.get(key as BaseKey) ?? current.get(key as BaseKey);
-                        if (row) next.set(key as BaseKey, row);
-                      }
-                      return next;
-                    }),
-                  getCheckboxProps: (row) => ({ 'data-testid': `row-select-${String(row.id)}`, 'aria-label': t('entity.selectRow', { name: rowLabel(row, allColumns, entity) }) }) as never,
-                }
-              : undefined
-          }
-        />
-      </div>
       {dialog ? (
         <Suspense fallback={null}>
           <EntityFormModal entity={entity} mode={dialog.mode} record={dialog.record} onClose={() => setDialog(undefined)} onCreated={afterCreate} />
