@@ -46,8 +46,8 @@ export default function MapEditorPage() {
 
   if (!Number.isInteger(mapId) || mapId <= 0) return <Result status="info" title={t('noMap')} extra={<Button onClick={() => navigateTo('/home/mapManage')}>{t('back')}</Button>} />;
   if (error) return <Result status="error" title={catalogue('mapDataRequestFailed')} subTitle={error} extra={<Button onClick={() => void load()}>{t('retry')}</Button>} data-testid={IDS.loadFailed} />;
-  if (!map) return <Card><Skeleton active paragraph={{ rows: 10 }} /></Card>;
-  if (map.processState !== 'done' || !mapSize.w || !config.pngurl) return <MapNotReady companyId={map.companyId} mapId={mapId} failed={map.processState === 'failed'} progress={map.processProgress} onDone={() => void load()} />;
+  // Until the map's record answers, the editor's frame (title, toolbar and its hint) shows with the canvas and side column still loading.
+  if (map && (map.processState !== 'done' || !mapSize.w || !config.pngurl)) return <MapNotReady companyId={map.companyId} mapId={mapId} failed={map.processState === 'failed'} progress={map.processProgress} onDone={() => void load()} />;
 
   const dirty = unsaved;
 
@@ -59,14 +59,16 @@ export default function MapEditorPage() {
         <Space>
           <Button type="text" icon={<ArrowLeftOutlined />} onClick={leave} data-testid={IDS.back} aria-label={t('back')} />
           <span>{t('title')}</span>
-          <Typography.Text type="secondary" style={{ fontWeight: 'normal' }}>
-            {map.mapName} · {map.buildingName} · F{map.floor}
-          </Typography.Text>
+          {map ? (
+            <Typography.Text type="secondary" style={{ fontWeight: 'normal' }}>
+              {map.mapName} · {map.buildingName} · F{map.floor}
+            </Typography.Text>
+          ) : null}
           {dirty ? <Badge status="warning" text={t('unsaved')} data-testid={IDS.dirty} /> : null}
         </Space>
       }
       extra={
-        <Button type="primary" icon={<SaveOutlined />} loading={saving} onClick={() => void save()} data-testid={IDS.save}>
+        <Button type="primary" icon={<SaveOutlined />} loading={saving} disabled={!map} onClick={() => void save()} data-testid={IDS.save}>
           {t('save')}
         </Button>
       }
@@ -90,7 +92,8 @@ export default function MapEditorPage() {
       {notice ? <Alert type="warning" showIcon message={notice} closable onClose={() => setNotice(null)} style={{ marginBottom: 8 }} data-testid="map-editor-notice" /> : null}
       <Flex gap={12}>
         <div ref={box} style={{ flex: 1, height: 'calc(100vh - 290px)', minHeight: 420, border: '1px solid #d9d9d9', borderRadius: 6, overflow: 'hidden' }} data-testid={IDS.canvas} data-ready={image ? '1' : '0'} data-elements={state.doc.elements.length}>
-          {size.w > 0 && fitted.current ? <Suspense fallback={<Flex style={{ height: '100%' }} align="center" justify="center"><Spin /></Flex>}><MapCanvas
+          {!map ? <Flex style={{ height: '100%' }} align="center" justify="center"><Spin /></Flex> : null}
+          {map && size.w > 0 && fitted.current ? <Suspense fallback={<Flex style={{ height: '100%' }} align="center" justify="center"><Spin /></Flex>}><MapCanvas
             width={size.w}
             height={size.h}
             image={image}
@@ -107,12 +110,18 @@ export default function MapEditorPage() {
         </div>
         {/* The side column scrolls on its own, beside the canvas (a long point form must not push the canvas away). */}
         <Flex vertical gap={12} style={{ width: 300, flexShrink: 0, height: 'calc(100vh - 290px)', minHeight: 420, overflowY: 'auto', paddingRight: 2 }}>
-          <ElementProperties state={state} exec={exec} robots={robots} media={media} init={init} onProblem={show} />
-          <ElementList elements={state.doc.elements} selected={state.selected} onPick={editing.pick} />
-          <RobotsPanel robots={robots} poses={poses} marks={marks} config={config} onPose={onPose} />
+          {map ? (
+            <>
+              <ElementProperties state={state} exec={exec} robots={robots} media={media} init={init} onProblem={show} />
+              <ElementList elements={state.doc.elements} selected={state.selected} onPick={editing.pick} />
+              <RobotsPanel robots={robots} poses={poses} marks={marks} config={config} onPose={onPose} />
+            </>
+          ) : (
+            <Skeleton active paragraph={{ rows: 8 }} />
+          )}
         </Flex>
       </Flex>
-      {copyOpen ? <CopyPathwaysDialog sourceMapId={mapId} companyId={map.companyId} onClose={() => setCopyOpen(false)} /> : null}
+      {copyOpen && map ? <CopyPathwaysDialog sourceMapId={mapId} companyId={map.companyId} onClose={() => setCopyOpen(false)} /> : null}
     </Card>
   );
 }

@@ -125,3 +125,24 @@ test('the map editor shows its toolbar, elements and robots while the canvas’s
   await expect(page.getByTestId('map-editor-canvas').locator('canvas').first()).toBeVisible();
   await expect(page.getByTestId('map-editor-canvas')).toHaveAttribute('data-ready', '1');
 });
+
+test('the map editor shows its frame (title, toolbar and hint) while the map’s record is still on its way; save waits for it', async ({ page }) => {
+  await login(page, 'entadmin');
+  await page.goto('/home/mapManage');
+  const row = page.locator('[data-testid^="map-row-"]', { hasText: 'HQFloor1' });
+  const mapId = (await row.getAttribute('data-testid'))!.replace('map-row-', '');
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/api/interface', async (route) => {
+    if ((route.request().postData() ?? '').includes('"getMapById"')) await held;
+    await route.continue();
+  });
+  await page.goto(`/home/mapEditor?mapId=${mapId}`);
+  await expect(page.getByTestId('map-hint')).toBeVisible();
+  await expect(page.getByTestId('map-save')).toBeDisabled();
+  await expect(page.getByTestId('map-elements')).toHaveCount(0);
+  release();
+  await expect(page.getByTestId('map-elements')).toBeVisible();
+  await expect(page.getByTestId('map-save')).toBeEnabled();
+  await expect(page.getByText('HQFloor1 ·')).toBeVisible();
+});
