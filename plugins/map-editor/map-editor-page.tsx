@@ -21,7 +21,7 @@ import { useRobotPoses } from './use-robot-poses';
 import { useInitPosition } from './use-init-position';
 
 // The canvas (Konva and react-konva, about half of the page's code) is a chunk of its own, asked for
-// as the page mounts, beside the map's reads: the toolbar and side panels do not wait for it (issue 23).
+// once the map's record is in, beside the map's picture: the toolbar and side panels do not wait for it (issue 23).
 const MapCanvas = lazyPage<ComponentProps<typeof Canvas>>(() => import('./map-canvas').then((m) => ({ default: m.MapCanvas })));
 
 /** The map editor page. */
@@ -42,7 +42,12 @@ export default function MapEditorPage() {
   const init = useInitPosition({ robots, config, mapId, message, t });
   const { saving, save, unsaved, leave } = useSaveFlow({ mapId, map, saved, setSaved, doc: state.doc, setHistory, show, setNotice, message, modal, t });
   const { poses, onPose, marks } = useRobotPoses(robots, config, mapId);
-  useEffect(() => void MapCanvas.preload(), []);
+  // The canvas's code is asked for with the map's picture, once the map's record is in: the editor's frame
+  // (title, toolbar, hint) paints without waiting for its 100 KB.
+  const mapKnown = Boolean(map);
+  useEffect(() => {
+    if (mapKnown) void MapCanvas.preload();
+  }, [mapKnown]);
 
   if (!Number.isInteger(mapId) || mapId <= 0) return <Result status="info" title={t('noMap')} extra={<Button onClick={() => navigateTo('/home/mapManage')}>{t('back')}</Button>} />;
   if (error) return <Result status="error" title={catalogue('mapDataRequestFailed')} subTitle={error} extra={<Button onClick={() => void load()}>{t('retry')}</Button>} data-testid={IDS.loadFailed} />;

@@ -126,7 +126,7 @@ test('the map editor shows its toolbar, elements and robots while the canvas’s
   await expect(page.getByTestId('map-editor-canvas')).toHaveAttribute('data-ready', '1');
 });
 
-test('the map editor shows its frame (title, toolbar and hint) while the map’s record is still on its way; save waits for it', async ({ page }) => {
+test('the map editor shows its frame (title, toolbar and hint) while the map’s record is still on its way; save and the canvas’s code wait for it', async ({ page }) => {
   await login(page, 'entadmin');
   await page.goto('/home/mapManage');
   const row = page.locator('[data-testid^="map-row-"]', { hasText: 'HQFloor1' });
@@ -137,12 +137,16 @@ test('the map editor shows its frame (title, toolbar and hint) while the map’s
     if ((route.request().postData() ?? '').includes('"getMapById"')) await held;
     await route.continue();
   });
+  const canvasChunks = scriptsOf(page);
   await page.goto(`/home/mapEditor?mapId=${mapId}`);
   await expect(page.getByTestId('map-hint')).toBeVisible();
   await expect(page.getByTestId('map-save')).toBeDisabled();
   await expect(page.getByTestId('map-elements')).toHaveCount(0);
+  // The canvas's code (100 KB) is asked for with the map's picture, not before the frame.
+  expect(canvasChunks.filter((f) => f.startsWith('map-canvas-'))).toEqual([]);
   release();
   await expect(page.getByTestId('map-elements')).toBeVisible();
+  await expect.poll(() => canvasChunks.filter((f) => f.startsWith('map-canvas-')).length).toBe(1);
   await expect(page.getByTestId('map-save')).toBeEnabled();
   await expect(page.getByText('HQFloor1 ·')).toBeVisible();
 });
