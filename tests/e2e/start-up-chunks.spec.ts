@@ -41,7 +41,7 @@ test('a generated list loads the start-up chunks once each, in a few files; the 
   await context.close();
 });
 
-test('a list paints its frame first: the card and its title commit before the filters, the table and the menu’s items', async ({ page, browser }) => {
+test('a list paints its frame first: the card and its title commit before the filters, the table, the menu’s items and the shell’s overlays’ code', async ({ page, browser }) => {
   await login(page, 'admin');
   const context = await browser.newContext({ storageState: await page.context().storageState() });
   const list = await context.newPage();
@@ -50,13 +50,15 @@ test('a list paints its frame first: the card and its title commit before the fi
   await list.evaluate((session) => sessionStorage.setItem('fc.session', session!), await page.evaluate(() => sessionStorage.getItem('fc.session')));
   // What the document holds when the list's card title first appears (a mutation observer runs after each commit).
   await list.addInitScript(() => {
-    const w = window as unknown as { __firstFrame?: { table: number; filters: number; menuItems: number } };
+    const w = window as unknown as { __firstFrame?: Record<string, number> };
     new MutationObserver((_, observer) => {
       if (!document.querySelector('.fc-shell-content .ant-card-head-title')) return;
       w.__firstFrame = {
         table: document.querySelectorAll('.fc-shell-content .ant-table').length,
         filters: document.querySelectorAll('[data-testid^="entity-filters-"]').length,
         menuItems: document.querySelectorAll('[data-testid="side-menu"] .ant-menu-item').length,
+        // The code of the alarm pop-up (a shell overlay) has its imports preloaded as it is asked for.
+        overlayCode: document.querySelectorAll('link[rel="modulepreload"][href*="/assets/alarm-codes-"]').length,
       };
       observer.disconnect();
     }).observe(document, { childList: true, subtree: true });
@@ -65,7 +67,8 @@ test('a list paints its frame first: the card and its title commit before the fi
   await expect(list.locator('.ant-table-row').first()).toBeVisible();
   await expect(list.getByTestId('menu-companyManage')).toBeVisible();
   await expect(list.getByTestId('entity-filters-company')).toBeVisible();
-  expect(await list.evaluate(() => (window as unknown as { __firstFrame?: unknown }).__firstFrame)).toEqual({ table: 0, filters: 0, menuItems: 0 });
+  expect(await list.evaluate(() => (window as unknown as { __firstFrame?: unknown }).__firstFrame)).toEqual({ table: 0, filters: 0, menuItems: 0, overlayCode: 0 });
+  await expect(list.locator('link[rel="modulepreload"][href*="/assets/alarm-codes-"]')).toHaveCount(1);
   await context.close();
 });
 

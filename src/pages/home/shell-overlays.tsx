@@ -4,7 +4,7 @@
  * dropped; the shell and the page keep working.
  */
 import { Component, Suspense, type ReactNode } from 'react';
-import { lazyPage, type LazyPage, type RegisteredOverlay } from '@runtime';
+import { lazyPage, useAfterFirstPaint, type LazyPage, type RegisteredOverlay } from '@runtime';
 
 class OverlayBoundary extends Component<{ name: string; children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
@@ -24,8 +24,13 @@ export function lazyOverlays(overlays: RegisteredOverlay[]): { name: string; Com
   return overlays.map((o) => ({ name: `${o.pluginId}/${o.key}`, Component: lazyPage(o.component) }));
 }
 
-/** Renders the overlays inside the shell. */
+/**
+ * Renders the overlays inside the shell, from the render after the shell's first commit: their code
+ * is asked for once the page's frame is on screen, not before it.
+ */
 export function ShellOverlays({ overlays }: { overlays: { name: string; Component: LazyPage }[] }) {
+  const shown = useAfterFirstPaint();
+  if (!shown) return null;
   return (
     <>
       {overlays.map(({ name, Component: C }) => (
