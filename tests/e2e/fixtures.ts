@@ -1,7 +1,7 @@
 import { test as base, expect } from '@playwright/test';
 
 export { expect };
-export type { Locator, Page } from '@playwright/test';
+export type { Browser, Locator, Page } from '@playwright/test';
 
 /**
  * Every spec's `test`: fails a test whose pages broke the content security policy (issue 18):

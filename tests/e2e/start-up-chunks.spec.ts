@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './fixtures';
+import { expect, test, type Browser, type Page } from './fixtures';
 import { login } from './helpers';
 
 /**
@@ -15,6 +15,34 @@ const scriptsOf = (page: Page) => {
   return files;
 };
 
+/**
+ * A fresh load with an empty cache: a new context holding `page`'s session. The login page clears the
+ * stored session as it mounts (spec §2), so the session goes in after that.
+ */
+const freshPage = async (page: Page, browser: Browser) => {
+  const context = await browser.newContext({ storageState: await page.context().storageState() });
+  const fresh = await context.newPage();
+  await fresh.goto('/');
+  await expect(fresh.getByTestId('login-submit')).toBeVisible();
+  await fresh.evaluate((session) => sessionStorage.setItem('fc.session', session!), await page.evaluate(() => sessionStorage.getItem('fc.session')));
+  return { context, fresh };
+};
+
+/** The id of HQFloor1, the enterprise admin's processed map (from map management). */
+const hqFloor1 = async (page: Page) => {
+  await login(page, 'entadmin');
+  await page.goto('/home/mapManage');
+  const row = page.locator('[data-testid^="map-row-"]', { hasText: 'HQFloor1' });
+  return (await row.getAttribute('data-testid'))!.replace('map-row-', '');
+};
+
+/** A gate: requests wait on `held` until `release()`. */
+const gate = () => {
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  return { held, release };
+};
+
 test('a generated list loads the start-up chunks once each, in a few files; the login page loads neither', async ({ page, browser }) => {
   const atLogin = scriptsOf(page);
   await page.goto('/');
@@ -22,13 +50,8 @@ test('a generated list loads the start-up chunks once each, in a few files; the 
   expect(atLogin.filter((f) => /^(console|shared|list)-start-/.test(f))).toEqual([]);
   await login(page, 'admin');
 
-  // A fresh load of a list address, with an empty cache (a new context holding the same session).
-  const context = await browser.newContext({ storageState: await page.context().storageState() });
-  const list = await context.newPage();
-  await list.goto('/');
-  // The login page clears the stored session as it mounts (spec §2): the session goes in after that.
-  await expect(list.getByTestId('login-submit')).toBeVisible();
-  await list.evaluate((session) => sessionStorage.setItem('fc.session', session!), await page.evaluate(() => sessionStorage.getItem('fc.session')));
+  // A fresh load of a list address, with an empty cache.
+  const { context, fresh: list } = await freshPage(page, browser);
   const scripts = scriptsOf(list);
   await list.goto('/home/companyManage');
   await expect(list.locator('.ant-table-row').first()).toBeVisible();
@@ -43,11 +66,7 @@ test('a generated list loads the start-up chunks once each, in a few files; the 
 
 test('a list paints its frame first: the card and its title commit before the filters, the table, the menu’s items and the shell’s overlays’ code', async ({ page, browser }) => {
   await login(page, 'admin');
-  const context = await browser.newContext({ storageState: await page.context().storageState() });
-  const list = await context.newPage();
-  await list.goto('/');
-  await expect(list.getByTestId('login-submit')).toBeVisible();
-  await list.evaluate((session) => sessionStorage.setItem('fc.session', session!), await page.evaluate(() => sessionStorage.getItem('fc.session')));
+  const { context, fresh: list } = await freshPage(page, browser);
   // What the document holds when the list's card title first appears (a mutation observer runs after each commit).
   await list.addInitScript(() => {
     const w = window as unknown as { __firstFrame?: Record<string, number> };
@@ -105,13 +124,9 @@ test('telecontrol loads what it shares with the lists, not the lists’ own chun
 });
 
 test('the map editor shows its toolbar, elements and robots while the canvas’s code (Konva) still loads, as a chunk of its own', async ({ page }) => {
-  await login(page, 'entadmin');
-  await page.goto('/home/mapManage');
-  const row = page.locator('[data-testid^="map-row-"]', { hasText: 'HQFloor1' });
-  const mapId = (await row.getAttribute('data-testid'))!.replace('map-row-', '');
+  const mapId = await hqFloor1(page);
   // The canvas's chunk is held back until the rest of the editor is on screen.
-  let release!: () => void;
-  const held = new Promise<void>((r) => (release = r));
+  const { held, release } = gate();
   const canvasChunks: string[] = [];
   await page.route(/\/assets\/map-canvas-[^/]+\.js$/, async (route) => {
     canvasChunks.push(route.request().url());
@@ -130,12 +145,8 @@ test('the map editor shows its toolbar, elements and robots while the canvas’s
 });
 
 test('the map editor shows its frame (title, toolbar and hint) while the map’s record is still on its way; save and the canvas’s code wait for it', async ({ page }) => {
-  await login(page, 'entadmin');
-  await page.goto('/home/mapManage');
-  const row = page.locator('[data-testid^="map-row-"]', { hasText: 'HQFloor1' });
-  const mapId = (await row.getAttribute('data-testid'))!.replace('map-row-', '');
-  let release!: () => void;
-  const held = new Promise<void>((r) => (release = r));
+  const mapId = await hqFloor1(page);
+  const { held, release } = gate();
   await page.route('**/api/interface', async (route) => {
     if ((route.request().postData() ?? '').includes('"getMapById"')) await held;
     await route.continue();
