@@ -1,16 +1,15 @@
 /** `/home/mapEditor?mapId=…`: the map editor of one processed map. */
-import { Suspense, useEffect, useState, type ComponentProps } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { MapNotReady } from './map-not-ready';
 import { Alert, App, Badge, Button, Card, Flex, Result, Skeleton, Space, Spin, Typography } from 'antd';
 import { ArrowLeftOutlined, SaveOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { lazyPage, navigateTo, useCatalogue } from '@runtime';
+import { lazyNamed, navigateTo, useCatalogue } from '@runtime';
 import { MAP_EDITOR_TEST_IDS as IDS } from './test-ids';
 import { ElementList } from './element-list';
 import { CopyPathwaysDialog } from './copy-pathways-dialog';
 import { RobotsPanel } from './robots-panel';
-import type { MapCanvas as Canvas } from './map-canvas';
 import { MapEditorToolbar } from './map-editor-toolbar';
 import { ElementProperties } from './element-properties';
 import { useMapDocument } from './use-map-document';
@@ -22,7 +21,7 @@ import { useInitPosition } from './use-init-position';
 
 // The canvas (Konva and react-konva, about half of the page's code) is a chunk of its own, asked for
 // once the map's record is in, beside the map's picture: the toolbar and side panels do not wait for it (issue 23).
-const MapCanvas = lazyPage<ComponentProps<typeof Canvas>>(() => import('./map-canvas').then((m) => ({ default: m.MapCanvas })));
+const MapCanvas = lazyNamed(() => import('./map-canvas'), 'MapCanvas');
 
 /** The map editor page. */
 export default function MapEditorPage() {

@@ -6,11 +6,11 @@
  * general users, spec §6) and the pan/tilt/zoom pad. The player is as high as the picture at its
  * width, but no higher than keeps the pad under it inside the window (issue 22).
  */
-import { Suspense, useEffect, useRef, useState, type ComponentProps } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Alert, App, Button, Card, Divider, Segmented, Select, Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import { CameraOutlined, SettingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { callEvent, isAbortedError, lazyPage, liveVideoUrl, LivePlayer, preloadLivePlayer, requestStreamAddress, restCall, useVideoPushes, type PlayerState, type StreamAnswer , useCanNow } from '@runtime';
+import { callEvent, isAbortedError, lazyNamed, liveVideoUrl, LivePlayer, preloadLivePlayer, requestStreamAddress, restCall, useVideoPushes, type PlayerState, type StreamAnswer , useCanNow } from '@runtime';
 import { Definition } from '@common/camera';
 import type { ControlState } from '@common/robot-control';
 import { cameraPushes, type RobotStatusView } from './robot-status-model';
@@ -18,11 +18,10 @@ import { TELECONTROL_TEST_IDS as IDS } from './test-ids';
 import { PtzPad } from './ptz-pad';
 import { RobotSnap } from './robot-snap';
 import { usePlayerHeight } from './use-fit';
-import type { CameraSettingsDialog as SettingsDialog } from './camera-settings-dialog';
 
 // The camera settings dialog (time pickers, sliders, tabs) is asked for when first opened, or when the
 // pointer or focus comes to its button: it is not part of the panel's first paint (issue 23).
-const CameraSettingsDialog = lazyPage<ComponentProps<typeof SettingsDialog>>(() => import('./camera-settings-dialog').then((m) => ({ default: m.CameraSettingsDialog })));
+const CameraSettingsDialog = lazyNamed(() => import('./camera-settings-dialog'), 'CameraSettingsDialog');
 
 const CAMERAS = [0, 1, 2, 3, 4] as const;
 const DEFINITIONS = [Definition.hd, Definition.sd, Definition.smooth, Definition.original] as const;

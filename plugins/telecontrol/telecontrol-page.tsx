@@ -7,17 +7,16 @@
  * asked for with the page's when a robot is already selected (the selection is remembered), else
  * when the page is idle after its first paint, so that it is there when a robot is clicked.
  */
-import { Suspense, useEffect, useState, type ComponentProps } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Button, Card, Empty, Skeleton, Tooltip } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { getRobotSelection, lazyPage, RobotTree, useRobotSelection, whenIdle } from '@runtime';
+import { getRobotSelection, lazyNamed, RobotTree, useRobotSelection, whenIdle } from '@runtime';
 import { TELECONTROL_TEST_IDS as IDS } from './test-ids';
 import { useWindowHeight } from './use-fit';
-import type { RobotStatusPanel as Panel } from './robot-status-panel';
 
-// lazyPage: once its chunk is in, the panel renders without suspending.
-const RobotStatusPanel = lazyPage<ComponentProps<typeof Panel>>(() => import('./robot-status-panel').then((m) => ({ default: m.RobotStatusPanel })));
+// lazyNamed (a lazyPage): once its chunk is in, the panel renders without suspending.
+const RobotStatusPanel = lazyNamed(() => import('./robot-status-panel'), 'RobotStatusPanel');
 if (typeof window !== 'undefined' && getRobotSelection().robotId) void RobotStatusPanel.preload();
 
 const FOLDED_KEY = 'fc.telecontrol.treeFolded';

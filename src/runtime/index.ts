@@ -193,7 +193,7 @@ export { useNavigationGuard, installBackGuard } from './app/navigation-guard';
 /** antd 5 + React 19 render shim (call once at start-up). */
 export { installAntdReact19Shim } from './app/antd-react19';
 /** React.lazy with the spec's chunk-load timeout. */
-export { lazyPage, type LazyPage } from './app/lazy-page';
+export { lazyPage, lazyNamed, type LazyPage } from './app/lazy-page';
 /** A page's frame first, its heavy parts (a table, a menu of many items) one render later, in a transition. */
 export { useAfterFirstPaint } from './app/after-first-paint';
 

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Suspense } from 'react';
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { lazyPage } from './lazy-page';
+import { lazyNamed, lazyPage } from './lazy-page';
 
 afterEach(cleanup);
 
@@ -58,5 +58,12 @@ describe('lazyPage', () => {
     expect(calls).toBe(2);
     render(<Page />);
     expect(screen.getByText('second try')).toBeTruthy();
+  });
+
+  it('lazyNamed renders a module’s named export with its props', async () => {
+    const Greeting = lazyNamed(async () => ({ Greeting: ({ name }: { name: string }) => <p>hello {name}</p>, other: 1 }), 'Greeting');
+    await Greeting.preload();
+    render(<Greeting name="PatrolA1" />);
+    expect(screen.getByText('hello PatrolA1')).toBeTruthy();
   });
 });

@@ -54,3 +54,11 @@ export function lazyPage<P extends object>(load: () => Promise<{ default: Compon
   Page.preload = () => start().catch(() => undefined);
   return Page;
 }
+
+/**
+ * A lazy page of a module's named export: `lazyNamed(() => import('./map-canvas'), 'MapCanvas')`,
+ * its props typed from the module (no type-only import of the component, no `{ default: … }` adapter).
+ */
+export function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K, timeoutMs?: number): M[K] extends ComponentType<infer P> ? LazyPage<P & object> : never {
+  return lazyPage<object>(() => load().then((m) => ({ default: m[name] as unknown as ComponentType<object> })), timeoutMs) as never;
+}
