@@ -12,7 +12,7 @@ import { CloudUploadOutlined, ReloadOutlined, StopOutlined, UploadOutlined } fro
 import { useTranslation } from 'react-i18next';
 import type { AnswerOf } from '@common/events';
 import { UPGRADE_STAGES, UPGRADE_STAGE_TIMEOUT_S, LOG_UPLOAD_TIMEOUT_S, type UpgradeStage } from '@common/events/maintenance-software';
-import { callEvent, formatDateTime, getConfig, getLang, getToken, isAbortedError, realtimeLink, useRobotSelection } from '@runtime';
+import { callEvent, formatDateTime, getConfig, getLang, getToken, isAbortedError, realtimeLink, useFleet, useRobotSelection, type FleetRobot } from '@runtime';
 import { formatBytes } from '@common/uploads';
 import { formatMessage, MESSAGES, type MessageKey } from '@common/messages';
 import { TEST_IDS } from './test-ids';
@@ -22,28 +22,14 @@ type Job = NonNullable<AnswerOf<'getSoftwareJob'>['job']>;
 type Software = AnswerOf<'getSoftwares'>['softwares'][number];
 type Packs = AnswerOf<'getServicePack'>;
 type Pack = Packs['packs'][number];
-interface FleetRobot { robotId: string; robotName: string; robotType: number; online: number; companyId: number }
 
 const NS = 'node-version';
 const ROBOT_JOB_TOPIC = 'robotJob';
 
-/** The robots of the caller's company tree, live (online flags from the robots' status pushes). */
+/** The robots of the caller's company tree, live: redrawn when a robot comes online, goes offline or is renamed. */
 function useFleetRobots(): FleetRobot[] | null {
-  const [robots, setRobots] = useState<FleetRobot[] | null>(null);
-  useEffect(
-    () =>
-      realtimeLink.subscribe('fleet', (m) => {
-        if (m.topic === 'fleet' && m.event === 'snapshot' && Array.isArray(m.data)) {
-          setRobots((m.data as FleetRobot[]).map((r) => ({ robotId: r.robotId, robotName: r.robotName, robotType: r.robotType, online: r.online, companyId: r.companyId })));
-        } else if (m.event === 'status' && m.topic.startsWith('robot/')) {
-          const id = m.topic.slice('robot/'.length);
-          const online = (m.data as { online?: number }).online;
-          setRobots((list) => list?.map((r) => (r.robotId === id && online !== undefined && r.online !== online ? { ...r, online } : r)) ?? list);
-        }
-      }),
-    [],
-  );
-  return robots;
+  const { fleet, version } = useFleet({ fields: ['online', 'robotName'] });
+  return useMemo(() => (fleet ? [...fleet.values()] : null), [fleet, version]);
 }
 
 /** Every robot's last job, live: pushes of the robotJob topic. */
