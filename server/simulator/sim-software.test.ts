@@ -71,7 +71,10 @@ describe('simulated robot: programInstall downloads the file for real', () => {
     const reports = await runJob(view);
     expect(hits).toEqual(['/uploads/2026-11/prog.bin']);
     expect(reports.at(-1)).toMatchObject({ state: 'done', stage: 'restart', progress: 100, version: '2.0.0' });
-    expect(new Set(reports.map((r) => r.stage))).toEqual(new Set(['unpack', 'install', 'restart']));
+    // The download stage shows only while bytes are still coming in (on a busy machine, past the first tick): first if at all.
+    const stages = [...new Set(reports.map((r) => r.stage))];
+    expect(stages.filter((stage) => stage !== 'download')).toEqual(['unpack', 'install', 'restart']);
+    expect(stages.indexOf('download')).toBeLessThanOrEqual(0);
     expect(programs(view)).toContainEqual({ name: 'dock-moves', version: '2.0.0', size: FILE.length, installed: true });
   });
 
