@@ -54,6 +54,8 @@ export default function MapEditorPage() {
   if (map && (map.processState !== 'done' || !mapSize.w || !config.pngurl)) return <MapNotReady companyId={map.companyId} mapId={mapId} failed={map.processState === 'failed'} progress={map.processProgress} onDone={() => void load()} />;
 
   const dirty = unsaved;
+  // The canvas box while the map's record or the canvas's code is on its way.
+  const canvasLoading = <Flex style={{ height: '100%' }} align="center" justify="center"><Spin /></Flex>;
 
   return (
     <Card
@@ -96,8 +98,8 @@ export default function MapEditorPage() {
       {notice ? <Alert type="warning" showIcon message={notice} closable onClose={() => setNotice(null)} style={{ marginBottom: 8 }} data-testid="map-editor-notice" /> : null}
       <Flex gap={12}>
         <div ref={box} style={{ flex: 1, height: 'calc(100vh - 290px)', minHeight: 420, border: '1px solid #d9d9d9', borderRadius: 6, overflow: 'hidden' }} data-testid={IDS.canvas} data-ready={image ? '1' : '0'} data-elements={state.doc.elements.length}>
-          {!map ? <Flex style={{ height: '100%' }} align="center" justify="center"><Spin /></Flex> : null}
-          {map && size.w > 0 && fitted.current ? <Suspense fallback={<Flex style={{ height: '100%' }} align="center" justify="center"><Spin /></Flex>}><MapCanvas
+          {!map ? canvasLoading : null}
+          {map && size.w > 0 && fitted.current ? <Suspense fallback={canvasLoading}><MapCanvas
             width={size.w}
             height={size.h}
             image={image}
